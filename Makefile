@@ -1,0 +1,25 @@
+# kinetype — the two commands of the README, and a few more.
+SWIFT ?= swift
+SCENE ?= Templates/hello.json
+
+.PHONY: setup build demo test bench clean
+
+setup:
+	@scripts/setup
+
+build: setup
+	$(SWIFT) build -c release
+
+## Render Templates/hello.json into Output/hello.gif.
+demo: build
+	@mkdir -p Output
+	.build/release/kinetype render $(SCENE) -o Output/hello.gif
+	@echo "Wrote Output/hello.gif"
+
+## Build and run every test.
+test: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build

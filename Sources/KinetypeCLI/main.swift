@@ -1,0 +1,2 @@
+import Kinetype
+print("kinetype \(KinetypeVersion.current)")

@@ -1,0 +1,109 @@
+/// A line and column in a source file, both counted from 1 (columns in characters).
+public struct SourcePosition: Equatable, Hashable, Sendable {
+    public var line: Int
+    public var column: Int
+    public init(line: Int, column: Int) { self.line = line; self.column = column }
+}
+
+/// Where each JSON path of a decoded file starts (`layers[1].font.size` → 14:9), so stages
+/// after decoding can still point users at the place in their file.
+public struct SourceMap: Equatable, Sendable {
+    /// The file name shown in messages (as the user gave it).
+    public var fileName: String?
+    public var positions: [String: SourcePosition]
+
+    public init(fileName: String? = nil, positions: [String: SourcePosition] = [:]) {
+        self.fileName = fileName
+        self.positions = positions
+    }
+
+    /// The position of `path`, or of its nearest ancestor that has one.
+    public func position(of path: String) -> SourcePosition? {
+        var current = path
+        while true {
+            if let position = positions[current] { return position }
+            guard let cut = current.lastIndex(where: { $0 == "." || $0 == "[" }) else { return positions[""] }
+            current = String(current[..<cut])
+        }
+    }
+
+    /// A diagnostic at `path` in this file.
+    public func diagnostic(at path: String, _ message: String, hint: String? = nil,
+                           kind: DiagnosticKind = .invalidScene) -> Diagnostic {
+        Diagnostic(kind: kind, file: fileName, position: position(of: path), path: path, message: message, hint: hint)
+    }
+}
+
+/// What kind of failure a diagnostic reports; decides the exit code.
+public enum DiagnosticKind: Equatable, Sendable {
+    /// Wrong command-line usage (exit 64).
+    case usage
+    /// The scene or data is malformed or invalid (exit 65).
+    case invalidScene
+    /// An input file (scene, font, image, data) is missing or unreadable (exit 66).
+    case missingInput
+    /// An output cannot be written (exit 73).
+    case cannotWrite
+    /// Rendering or verification failed (exit 1).
+    case renderFailure
+
+    /// The process exit code for this kind (sysexits.h).
+    public var exitCode: Int32 {
+        switch self {
+        case .usage: return 64
+        case .invalidScene: return 65
+        case .missingInput: return 66
+        case .cannotWrite: return 73
+        case .renderFailure: return 1
+        }
+    }
+}
+
+/// One problem, with everything a user needs to find and fix it.
+public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
+    public var kind: DiagnosticKind
+    public var file: String?
+    public var position: SourcePosition?
+    /// The JSON path, e.g. `layers[1].animations[0].easing`; empty for the whole document.
+    public var path: String
+    /// What is wrong, as a sentence fragment without a trailing period.
+    public var message: String
+    /// How to fix it, when there is something useful to say.
+    public var hint: String?
+
+    public init(kind: DiagnosticKind = .invalidScene, file: String? = nil, position: SourcePosition? = nil,
+                path: String = "", message: String, hint: String? = nil) {
+        self.kind = kind
+        self.file = file
+        self.position = position
+        self.path = path
+        self.message = message
+        self.hint = hint
+    }
+
+    /// `intro.json:14:9: layers[1].easing: unknown easing "easyInOut"; did you mean "easeInOut"?`
+    public var description: String {
+        var prefix = ""
+        if let file {
+            prefix += file
+            if let position { prefix += ":\(position.line):\(position.column)" }
+            prefix += ": "
+        }
+        if !path.isEmpty { prefix += path + ": " }
+        return prefix + message
+    }
+}
+
+/// Several diagnostics at once (validation reports every problem it finds, not only the first).
+public struct DiagnosticList: Error, Equatable, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    /// The most severe exit code among the diagnostics.
+    public var exitCode: Int32 {
+        let kinds = diagnostics.map(\.kind)
+        for kind in [DiagnosticKind.usage, .missingInput, .invalidScene, .cannotWrite, .renderFailure]
+        where kinds.contains(kind) { return kind.exitCode }
+        return 1
+    }
+}

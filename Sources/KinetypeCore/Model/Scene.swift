@@ -1,0 +1,69 @@
+import Foundation
+
+/// A decoded, validated scene: the whole of SCENE-FORMAT.md version 1 as plain values.
+/// Defaults from the format are already applied; nothing here is optional unless the format
+/// gives it no default.
+public struct Scene: Equatable, Sendable {
+    public var version: Int = 1
+    public var canvas: Canvas
+    public var output: OutputSettings = OutputSettings()
+    /// Font files, as written (relative to `baseDirectory`).
+    public var fonts: [String] = []
+    public var systemFonts: Bool = true
+    public var vars: [String: String] = [:]
+    public var layers: [Layer]
+    /// The folder that relative paths (fonts, images) resolve against: the scene file's folder.
+    public var baseDirectory: URL
+    /// Where each JSON path of the scene stands in its source file, for diagnostics after decoding.
+    public var source: SourceMap
+
+    public init(canvas: Canvas, layers: [Layer], baseDirectory: URL = URL(fileURLWithPath: "."),
+                source: SourceMap = SourceMap()) {
+        self.canvas = canvas
+        self.layers = layers
+        self.baseDirectory = baseDirectory
+        self.source = source
+    }
+
+    /// Resolves a path written in the scene (font file, image) against the scene's folder.
+    public func resolve(path: String) -> URL {
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
+        return baseDirectory.appendingPathComponent(path)
+    }
+}
+
+/// The drawing surface and the clock.
+public struct Canvas: Equatable, Sendable {
+    /// Size in points.
+    public var width: Double
+    public var height: Double
+    /// Pixels per point: 1, 2, 3 … 4.
+    public var scale: Double = 1
+    public var background: Fill = .color(.white)
+    public var fps: Double = 30
+    public var duration: SceneDuration = .auto
+    /// Seconds the last frame stays when `duration` is `.auto`.
+    public var hold: Double = 1.0
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// Size in whole pixels after scaling.
+    public var pixelWidth: Int { Int((width * scale).rounded()) }
+    public var pixelHeight: Int { Int((height * scale).rounded()) }
+}
+
+/// `canvas.duration`: a fixed length or the end of the last animation plus `hold`.
+public enum SceneDuration: Equatable, Hashable, Sendable {
+    case auto
+    case seconds(Double)
+}
+
+/// The `output` object: settings of the encoded file.
+public struct OutputSettings: Equatable, Sendable {
+    /// GIF loop count: 0 = forever, n = play n times.
+    public var loop: Int = 0
+    public init(loop: Int = 0) { self.loop = loop }
+}

@@ -1,0 +1,17 @@
+import CPangoCairo
+
+/// Versions of the text-rendering libraries this build runs against; goldens record them so a
+/// library upgrade is not mistaken for a regression.
+public enum RenderLibraryVersions {
+    public static var cairo: String { String(cString: cairo_version_string()) }
+    public static var pango: String { String(cString: pango_version_string()) }
+    public static var harfbuzz: String { String(cString: hb_version_string()) }
+    public static var freetype: String {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { return "unknown" }
+        defer { FT_Done_FreeType(library) }
+        var major: FT_Int = 0, minor: FT_Int = 0, patch: FT_Int = 0
+        FT_Library_Version(library, &major, &minor, &patch)
+        return "\(major).\(minor).\(patch)"
+    }
+}
