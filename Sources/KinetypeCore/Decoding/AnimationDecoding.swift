@@ -1,0 +1,154 @@
+extension DecodingContext {
+    func decodeAnimation(_ value: JSONValue, path: String, layer: LayerInfo,
+                         references: inout [AfterReference]) -> Animation? {
+        record(path, value)
+        guard let members = value.objectMembers else {
+            wrongType(value, path: path, expected: "an animation object")
+            return nil
+        }
+        let typePath = DecodingPath.member(path, "type")
+        var type: String?
+        if let typeValue = value["type"] {
+            type = string(typeValue, path: typePath).flatMap {
+                named($0, among: FormatKeys.animationTypes, path: typePath, at: typeValue.position, noun: "animation type")
+            }
+        }
+        let allowed = type.map(FormatKeys.animation(ofType:))
+            ?? FormatKeys.animation + FormatKeys.typewriter + FormatKeys.animate + FormatKeys.keyframes
+        let object = ObjectReader(context: self, path: path, value: value, members: members, allowed: allowed,
+                                  unknownKeyHint: { key in Self.otherAnimationTypeHint(key: key, type: type) })
+        if value["type"] == nil {
+            _ = object.required("type", hint: "an animation's type is \"typewriter\", \"animate\" or \"keyframes\"")
+        }
+        let start = decodeStart(object, layer: layer, references: &references)
+
+        let kind: AnimationKind?
+        switch type {
+        case "typewriter":
+            if let layerType = layer.type, layerType != "text" {
+                report("a typewriter animation needs a text layer, and this layer is a \(layerType) layer",
+                       path: typePath, at: value["type"]?.position)
+            }
+            kind = decodeTypewriter(object).map(AnimationKind.typewriter)
+        case "animate":
+            kind = decodePropertyAnimation(object, layer: layer).map(AnimationKind.animate)
+        case "keyframes":
+            kind = decodeKeyframes(object, layer: layer).map(AnimationKind.keyframes)
+        default:
+            kind = nil
+        }
+        return kind.map { Animation(start: start, kind: $0) }
+    }
+
+    private static func otherAnimationTypeHint(key: String, type: String?) -> String? {
+        guard let type else { return nil }
+        for (owner, keys) in [("typewriter", FormatKeys.typewriter), ("animate", FormatKeys.animate),
+                              ("keyframes", FormatKeys.keyframes)]
+        where owner != type && keys.contains(key) {
+            return "\(JSONText.quoted(key)) belongs to \(owner) animations, and this one is \(JSONText.quoted(type))"
+        }
+        return nil
+    }
+
+    /// `"start": s`, or `"after": id` with an optional `"delay": s`; neither starts at 0.
+    private func decodeStart(_ object: ObjectReader, layer: LayerInfo, references: inout [AfterReference]) -> AnimationStart {
+        object.exclusive("start", "after")
+        let start = object.number("start", .nonNegative)
+        let delay = object.number("delay", .nonNegative)
+        if let delayMember = object.member("delay"), !object.has("after") {
+            report("\"delay\" needs \"after\"", path: object.path("delay"), at: delayMember.keyPosition,
+                   hint: "\"delay\" counts from the end of the layer named by \"after\"; use \"start\" for a time from the scene start")
+        }
+        if let afterValue = object["after"], let target = object.string("after", nonEmpty: true) {
+            references.append(AfterReference(layerIndex: layer.index, layerID: layer.id, target: target,
+                                             path: object.path("after"), position: afterValue.position))
+            return .after(layer: target, delay: delay ?? 0)
+        }
+        return .time(start ?? 0)
+    }
+
+    // MARK: animate and keyframes
+
+    func decodePropertyAnimation(_ object: ObjectReader, layer: LayerInfo) -> PropertyAnimation? {
+        let property = decodeProperty(object, layer: layer)
+        let from = property.flatMap { property in
+            object["from"].flatMap { animatableValue($0, path: object.path("from"), property: property) }
+        }
+        let to = object.required("to").flatMap { value in
+            property.flatMap { animatableValue(value, path: object.path("to"), property: $0) }
+        }
+        let duration = object.number("duration", .positive)
+        let easing = object["easing"].flatMap { decodeEasing($0, path: object.path("easing")) }
+        let repeatCount = object.integer("repeat", .atLeastOne)
+        let autoreverse = object.bool("autoreverse")
+        guard let property, let to else { return nil }
+        var animation = PropertyAnimation(property: property, from: from, to: to)
+        animation.duration = duration
+        if let easing { animation.easing = easing }
+        if let repeatCount { animation.repeatCount = repeatCount }
+        if let autoreverse { animation.autoreverse = autoreverse }
+        return animation
+    }
+
+    func decodeKeyframes(_ object: ObjectReader, layer: LayerInfo) -> KeyframeAnimation? {
+        let property = decodeProperty(object, layer: layer)
+        guard let items = object.required("keyframes").flatMap({
+            array($0, path: object.path("keyframes"), nonEmpty: true)
+        }) else { return nil }
+        var keyframes: [Keyframe] = []
+        var previousTime: Double?
+        for (index, item) in items.enumerated() {
+            let path = DecodingPath.index(object.path("keyframes"), index)
+            guard let frame = self.object(item, path: path, allowed: FormatKeys.keyframe) else { continue }
+            let time = frame.required("time").flatMap { number($0, path: frame.path("time"), .nonNegative) }
+            if let time, let previous = previousTime, time <= previous {
+                report("must be greater than the previous keyframe's time \(JSONText.number(previous)), found \(JSONText.number(time))",
+                       path: frame.path("time"), at: frame["time"]?.position,
+                       hint: "keyframe times increase, in seconds from the animation's start")
+            }
+            previousTime = time ?? previousTime
+            let value = frame.required("value").flatMap { value in
+                property.flatMap { animatableValue(value, path: frame.path("value"), property: $0) }
+            }
+            let easing = frame["easing"].flatMap { decodeEasing($0, path: frame.path("easing")) }
+            if let time, let value {
+                keyframes.append(Keyframe(time: time, value: value, easing: easing ?? .easeInOut))
+            }
+        }
+        guard let property else { return nil }
+        return KeyframeAnimation(property: property, keyframes: keyframes)
+    }
+
+    /// The `property` key, checked against the layer type (text properties need a text layer).
+    private func decodeProperty(_ object: ObjectReader, layer: LayerInfo) -> AnimatableProperty? {
+        guard let value = object.required("property"),
+              let property: AnimatableProperty = enumeration(value, path: object.path("property"), noun: "property")
+        else { return nil }
+        let textOnly: [AnimatableProperty] = [.fontSize, .fontWeight, .color, .letterSpacing]
+        if textOnly.contains(property), let type = layer.type, type != "text" {
+            report("property \(JSONText.quoted(property.rawValue)) needs a text layer, and this layer is a \(type) layer",
+                   path: object.path("property"), at: value.position)
+            return nil
+        }
+        return property
+    }
+
+    /// A `from`, `to` or keyframe value: a color for colors, else a number in the property's range
+    /// (weight names are allowed for `font.weight`).
+    func animatableValue(_ value: JSONValue, path: String, property: AnimatableProperty) -> AnimatableValue? {
+        switch property {
+        case .color, .background:
+            return color(value, path: path).map(AnimatableValue.color)
+        case .fontWeight:
+            return fontWeight(value, path: path).map { .number($0.value) }
+        case .fontSize:
+            return number(value, path: path, .positiveAtMost(Self.maximumFontSize)).map(AnimatableValue.number)
+        case .opacity:
+            return number(value, path: path, .between(0, 1)).map(AnimatableValue.number)
+        case .scale, .cornerRadius:
+            return number(value, path: path, .nonNegative).map(AnimatableValue.number)
+        case .offsetX, .offsetY, .rotation, .letterSpacing:
+            return number(value, path: path).map(AnimatableValue.number)
+        }
+    }
+}

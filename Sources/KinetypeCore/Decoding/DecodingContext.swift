@@ -1,0 +1,171 @@
+/// Everything one decoding pass shares: the file name, the diagnostics found so far, the
+/// positions of decoded paths and the template values. Decoders report problems and go on, so
+/// a scene with several mistakes reports all of them.
+final class DecodingContext {
+    let fileName: String
+    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var positions: [String: SourcePosition] = [:]
+    var templates = TemplateExpander(values: [:])
+
+    init(fileName: String) {
+        self.fileName = fileName
+    }
+
+    /// Records one problem at `position`.
+    func report(_ message: String, path: String, at position: SourcePosition?, hint: String? = nil) {
+        diagnostics.append(Diagnostic(kind: .invalidScene, file: fileName, position: position, path: path,
+                                      message: message, hint: hint))
+    }
+
+    /// Remembers where `path` stands, for the scene's `SourceMap`.
+    func record(_ path: String, _ value: JSONValue) {
+        positions[path] = value.position
+    }
+
+    func wrongType(_ value: JSONValue, path: String, expected: String, hint: String? = nil) {
+        report("expected \(expected), found \(value.typeDescription)", path: path, at: value.position, hint: hint)
+    }
+
+    // MARK: Typed values
+
+    func number(_ value: JSONValue, path: String, _ rule: NumberRule = .any) -> Double? {
+        record(path, value)
+        guard let number = value.numberValue else {
+            wrongType(value, path: path, expected: "a number")
+            return nil
+        }
+        if let violation = rule.violation(number) {
+            report(violation, path: path, at: value.position)
+            return nil
+        }
+        return number
+    }
+
+    /// A whole number (`3`, `3.0` or `3e0`).
+    func integer(_ value: JSONValue, path: String, _ rule: NumberRule = .any) -> Int? {
+        record(path, value)
+        guard case .number(let number) = value.kind else {
+            wrongType(value, path: path, expected: "a whole number")
+            return nil
+        }
+        guard let integer = number.intValue else {
+            report("expected a whole number, found \(number.literal)", path: path, at: value.position)
+            return nil
+        }
+        if let violation = rule.violation(Double(integer)) {
+            report(violation, path: path, at: value.position)
+            return nil
+        }
+        return integer
+    }
+
+    func bool(_ value: JSONValue, path: String) -> Bool? {
+        record(path, value)
+        guard let bool = value.boolValue else {
+            wrongType(value, path: path, expected: "true or false")
+            return nil
+        }
+        return bool
+    }
+
+    /// A string with its `{{placeholders}}` expanded.
+    func string(_ value: JSONValue, path: String, nonEmpty: Bool = false) -> String? {
+        record(path, value)
+        guard let raw = value.stringValue else {
+            wrongType(value, path: path, expected: "a string")
+            return nil
+        }
+        return expand(raw, path: path, at: value.position, nonEmpty: nonEmpty)
+    }
+
+    /// Expands placeholders in `raw`, reporting each problem at `position`.
+    func expand(_ raw: String, path: String, at position: SourcePosition, nonEmpty: Bool = false) -> String? {
+        let expansion = templates.expand(raw)
+        for problem in expansion.problems {
+            report(problem.message, path: path, at: position, hint: problem.hint)
+        }
+        guard expansion.problems.isEmpty else { return nil }
+        if nonEmpty, expansion.text.isEmpty {
+            report("must not be empty", path: path, at: position)
+            return nil
+        }
+        return expansion.text
+    }
+
+    /// A string naming one case of `E`; an unknown name is reported with a suggestion.
+    func enumeration<E: RawRepresentable & CaseIterable>(_ value: JSONValue, path: String, noun: String) -> E?
+    where E.RawValue == String {
+        guard let name = string(value, path: path) else { return nil }
+        let names = E.allCases.map(\.rawValue)
+        return named(name, among: names, path: path, at: value.position, noun: noun).flatMap(E.init(rawValue:))
+    }
+
+    /// `name` when it is one of `names`; else reports `unknown <noun> "x"; did you mean "y"?`.
+    func named(_ name: String, among names: [String], path: String, at position: SourcePosition, noun: String) -> String? {
+        if names.contains(name) { return name }
+        let suggestion = Suggestion.didYouMean(name, among: names)
+        report("unknown \(noun) \(JSONText.quoted(name))" + suggestion, path: path, at: position,
+               hint: suggestion.isEmpty ? "expected one of: " + names.joined(separator: ", ") : nil)
+        return nil
+    }
+
+    func array(_ value: JSONValue, path: String, nonEmpty: Bool = false) -> [JSONValue]? {
+        record(path, value)
+        guard let items = value.arrayValue else {
+            wrongType(value, path: path, expected: "an array")
+            return nil
+        }
+        if nonEmpty, items.isEmpty {
+            report("must not be empty", path: path, at: value.position)
+            return nil
+        }
+        return items
+    }
+
+    /// An object whose keys must all be among `allowed`.
+    func object(_ value: JSONValue, path: String, allowed: [String],
+                unknownKeyHint: ((String) -> String?)? = nil) -> ObjectReader? {
+        record(path, value)
+        guard let members = value.objectMembers else {
+            wrongType(value, path: path, expected: "an object")
+            return nil
+        }
+        return ObjectReader(context: self, path: path, value: value, members: members, allowed: allowed,
+                            unknownKeyHint: unknownKeyHint)
+    }
+}
+
+/// A numeric constraint with the sentence that explains a violation.
+enum NumberRule {
+    case any
+    /// > 0
+    case positive
+    /// ≥ 0
+    case nonNegative
+    /// ≥ 1
+    case atLeastOne
+    /// min…max inclusive.
+    case between(Double, Double)
+    /// > 0 and ≤ max.
+    case positiveAtMost(Double)
+
+    func violation(_ value: Double) -> String? {
+        let found = "found " + JSONText.number(value)
+        switch self {
+        case .any:
+            return nil
+        case .positive:
+            return value > 0 ? nil : "must be greater than 0, \(found)"
+        case .nonNegative:
+            return value >= 0 ? nil : "must be 0 or more, \(found)"
+        case .atLeastOne:
+            return value >= 1 ? nil : "must be 1 or more, \(found)"
+        case .between(let low, let high):
+            return (low...high).contains(value) ? nil
+                : "must be between \(JSONText.number(low)) and \(JSONText.number(high)), \(found)"
+        case .positiveAtMost(let high):
+            if value <= 0 { return "must be greater than 0, \(found)" }
+            return value <= high ? nil : "must be at most \(JSONText.number(high)), \(found)"
+        }
+    }
+}

@@ -1,0 +1,150 @@
+/// What animation decoding needs to know about the layer it belongs to.
+struct LayerInfo {
+    var index: Int
+    var id: String?
+    /// `text`, `rect`, `image`, or nil when the type is missing or unknown.
+    var type: String?
+}
+
+/// An `after` reference, checked once every layer id is known.
+struct AfterReference {
+    var layerIndex: Int
+    var layerID: String?
+    var target: String
+    var path: String
+    var position: SourcePosition
+}
+
+extension DecodingContext {
+    func decodeLayers(_ value: JSONValue, path: String) -> [Layer]? {
+        guard let items = array(value, path: path) else { return nil }
+        var layers: [Layer] = []
+        var references: [AfterReference] = []
+        var firstUse: [String: String] = [:]
+        for (index, item) in items.enumerated() {
+            let layerPath = DecodingPath.index(path, index)
+            let layer = decodeLayer(item, path: layerPath, index: index, references: &references)
+            // Ids of layers with other mistakes still count, so `after` does not report them as unknown.
+            if let id = layer?.id ?? item["id"]?.stringValue.map({ templates.expand($0).text }) {
+                if let first = firstUse[id] {
+                    report("duplicate layer id \(JSONText.quoted(id)); it is already used by \(first)",
+                           path: DecodingPath.member(layerPath, "id"), at: item["id"]?.position,
+                           hint: "layer ids must be unique")
+                } else {
+                    firstUse[id] = layerPath
+                }
+            }
+            if let layer { layers.append(layer) }
+        }
+        checkAfterReferences(references, knownIDs: firstUse.keys.sorted())
+        return layers
+    }
+
+    func decodeLayer(_ value: JSONValue, path: String, index: Int, references: inout [AfterReference]) -> Layer? {
+        record(path, value)
+        guard value.objectMembers != nil else {
+            wrongType(value, path: path, expected: "a layer object")
+            return nil
+        }
+        let typePath = DecodingPath.member(path, "type")
+        var type: String?
+        if let typeValue = value["type"] {
+            type = string(typeValue, path: typePath).flatMap {
+                named($0, among: FormatKeys.layerTypes, path: typePath, at: typeValue.position, noun: "layer type")
+            }
+        }
+        // With an unknown type every layer key is allowed, so one mistake does not cascade.
+        let allowed = type.map(FormatKeys.layer(ofType:))
+            ?? FormatKeys.layer + FormatKeys.textLayer + FormatKeys.imageLayer
+        let object = ObjectReader(context: self, path: path, value: value, members: value.objectMembers ?? [],
+                                  allowed: allowed, unknownKeyHint: { key in
+                                      Self.otherLayerTypeHint(key: key, type: type)
+                                  })
+        if value["type"] == nil {
+            _ = object.required("type", hint: "a layer's type is \"text\", \"rect\" or \"image\"")
+        }
+        let id = object.string("id", nonEmpty: true)
+        let info = LayerInfo(index: index, id: id, type: type)
+        let animations = object.array("animations").map { items in
+            items.enumerated().compactMap { offset, item in
+                decodeAnimation(item, path: DecodingPath.index(object.path("animations"), offset), layer: info,
+                                references: &references)
+            }
+        } ?? []
+
+        let content: LayerContent?
+        switch type {
+        case "text":
+            let hasScript = animations.contains {
+                if case .typewriter(let typewriter) = $0.kind { return typewriter.script != nil }
+                return false
+            }
+            content = decodeTextContent(object, typedByScript: hasScript).map(LayerContent.text)
+        case "image":
+            content = decodeImage(object).map(LayerContent.image)
+        case "rect":
+            content = .rect
+        default:
+            content = nil
+        }
+
+        var layer = Layer(id: id, content: content ?? .rect)
+        layer.animations = animations
+        if let frame = object.object("frame", allowed: FormatKeys.frame) {
+            layer.frame = LayerFrame(x: frame.number("x") ?? 0, y: frame.number("y") ?? 0,
+                                     width: frame.number("width", .positive), height: frame.number("height", .positive))
+        }
+        if let alignment: Alignment = object.enumeration("alignment", noun: "alignment") { layer.alignment = alignment }
+        if let padding = object["padding"].flatMap({ decodePadding($0, path: object.path("padding")) }) {
+            layer.padding = padding
+        }
+        layer.background = object["background"].flatMap { fill($0, path: object.path("background")) }
+        if let radius = object.number("cornerRadius", .nonNegative) { layer.cornerRadius = radius }
+        if let border = object.object("border", allowed: FormatKeys.border) {
+            let borderColor = border.required("color").flatMap { self.color($0, path: border.path("color")) }
+            let width = border.number("width", .positive) ?? 1
+            layer.border = borderColor.map { Border(color: $0, width: width) }
+        }
+        if let opacity = object.number("opacity", .between(0, 1)) { layer.opacity = opacity }
+        if let offset = object.object("offset", allowed: FormatKeys.offset) {
+            layer.offset = Point(x: offset.number("x") ?? 0, y: offset.number("y") ?? 0)
+        }
+        if let scale = object.number("scale", .nonNegative) { layer.scale = scale }
+        if let rotation = object.number("rotation") { layer.rotation = rotation }
+        return content == nil ? nil : layer
+    }
+
+    /// For a key of another layer type: `"src" belongs to image layers, and this layer is a text layer`.
+    private static func otherLayerTypeHint(key: String, type: String?) -> String? {
+        guard let type else { return nil }
+        for (owner, keys) in [("text", FormatKeys.textLayer), ("image", FormatKeys.imageLayer)]
+        where owner != type && keys.contains(key) {
+            return "\(JSONText.quoted(key)) belongs to \(owner) layers, and this layer is a \(type) layer"
+        }
+        return nil
+    }
+
+    /// A number for all four sides, or `{"top", "leading", "bottom", "trailing"}`.
+    func decodePadding(_ value: JSONValue, path: String) -> EdgeInsets? {
+        if case .number = value.kind {
+            return number(value, path: path, .nonNegative).map { EdgeInsets(all: $0) }
+        }
+        guard value.objectMembers != nil else {
+            record(path, value)
+            wrongType(value, path: path, expected: "a number or an object with \"top\", \"leading\", \"bottom\", \"trailing\"")
+            return nil
+        }
+        guard let object = object(value, path: path, allowed: FormatKeys.padding) else { return nil }
+        return EdgeInsets(top: object.number("top", .nonNegative) ?? 0, leading: object.number("leading", .nonNegative) ?? 0,
+                          bottom: object.number("bottom", .nonNegative) ?? 0,
+                          trailing: object.number("trailing", .nonNegative) ?? 0)
+    }
+
+    func decodeImage(_ object: ObjectReader) -> ImageContent? {
+        let src = object.required("src", hint: "an image layer needs the path of a PNG file")
+            .flatMap { string($0, path: object.path("src"), nonEmpty: true) }
+        let fit: ImageFit? = object.enumeration("fit", noun: "image fit")
+        guard let src else { return nil }
+        return ImageContent(src: src, fit: fit ?? .contain)
+    }
+}

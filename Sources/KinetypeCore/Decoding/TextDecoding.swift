@@ -1,0 +1,91 @@
+extension DecodingContext {
+    /// The largest font size in points.
+    static let maximumFontSize = 2000.0
+
+    /// A text layer's `text` or `spans` and typography. A layer whose typewriter has a `script`
+    /// may omit both: the script supplies the text.
+    func decodeTextContent(_ object: ObjectReader, typedByScript: Bool) -> TextContent? {
+        let hasText = object.has("text")
+        let hasSpans = object.has("spans")
+        object.exclusive("text", "spans")
+        if !hasText, !hasSpans, !typedByScript {
+            _ = object.required("text", hint: "a text layer needs \"text\" or \"spans\"")
+            return nil
+        }
+        var content: TextContent
+        if hasSpans, !hasText {
+            guard let spans = object.array("spans", nonEmpty: true).map({ items in
+                items.enumerated().compactMap { index, item in
+                    decodeSpan(item, path: DecodingPath.index(object.path("spans"), index))
+                }
+            }) else { return nil }
+            content = TextContent(text: spans.map(\.text).joined(), spans: spans)
+        } else {
+            content = TextContent(text: object.string("text") ?? "")
+        }
+        if let font = object["font"].flatMap({ decodeFont($0, path: object.path("font")) }) { content.font = font }
+        if let color = object["color"].flatMap({ color($0, path: object.path("color")) }) { content.color = color }
+        if let alignment: TextAlignment = object.enumeration("textAlignment", noun: "text alignment") {
+            content.textAlignment = alignment
+        }
+        if let lineLimit = object["lineLimit"] {
+            if case .null = lineLimit.kind {
+                record(object.path("lineLimit"), lineLimit)
+            } else {
+                content.lineLimit = integer(lineLimit, path: object.path("lineLimit"), .atLeastOne)
+            }
+        }
+        if let truncation: Truncation = object.enumeration("truncation", noun: "truncation") { content.truncation = truncation }
+        if let spacing = object.number("lineSpacing") { content.lineSpacing = spacing }
+        if let spacing = object.number("letterSpacing") { content.letterSpacing = spacing }
+        if let wrap: WrapMode = object.enumeration("wrap", noun: "wrap mode") { content.wrap = wrap }
+        if let shadow = object.object("shadow", allowed: FormatKeys.shadow) {
+            content.shadow = Shadow(color: shadow["color"].flatMap { color($0, path: shadow.path("color")) } ?? Self.defaultShadowColor,
+                                    radius: shadow.number("radius", .nonNegative) ?? 0,
+                                    x: shadow.number("x") ?? 0, y: shadow.number("y") ?? 0)
+        }
+        return content
+    }
+
+    /// A shadow's color when none is given: black at 33 % (SwiftUI's default shadow).
+    static let defaultShadowColor = Color(red: 0, green: 0, blue: 0, alpha: 0.33)
+
+    func decodeSpan(_ value: JSONValue, path: String) -> TextSpan? {
+        guard let object = object(value, path: path, allowed: FormatKeys.span) else { return nil }
+        guard let text = object.required("text").flatMap({ string($0, path: object.path("text")) }) else { return nil }
+        var span = TextSpan(text: text)
+        span.color = object["color"].flatMap { color($0, path: object.path("color")) }
+        span.weight = object["weight"].flatMap { fontWeight($0, path: object.path("weight")) }
+        span.italic = object.bool("italic")
+        if let underline = object.bool("underline") { span.underline = underline }
+        if let strikethrough = object.bool("strikethrough") { span.strikethrough = strikethrough }
+        span.font = object["font"].flatMap { decodeFont($0, path: object.path("font")) }
+        return span
+    }
+
+    func decodeFont(_ value: JSONValue, path: String) -> FontSpec? {
+        guard let object = object(value, path: path, allowed: FormatKeys.font) else { return nil }
+        return FontSpec(family: object.string("family", nonEmpty: true), file: object.string("file", nonEmpty: true),
+                        size: object.number("size", .positiveAtMost(Self.maximumFontSize)),
+                        style: object.enumeration("style", noun: "text style"),
+                        weight: object["weight"].flatMap { fontWeight($0, path: object.path("weight")) },
+                        italic: object.bool("italic"), design: object.enumeration("design", noun: "font design"))
+    }
+
+    /// A weight name (`semibold`) or a number from 1 to 1000.
+    func fontWeight(_ value: JSONValue, path: String) -> FontWeight? {
+        switch value.kind {
+        case .number:
+            return number(value, path: path, .between(1, 1000)).map(FontWeight.init)
+        case .string:
+            guard let name = string(value, path: path) else { return nil }
+            let names = FontWeight.named.map(\.name)
+            return named(name, among: names, path: path, at: value.position, noun: "font weight")
+                .flatMap { name in FontWeight.named.first { $0.name == name }?.weight }
+        default:
+            record(path, value)
+            wrongType(value, path: path, expected: "a weight name or a number from 1 to 1000")
+            return nil
+        }
+    }
+}
