@@ -158,12 +158,8 @@ public struct TypewriterSchedule: Equatable, Sendable {
         var index = keyPresses[count - 1].top
         while let current = index {
             let unit = units[current]
-            let alpha: Double
-            if fadeIn > 0 {
-                alpha = min(max((localTime - unit.time) / fadeIn, 0), 1)
-            } else {
-                alpha = 1
-            }
+            let elapsed = localTime - unit.time
+            let alpha = elapsed + Self.timeTolerance >= fadeIn ? 1 : max(0, elapsed / fadeIn)
             result.append((unit.text, alpha))
             index = unit.below
         }

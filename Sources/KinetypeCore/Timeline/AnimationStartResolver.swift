@@ -79,16 +79,22 @@ struct AnimationStartResolver {
         return best.distance <= max(1, min(name.count, best.id.count) / 3) ? best.id : nil
     }
 
+    /// Edit distance counting a swap of neighbours as one edit (optimal string alignment).
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a.lowercased()), b = Array(b.lowercased())
         if a.isEmpty { return b.count }
         var previous = Array(0...b.count)
+        var beforePrevious = previous
         for i in 1...a.count {
             var current = [i] + Array(repeating: 0, count: b.count)
             for j in stride(from: 1, through: b.count, by: 1) {
                 current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1,
                                        previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = Swift.min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
+            beforePrevious = previous
             previous = current
         }
         return previous[b.count]

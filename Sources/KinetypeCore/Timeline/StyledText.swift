@@ -28,6 +28,7 @@ struct StyledText: Equatable, Sendable {
     /// The runs that lay out `laidOut`: these runs cut after its characters when it is a prefix
     /// of this text, else one plain run (a script's text that differs from the layer's).
     func runs(layingOut laidOut: String) -> [TextRun] {
+        if laidOut.isEmpty { return [] }
         if laidOut == text { return runs }
         guard text.hasPrefix(laidOut) else { return laidOut.isEmpty ? [] : [TextRun(text: laidOut)] }
         var remaining = laidOut.count
