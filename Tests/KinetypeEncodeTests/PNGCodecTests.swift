@@ -10,14 +10,14 @@ final class PNGCodecTests: XCTestCase {
         let data = try PNGCodec.encode(image)
         XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         XCTAssertEqual(data[25], 6, "color type RGBA")
-        XCTAssertEqual(try PNGCodec.decode(data), image)
+        assertSameImage(try PNGCodec.decode(data), image)
     }
 
     func testOpaqueImageIsWrittenAsRGBAndReadBackExactly() throws {
         let image = TestImages.typewriter(frame: 4)
         let data = try PNGCodec.encode(image)
         XCTAssertEqual(data[25], 2, "color type RGB")
-        XCTAssertEqual(try PNGCodec.decode(data), image)
+        assertSameImage(try PNGCodec.decode(data), image)
     }
 
     func testCompressionLevelsAllRoundTripAndFastIsLarger() throws {
@@ -25,7 +25,7 @@ final class PNGCodecTests: XCTestCase {
         var sizes: [Int: Int] = [:]
         for level in 0...9 {
             let data = try PNGCodec.encode(image, compression: PNGCompression(level: level))
-            XCTAssertEqual(try PNGCodec.decode(data), image, "level \(level)")
+            assertSameImage(try PNGCodec.decode(data), image, "level \(level)")
             sizes[level] = data.count
         }
         XCTAssertEqual(sizes[0], sizes[3], "0...3 share libpng's fast setting")
@@ -48,7 +48,7 @@ final class PNGCodecTests: XCTestCase {
         let url = folder.appendingPathComponent("still.png")
         let image = TestImages.typewriter(frame: 2, background: (0, 0, 0, 0))
         try PNGCodec.write(image, to: url)
-        XCTAssertEqual(try PNGCodec.read(contentsOf: url), image)
+        assertSameImage(try PNGCodec.read(contentsOf: url), image)
         XCTAssertEqual(try contents(of: folder), ["still.png"])
     }
 
@@ -67,8 +67,8 @@ final class PNGCodecTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: destination.path))
         try writer.finish()
         XCTAssertEqual(try contents(of: destination), ["frame_0001.png", "frame_0002.png", "frame_0003.png"])
-        XCTAssertEqual(try PNGCodec.read(contentsOf: destination.appendingPathComponent("frame_0003.png")),
-                       TestImages.typewriter(frame: 2))
+        assertSameImage(try PNGCodec.read(contentsOf: destination.appendingPathComponent("frame_0003.png")),
+                        TestImages.typewriter(frame: 2))
         XCTAssertEqual(try contents(of: parent), ["frames"])
     }
 

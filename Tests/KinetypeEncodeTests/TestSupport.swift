@@ -63,3 +63,27 @@ func makeScratchFolder(_ name: String = #function) throws -> URL {
 func contents(of folder: URL) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
 }
+
+/// Asserts two images are equal, reporting how many pixels differ instead of every byte.
+func assertSameImage(_ actual: Image?, _ expected: Image?, _ message: String = "",
+                     file: StaticString = #filePath, line: UInt = #line) {
+    guard let actual, let expected else {
+        XCTAssertTrue(actual == nil && expected == nil, "one image is missing. \(message)", file: file, line: line)
+        return
+    }
+    guard let difference = ImageDifference(expected: expected, actual: actual) else {
+        XCTFail("sizes differ: \(actual.width)×\(actual.height) vs \(expected.width)×\(expected.height). \(message)",
+                file: file, line: line)
+        return
+    }
+    XCTAssertEqual(difference.changedPixels, 0, "pixels differ (max channel difference "
+        + "\(difference.maxChannelDifference)). \(message)", file: file, line: line)
+}
+
+/// Asserts two image lists are equal image by image.
+func assertSameImages(_ actual: [Image], _ expected: [Image], file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(actual.count, expected.count, "image count", file: file, line: line)
+    for (index, (a, e)) in zip(actual, expected).enumerated() {
+        assertSameImage(a, e, "image \(index + 1)", file: file, line: line)
+    }
+}
