@@ -1,0 +1,45 @@
+/// What `kinetype info` prints about a compiled timeline: when every animation runs.
+public struct TimelineSummary: Equatable, Sendable, Encodable {
+    /// Seconds.
+    public var duration: Double
+    public var fps: Double
+    public var frameCount: Int
+    public var layers: [LayerSummary]
+
+    public init(duration: Double, fps: Double, frameCount: Int, layers: [LayerSummary]) {
+        self.duration = duration; self.fps = fps; self.frameCount = frameCount; self.layers = layers
+    }
+
+    public struct LayerSummary: Equatable, Sendable, Encodable {
+        /// Index in the scene's `layers`.
+        public var index: Int
+        public var id: String?
+        /// `text`, `rect` or `image`.
+        public var type: String
+        public var animations: [AnimationSummary]
+
+        public init(index: Int, id: String?, type: String, animations: [AnimationSummary]) {
+            self.index = index; self.id = id; self.type = type; self.animations = animations
+        }
+    }
+
+    public struct AnimationSummary: Equatable, Sendable, Encodable {
+        /// `typewriter`, `animate` or `keyframes`.
+        public var kind: String
+        /// The animated property (`font.size`, `opacity`, …), or `typewriter`.
+        public var property: String
+        /// Seconds from the scene start.
+        public var start: Double
+        public var end: Double
+        /// Typewriters only: when the last key press happens (seconds from the scene start).
+        public var typingFinish: Double?
+        /// Typewriters only: how many units are typed (deleted ones included).
+        public var unitCount: Int?
+
+        public init(kind: String, property: String, start: Double, end: Double,
+                    typingFinish: Double? = nil, unitCount: Int? = nil) {
+            self.kind = kind; self.property = property; self.start = start; self.end = end
+            self.typingFinish = typingFinish; self.unitCount = unitCount
+        }
+    }
+}

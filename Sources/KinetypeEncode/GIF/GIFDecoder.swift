@@ -1,0 +1,142 @@
+import CGIF
+import Foundation
+import KinetypeCore
+
+/// A decoded GIF: every frame composited onto the canvas the way browsers show it
+/// (frame rectangles, transparency, disposal), for tests and golden comparisons.
+/// Holds all frames in memory, so it is meant for small files.
+public struct DecodedGIF {
+    public struct Frame {
+        /// The whole canvas as displayed while this frame shows (straight RGBA).
+        public var image: Image
+        /// Centiseconds.
+        public var delay: Int
+        /// giflib's disposal mode (0 none, 1 do not dispose, 2 to background, 3 to previous).
+        public var disposal: Int
+        /// The rectangle this frame's image data covers.
+        public var x: Int, y: Int, width: Int, height: Int
+    }
+
+    /// The first six bytes of the file, e.g. `GIF89a`.
+    public var signature: String
+    public var width: Int
+    public var height: Int
+    /// The NETSCAPE2.0 block's loop count, or nil when the file has no loop block.
+    public var netscapeLoopCount: Int?
+    public var frames: [Frame]
+
+    /// How many times browsers play the animation: 0 = forever (the meaning of `output.loop`).
+    public var playCount: Int {
+        guard let count = netscapeLoopCount else { return 1 }
+        return count == 0 ? 0 : count + 1
+    }
+
+    /// The sum of all frame delays, in centiseconds.
+    public var totalDelay: Int { frames.reduce(0) { $0 + $1.delay } }
+}
+
+/// Decodes GIF files with giflib (`DGifOpen` + `DGifSlurp`).
+public enum GIFDecoder {
+    private final class Source {
+        let data: Data
+        var offset = 0
+        init(_ data: Data) { self.data = data }
+    }
+
+    public static func decode(_ data: Data) throws -> DecodedGIF {
+        let source = Source(data)
+        var error: Int32 = 0
+        let user = Unmanaged.passUnretained(source).toOpaque()
+        guard let gif = DGifOpen(user, { file, buffer, length in
+            guard let file, let buffer, let user = file.pointee.UserData else { return 0 }
+            let source = Unmanaged<Source>.fromOpaque(user).takeUnretainedValue()
+            let count = min(Int(length), source.data.count - source.offset)
+            guard count > 0 else { return 0 }
+            source.data.copyBytes(to: buffer, from: source.offset..<(source.offset + count))
+            source.offset += count
+            return Int32(count)
+        }, &error) else {
+            throw failure(code: error)
+        }
+        defer {
+            var closeError: Int32 = 0
+            DGifCloseFile(gif, &closeError)
+        }
+        guard DGifSlurp(gif) == GIF_OK else { throw failure(code: gif.pointee.Error) }
+        withExtendedLifetime(source) {}
+
+        let file = gif.pointee
+        let width = Int(file.SWidth), height = Int(file.SHeight)
+        var decoded = DecodedGIF(signature: String(decoding: data.prefix(6), as: UTF8.self), width: width,
+                                 height: height, netscapeLoopCount: nil, frames: [])
+        var canvas = [UInt8](repeating: 0, count: width * height * 4)
+        for index in 0..<Int(file.ImageCount) {
+            let saved = file.SavedImages[index]
+            if decoded.netscapeLoopCount == nil { decoded.netscapeLoopCount = loopCount(in: saved) }
+            var control = GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0,
+                                               TransparentColor: NO_TRANSPARENT_COLOR)
+            DGifSavedExtensionToGCB(gif, Int32(index), &control)
+            let desc = saved.ImageDesc
+            guard let colorMap = desc.ColorMap ?? file.SColorMap else {
+                throw failure(message: "frame \(index + 1) has no color table")
+            }
+            let previous = canvas
+            let left = Int(desc.Left), top = Int(desc.Top), frameWidth = Int(desc.Width), frameHeight = Int(desc.Height)
+            for y in 0..<frameHeight where top + y < height {
+                for x in 0..<frameWidth where left + x < width {
+                    let colorIndex = Int(saved.RasterBits[y * frameWidth + x])
+                    guard colorIndex != Int(control.TransparentColor), colorIndex < Int(colorMap.pointee.ColorCount) else { continue }
+                    let color = colorMap.pointee.Colors[colorIndex]
+                    let offset = ((top + y) * width + left + x) * 4
+                    canvas[offset] = color.Red; canvas[offset + 1] = color.Green
+                    canvas[offset + 2] = color.Blue; canvas[offset + 3] = 255
+                }
+            }
+            decoded.frames.append(DecodedGIF.Frame(
+                image: Image(width: width, height: height, pixels: canvas), delay: Int(control.DelayTime),
+                disposal: Int(control.DisposalMode), x: left, y: top, width: frameWidth, height: frameHeight))
+            switch control.DisposalMode {
+            case DISPOSE_BACKGROUND:
+                for y in max(top, 0)..<min(top + frameHeight, height) {
+                    for x in max(left, 0)..<min(left + frameWidth, width) {
+                        let offset = (y * width + x) * 4
+                        for channel in 0..<4 { canvas[offset + channel] = 0 }
+                    }
+                }
+            case DISPOSE_PREVIOUS:
+                canvas = previous
+            default:
+                break
+            }
+        }
+        if decoded.netscapeLoopCount == nil, file.ExtensionBlockCount > 0 {
+            decoded.netscapeLoopCount = loopCount(blocks: file.ExtensionBlocks, count: Int(file.ExtensionBlockCount))
+        }
+        return decoded
+    }
+
+    private static func loopCount(in saved: SavedImage) -> Int? {
+        guard saved.ExtensionBlockCount > 0 else { return nil }
+        return loopCount(blocks: saved.ExtensionBlocks, count: Int(saved.ExtensionBlockCount))
+    }
+
+    private static func loopCount(blocks: UnsafeMutablePointer<ExtensionBlock>, count: Int) -> Int? {
+        for index in 0..<count where blocks[index].Function == APPLICATION_EXT_FUNC_CODE {
+            let block = blocks[index]
+            let identifier = String(decoding: UnsafeBufferPointer(start: block.Bytes, count: Int(block.ByteCount)), as: UTF8.self)
+            guard identifier == "NETSCAPE2.0", index + 1 < count else { continue }
+            let sub = blocks[index + 1]
+            guard sub.ByteCount >= 3, sub.Bytes[0] == 1 else { continue }
+            return Int(sub.Bytes[1]) | Int(sub.Bytes[2]) << 8
+        }
+        return nil
+    }
+
+    private static func failure(code: Int32) -> Diagnostic {
+        failure(message: GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)")
+    }
+
+    private static func failure(message: String) -> Diagnostic {
+        Diagnostic(kind: .renderFailure, message: "cannot decode GIF: \(message)")
+    }
+}

@@ -1,0 +1,249 @@
+import CGIF
+import Foundation
+import KinetypeCore
+
+/// An animated GIF encoder in two passes, so memory never holds more than a few frames:
+///
+/// 1. `addToPalette(_:)` every frame (any order): one global palette is built from all of them.
+///    With at most 255 distinct colors the palette is exact and every decoded frame equals its
+///    input bit for bit (after GIF's 1-bit alpha: alpha < 128 is transparent, the rest opaque).
+///    With more, libimagequant quantizes a histogram of all frames to 255 colors.
+/// 2. `writeFrame(_:endTime:)` every frame in order, then `finish()` for the file's bytes.
+///
+/// The file is GIF89a. One palette index is reserved for transparency. Each frame after the
+/// first covers only the rectangle that changed since the displayed picture, with unchanged
+/// pixels inside it transparent. On transparent canvases a frame whose successor needs pixels
+/// cleared is disposed to background (cleared) over a rectangle covering them, so the
+/// displayed picture always equals the input frame. Identical consecutive frames are merged.
+///
+/// Timing: delays are centiseconds, each `round(100 · endTime) − already emitted`, so the total
+/// never drifts. A frame that would get under 2 cs (browsers slow those down to 10 cs) is
+/// dropped and its time goes to the next frame; a too-short last frame takes time from the
+/// frame before it. Frame rates above 50 fps therefore lose frames, and add a warning.
+public final class GIFEncoder {
+    public let width: Int
+    public let height: Int
+    public let options: GIFOptions
+    /// Things the user should know about the result (e.g. a frame rate GIF cannot show).
+    public private(set) var warnings: [String] = []
+
+    private var paletteBuilder: GIFPaletteBuilder?
+    private var palette: GIFPalette?
+    private var writer: GIFStreamWriter?
+    private var pending: (indices: [UInt8], endTime: Double)?
+    private var held: HeldFrame?
+    private var emittedCentiseconds = 0
+    private var lastEndTime = 0.0
+    private var hasWarnedAboutFrameRate = false
+    private var isFinished = false
+
+    /// A frame whose delay is known, kept until the next one shows how it must be disposed.
+    private struct HeldFrame {
+        var target: [UInt8]
+        var base: [UInt8]
+        var delay: Int
+        var isFirst: Bool
+    }
+
+    public init(width: Int, height: Int, options: GIFOptions = GIFOptions()) throws {
+        guard (1...65535).contains(width), (1...65535).contains(height) else {
+            throw GIFPalette.failure("a GIF must be 1…65535 pixels wide and high, not \(width)×\(height)")
+        }
+        self.width = width
+        self.height = height
+        self.options = options
+        self.paletteBuilder = GIFPaletteBuilder(width: width, height: height, options: options)
+    }
+
+    /// Pass 1: adds a frame's colors to the palette. Call it for every frame, before any
+    /// `writeFrame`.
+    public func addToPalette(_ image: Image) throws {
+        try checkSize(image)
+        guard let paletteBuilder else {
+            throw GIFPalette.failure("addToPalette was called after the first writeFrame")
+        }
+        try paletteBuilder.add(image)
+    }
+
+    /// Pass 2: writes the next frame, shown until `endTime` seconds after the animation starts.
+    public func writeFrame(_ image: Image, endTime: Double) throws {
+        try checkSize(image)
+        guard !isFinished else { throw GIFPalette.failure("writeFrame was called after finish") }
+        guard endTime.isFinite, endTime >= lastEndTime else {
+            throw GIFPalette.failure("frame end times must not decrease (\(endTime) s after \(lastEndTime) s)")
+        }
+        noteFrameInterval(endTime - lastEndTime)
+        lastEndTime = endTime
+        let palette = try preparedPalette()
+        let indices = try palette.indices(of: image)
+        if var current = pending, Self.equal(current.indices, indices) {
+            current.endTime = endTime
+            pending = current
+            return
+        }
+        if let current = pending { try commit(current.indices, endTime: current.endTime) }
+        pending = (indices, endTime)
+    }
+
+    /// Writes the last frame and the trailer and returns the GIF file's bytes. Write them with
+    /// `AtomicFile.write(_:to:)`.
+    public func finish() throws -> Data {
+        guard !isFinished else { throw GIFPalette.failure("finish was called twice") }
+        guard let last = pending else { throw GIFPalette.failure("the animation has no frames") }
+        isFinished = true
+        pending = nil
+        let delay = Int((last.endTime * 100).rounded()) - emittedCentiseconds
+        if delay >= 2 || held == nil {
+            try push(last.indices, delay: max(delay, 2))
+        } else if var previous = held, previous.delay - (2 - delay) >= 2 {
+            previous.delay -= 2 - delay
+            emittedCentiseconds -= 2 - delay
+            held = previous
+            try push(last.indices, delay: 2)
+        } else if var previous = held {
+            previous.target = last.indices
+            previous.delay += delay
+            emittedCentiseconds += delay
+            held = previous
+        }
+        if let frame = held { try emit(frame, next: nil) }
+        held = nil
+        guard let writer else { throw GIFPalette.failure("the GIF was not started") }
+        return try writer.finish()
+    }
+
+    // MARK: - Timing
+
+    private func noteFrameInterval(_ interval: Double) {
+        guard !hasWarnedAboutFrameRate, interval > 0, interval < 0.02 - 1e-9 else { return }
+        hasWarnedAboutFrameRate = true
+        let fps = (1 / interval).rounded()
+        warnings.append("GIF shows at most 50 frames per second (delays are whole centiseconds, at least 2), "
+            + "so frames of this \(Int(fps)) fps animation were merged; use fps 50 or less, or a video format")
+    }
+
+    /// Gives a distinct frame its delay, or drops it when that would be under 2 cs.
+    private func commit(_ indices: [UInt8], endTime: Double) throws {
+        let delay = Int((endTime * 100).rounded()) - emittedCentiseconds
+        guard delay >= 2 else { return }
+        try push(indices, delay: delay)
+    }
+
+    private func push(_ target: [UInt8], delay: Int) throws {
+        let base: [UInt8]
+        if let previous = held {
+            base = try emit(previous, next: target)
+        } else {
+            base = [UInt8](repeating: try preparedPalette().transparentIndex, count: width * height)
+        }
+        held = HeldFrame(target: target, base: base, delay: delay, isFirst: held == nil && emittedCentiseconds == 0)
+        emittedCentiseconds += delay
+    }
+
+    // MARK: - Frames
+
+    /// Writes `frame` and returns the picture shown after its disposal (the next frame's base).
+    @discardableResult
+    private func emit(_ frame: HeldFrame, next: [UInt8]?) throws -> [UInt8] {
+        let palette = try preparedPalette()
+        guard let writer else { throw GIFPalette.failure("the GIF was not started") }
+        let transparent = palette.transparentIndex
+        var changed = BoundingBox()
+        var cleared = BoundingBox()
+        frame.target.withUnsafeBufferPointer { target in
+            frame.base.withUnsafeBufferPointer { base in
+                for y in 0..<height {
+                    let row = y * width
+                    for x in 0..<width where target[row + x] != base[row + x] {
+                        changed.add(x: x, y: y)
+                    }
+                }
+                guard let next, palette.hasTransparency else { return }
+                next.withUnsafeBufferPointer { next in
+                    for y in 0..<height {
+                        let row = y * width
+                        for x in 0..<width where next[row + x] == transparent && target[row + x] != transparent {
+                            cleared.add(x: x, y: y)
+                        }
+                    }
+                }
+            }
+        }
+        var rect: GIFRect
+        if frame.isFirst {
+            rect = GIFRect(x: 0, y: 0, width: width, height: height)
+        } else {
+            rect = changed.union(cleared).rect ?? GIFRect(x: 0, y: 0, width: 1, height: 1)
+        }
+        var pixels = [UInt8](repeating: transparent, count: rect.width * rect.height)
+        for y in 0..<rect.height {
+            let row = (rect.y + y) * width + rect.x
+            for x in 0..<rect.width where frame.target[row + x] != frame.base[row + x] {
+                pixels[y * rect.width + x] = frame.target[row + x]
+            }
+        }
+        let disposesToBackground = !cleared.isEmpty
+        try writer.writeFrame(rect: rect, pixels: &pixels, delay: frame.delay,
+                              disposal: disposesToBackground ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT,
+                              transparentIndex: Int(transparent))
+        var shown = frame.target
+        if disposesToBackground {
+            for y in rect.y..<(rect.y + rect.height) {
+                for x in rect.x..<(rect.x + rect.width) { shown[y * width + x] = transparent }
+            }
+        }
+        return shown
+    }
+
+    // MARK: - Helpers
+
+    private func preparedPalette() throws -> GIFPalette {
+        if let palette { return palette }
+        guard let builder = paletteBuilder else { throw GIFPalette.failure("the palette was not built") }
+        let palette = try builder.finish()
+        paletteBuilder = nil
+        self.palette = palette
+        writer = try GIFStreamWriter(width: width, height: height, colors: palette.opaqueColors,
+                                     tableSize: palette.tableSize, backgroundIndex: Int(palette.transparentIndex),
+                                     loopCount: options.netscapeLoopCount)
+        return palette
+    }
+
+    private func checkSize(_ image: Image) throws {
+        guard image.width == width, image.height == height else {
+            throw GIFPalette.failure("a frame is \(image.width)×\(image.height), but the GIF is \(width)×\(height)")
+        }
+    }
+
+    private static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { a in b.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
+    }
+}
+
+/// The smallest rectangle holding a set of pixels.
+struct BoundingBox {
+    private var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+
+    var isEmpty: Bool { minX > maxX }
+
+    mutating func add(x: Int, y: Int) {
+        if x < minX { minX = x }
+        if x > maxX { maxX = x }
+        if y < minY { minY = y }
+        if y > maxY { maxY = y }
+    }
+
+    func union(_ other: BoundingBox) -> BoundingBox {
+        var box = self
+        if !other.isEmpty {
+            box.add(x: other.minX, y: other.minY)
+            box.add(x: other.maxX, y: other.maxY)
+        }
+        return box
+    }
+
+    var rect: GIFRect? {
+        isEmpty ? nil : GIFRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+}

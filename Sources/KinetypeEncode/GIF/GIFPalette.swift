@@ -1,0 +1,210 @@
+import CImageQuant
+import Foundation
+import KinetypeCore
+
+/// The one global palette of a GIF and the mapping of frames onto it (pass 2).
+///
+/// Opaque colors take indices `0..<opaqueColors.count`; `transparentIndex` comes right after.
+/// Exact palettes (at most 255 colors in the whole animation) map every pixel to its own color;
+/// quantized palettes remap frames with libimagequant, optionally dithered.
+final class GIFPalette {
+    let width: Int
+    let height: Int
+    /// Opaque colors as 0xRRGGBB.
+    let opaqueColors: [UInt32]
+    let transparentIndex: UInt8
+    /// Whether any frame of pass 1 had a transparent pixel.
+    let hasTransparency: Bool
+    /// Whether the palette holds every color of the animation exactly.
+    let isExact: Bool
+    private let dither: GIFDither
+    private var exactIndices: [UInt32: UInt8] = [:]
+    private var attributes: OpaquePointer?
+    private var result: OpaquePointer?
+    /// libimagequant's palette index → our index.
+    private var quantizedIndexMap: [UInt8] = []
+
+    /// A palette holding exactly `exactColors` (at most 255).
+    init(exactColors: [UInt32], hasTransparency: Bool, width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        self.opaqueColors = exactColors
+        self.transparentIndex = UInt8(exactColors.count)
+        self.hasTransparency = hasTransparency
+        self.isExact = true
+        self.dither = .none
+        for (index, color) in exactColors.enumerated() { exactIndices[color] = UInt8(index) }
+    }
+
+    /// A palette quantized from a histogram of all frames. Retains `attributes`.
+    init(quantizing histogram: OpaquePointer, attributes: OpaquePointer, width: Int, height: Int,
+         options: GIFOptions) throws {
+        self.width = width
+        self.height = height
+        self.isExact = false
+        self.dither = options.dither
+        var result: OpaquePointer?
+        let status = liq_histogram_quantize(histogram, attributes, &result)
+        guard status == LIQ_OK, let result else {
+            throw Self.failure("libimagequant could not build a palette (\(status))")
+        }
+        guard let copiedAttributes = liq_attr_copy(attributes) else {
+            liq_result_destroy(result)
+            throw Self.failure("libimagequant could not be set up")
+        }
+        self.result = result
+        self.attributes = copiedAttributes
+        liq_set_dithering_level(result, options.dither == .diffusion ? 1.0 : 0.0)
+        let palette = liq_get_palette(result)!.pointee
+        var colors: [UInt32] = []
+        var map: [UInt8] = []
+        var sawTransparent = false
+        withUnsafeBytes(of: palette.entries) { raw in
+            let entries = raw.bindMemory(to: liq_color.self)
+            for index in 0..<Int(palette.count) {
+                let entry = entries[index]
+                if entry.a < gifAlphaThreshold {
+                    sawTransparent = true
+                    map.append(0xFF)
+                } else {
+                    map.append(UInt8(colors.count))
+                    colors.append(UInt32(entry.r) << 16 | UInt32(entry.g) << 8 | UInt32(entry.b))
+                }
+            }
+        }
+        self.opaqueColors = colors
+        self.transparentIndex = UInt8(colors.count)
+        self.hasTransparency = sawTransparent
+        self.quantizedIndexMap = map.map { $0 == 0xFF ? UInt8(colors.count) : $0 }
+    }
+
+    deinit {
+        if let result { liq_result_destroy(result) }
+        if let attributes { liq_attr_destroy(attributes) }
+    }
+
+    /// The color table size: a power of two holding the opaque colors and the transparent index.
+    var tableSize: Int {
+        var size = 2
+        while size < opaqueColors.count + 1 { size *= 2 }
+        return size
+    }
+
+    /// The palette index of every pixel of `image`, row by row.
+    func indices(of image: Image) throws -> [UInt8] {
+        isExact ? exactIndices(of: image) : try quantizedIndices(of: image)
+    }
+
+    private func exactIndices(of image: Image) -> [UInt8] {
+        let count = width * height
+        let transparent = transparentIndex
+        var misses: [UInt32: UInt8] = [:]
+        return [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+            image.pixels.withUnsafeBufferPointer { pixels in
+                var lastKey: UInt32 = 0xFFFF_FFFF
+                var lastIndex: UInt8 = 0
+                for pixel in 0..<count {
+                    let offset = pixel * 4
+                    if pixels[offset + 3] < gifAlphaThreshold {
+                        output[pixel] = transparent
+                        continue
+                    }
+                    let key = UInt32(pixels[offset]) << 16 | UInt32(pixels[offset + 1]) << 8 | UInt32(pixels[offset + 2])
+                    if key != lastKey {
+                        lastKey = key
+                        if let index = exactIndices[key] ?? misses[key] {
+                            lastIndex = index
+                        } else {
+                            lastIndex = nearestIndex(to: key)
+                            misses[key] = lastIndex
+                        }
+                    }
+                    output[pixel] = lastIndex
+                }
+            }
+            initialized = count
+        }
+    }
+
+    /// The closest opaque color (for colors pass 1 never saw), or transparency if there is none.
+    private func nearestIndex(to key: UInt32) -> UInt8 {
+        var best = transparentIndex
+        var bestDistance = Int.max
+        for (index, color) in opaqueColors.enumerated() {
+            let dr = Int(color >> 16 & 0xFF) - Int(key >> 16 & 0xFF)
+            let dg = Int(color >> 8 & 0xFF) - Int(key >> 8 & 0xFF)
+            let db = Int(color & 0xFF) - Int(key & 0xFF)
+            let distance = dr * dr + dg * dg + db * db
+            if distance < bestDistance { bestDistance = distance; best = UInt8(index) }
+        }
+        return best
+    }
+
+    private func quantizedIndices(of image: Image) throws -> [UInt8] {
+        guard let attributes, let result else { throw Self.failure("the palette was released") }
+        var normalized = Self.normalizedPixels(image)
+        if dither == .ordered { applyOrderedDither(to: &normalized) }
+        let count = width * height
+        var output = [UInt8](repeating: 0, count: count)
+        let status = normalized.withUnsafeBytes { bytes -> liq_error in
+            guard let liqImage = liq_image_create_rgba(attributes, bytes.baseAddress!, Int32(width), Int32(height), 0) else {
+                return LIQ_OUT_OF_MEMORY
+            }
+            defer { liq_image_destroy(liqImage) }
+            return output.withUnsafeMutableBytes { buffer in
+                liq_write_remapped_image(result, liqImage, buffer.baseAddress!, count)
+            }
+        }
+        guard status == LIQ_OK else { throw Self.failure("libimagequant could not remap a frame (\(status))") }
+        let map = quantizedIndexMap
+        let fallback = transparentIndex
+        for pixel in 0..<count {
+            let index = Int(output[pixel])
+            output[pixel] = index < map.count ? map[index] : fallback
+        }
+        return output
+    }
+
+    /// Adds a 4×4 Bayer threshold pattern to opaque pixels, with an amplitude of half the
+    /// typical distance between palette colors along one channel.
+    private func applyOrderedDither(to pixels: inout [UInt8]) {
+        let bayer: [Double] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
+        let spacing = 256.0 / Foundation.cbrt(Double(max(opaqueColors.count, 2)))
+        let amplitude = spacing * 0.5
+        let offsets = bayer.map { Int((($0 + 0.5) / 16.0 - 0.5) * amplitude) }
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let offset = (y * width + x) * 4
+                    guard buffer[offset + 3] != 0 else { continue }
+                    let delta = offsets[(y & 3) * 4 + (x & 3)]
+                    for channel in 0..<3 {
+                        buffer[offset + channel] = UInt8(clamping: Int(buffer[offset + channel]) + delta)
+                    }
+                }
+            }
+        }
+    }
+
+    /// `image` with GIF's 1-bit alpha applied: transparent pixels become (0, 0, 0, 0),
+    /// all others get alpha 255.
+    static func normalizedPixels(_ image: Image) -> [UInt8] {
+        var pixels = image.pixels
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                if buffer[offset + 3] < gifAlphaThreshold {
+                    buffer[offset] = 0; buffer[offset + 1] = 0; buffer[offset + 2] = 0; buffer[offset + 3] = 0
+                } else {
+                    buffer[offset + 3] = 255
+                }
+                offset += 4
+            }
+        }
+        return pixels
+    }
+
+    static func failure(_ message: String) -> Diagnostic {
+        Diagnostic(kind: .renderFailure, message: "cannot encode GIF: \(message)")
+    }
+}

@@ -1,0 +1,96 @@
+import CGIF
+import Foundation
+import KinetypeCore
+
+/// The bytes giflib writes, collected in memory through giflib's output function.
+private final class GIFByteSink {
+    var data = Data()
+}
+
+/// A rectangle of a GIF frame, in canvas pixels.
+struct GIFRect: Equatable {
+    var x: Int, y: Int, width: Int, height: Int
+}
+
+/// A thin wrapper of giflib's encoder: screen descriptor with the global palette, loop block,
+/// then frames (graphic control extension + image), written into memory.
+final class GIFStreamWriter {
+    private var gif: UnsafeMutablePointer<GifFileType>?
+    private let sink = GIFByteSink()
+
+    /// - Parameters:
+    ///   - colors: the global palette as 0xRRGGBB, padded to `tableSize` (a power of two).
+    ///   - loopCount: the NETSCAPE2.0 count, or nil for no loop block.
+    init(width: Int, height: Int, colors: [UInt32], tableSize: Int, backgroundIndex: Int, loopCount: Int?) throws {
+        var error: Int32 = 0
+        let userData = Unmanaged.passUnretained(sink).toOpaque()
+        guard let gif = EGifOpen(userData, { file, bytes, length in
+            guard let file, let bytes, let user = file.pointee.UserData else { return 0 }
+            let sink = Unmanaged<GIFByteSink>.fromOpaque(user).takeUnretainedValue()
+            sink.data.append(bytes, count: Int(length))
+            return length
+        }, &error) else {
+            throw Self.failure(code: error)
+        }
+        self.gif = gif
+        EGifSetGifVersion(gif, true)
+
+        var table = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: tableSize)
+        for (index, color) in colors.prefix(tableSize).enumerated() {
+            table[index] = GifColorType(Red: UInt8(color >> 16 & 0xFF), Green: UInt8(color >> 8 & 0xFF), Blue: UInt8(color & 0xFF))
+        }
+        guard let colorMap = GifMakeMapObject(Int32(tableSize), table) else {
+            throw GIFPalette.failure("giflib could not allocate the color table")
+        }
+        defer { GifFreeMapObject(colorMap) }
+        try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, Int32(backgroundIndex), colorMap))
+
+        if let loopCount {
+            let count = UInt16(clamping: loopCount)
+            var identifier = Array("NETSCAPE2.0".utf8)
+            var block: [UInt8] = [1, UInt8(count & 0xFF), UInt8(count >> 8)]
+            try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE))
+            try check(EGifPutExtensionBlock(gif, Int32(identifier.count), &identifier))
+            try check(EGifPutExtensionBlock(gif, Int32(block.count), &block))
+            try check(EGifPutExtensionTrailer(gif))
+        }
+    }
+
+    deinit {
+        if let gif {
+            var error: Int32 = 0
+            EGifCloseFile(gif, &error)
+        }
+    }
+
+    /// Writes one frame. `pixels` holds `rect.width * rect.height` palette indices (giflib masks
+    /// them in place, so the caller's buffer may change).
+    func writeFrame(rect: GIFRect, pixels: inout [UInt8], delay: Int, disposal: Int32, transparentIndex: Int) throws {
+        guard let gif else { throw GIFPalette.failure("the GIF was already finished") }
+        var control = GraphicsControlBlock(DisposalMode: disposal, UserInputFlag: false,
+                                           DelayTime: Int32(delay), TransparentColor: Int32(transparentIndex))
+        var extensionBytes = [UInt8](repeating: 0, count: 4)
+        let length = EGifGCBToExtension(&control, &extensionBytes)
+        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes))
+        try check(EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, nil))
+        try check(EGifPutLine(gif, &pixels, Int32(pixels.count)))
+    }
+
+    /// Writes the trailer, releases giflib's handle and returns the file's bytes.
+    func finish() throws -> Data {
+        guard let gif else { throw GIFPalette.failure("the GIF was already finished") }
+        self.gif = nil
+        var error: Int32 = 0
+        guard EGifCloseFile(gif, &error) == GIF_OK else { throw Self.failure(code: error) }
+        return sink.data
+    }
+
+    private func check(_ status: Int32) throws {
+        guard status == GIF_OK else { throw Self.failure(code: gif?.pointee.Error ?? 0) }
+    }
+
+    private static func failure(code: Int32) -> Diagnostic {
+        let reason = GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
+        return GIFPalette.failure(reason)
+    }
+}

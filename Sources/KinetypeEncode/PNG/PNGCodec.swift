@@ -1,0 +1,129 @@
+import CPNG
+import Foundation
+import KinetypeCore
+
+/// PNG encoding and decoding with libpng's simplified API (which reports errors as return
+/// values, never with longjmp).
+public enum PNGCodec {
+    /// Encodes `image` as an 8-bit PNG: RGB when every pixel is opaque, RGBA otherwise.
+    /// Decoding the result with `decode` gives back exactly `image`.
+    public static func encode(_ image: Image, compression: PNGCompression = .default) throws -> Data {
+        guard image.width > 0, image.height > 0 else {
+            throw encodeFailure("the image is empty (\(image.width)×\(image.height))")
+        }
+        let isOpaque = image.isOpaque
+        let pixels = isOpaque ? image.rgbBytes() : image.pixels
+        var png = png_image()
+        png.version = kinetype_png_image_version
+        png.width = png_uint_32(image.width)
+        png.height = png_uint_32(image.height)
+        png.format = isOpaque ? png_uint_32(PNG_FORMAT_FLAG_COLOR) : kinetype_png_format_rgba
+        png.flags = compression.usesFastSetting ? png_uint_32(PNG_IMAGE_FLAG_FAST) : 0
+
+        var capacity = pixels.count + pixels.count / 8 + image.height + 4096
+        for _ in 0..<2 {
+            var output = Data(count: capacity)
+            var size = png_alloc_size_t(capacity)
+            let ok = output.withUnsafeMutableBytes { memory in
+                pixels.withUnsafeBytes { buffer in
+                    png_image_write_to_memory(&png, memory.baseAddress, &size, 0, buffer.baseAddress, 0, nil)
+                }
+            }
+            if ok != 0 {
+                output.count = Int(size)
+                return output
+            }
+            let message = messageOf(&png)
+            png_image_free(&png)
+            guard Int(size) > capacity else { throw encodeFailure(message) }
+            capacity = Int(size)
+        }
+        throw encodeFailure("the output buffer kept growing")
+    }
+
+    /// Decodes a PNG (any color type or bit depth libpng reads) into straight RGBA8.
+    /// Throws a `.renderFailure` diagnostic naming `name` when the data is not a readable PNG.
+    public static func decode(_ data: Data, name: String = "PNG data") throws -> Image {
+        var png = png_image()
+        png.version = kinetype_png_image_version
+        let began = data.withUnsafeBytes { bytes in
+            png_image_begin_read_from_memory(&png, bytes.baseAddress, bytes.count)
+        }
+        guard began != 0 else {
+            let message = messageOf(&png)
+            png_image_free(&png)
+            throw Diagnostic(kind: .renderFailure, message: "cannot read \(name) as PNG: \(message)")
+        }
+        png.format = kinetype_png_format_rgba
+        let width = Int(png.width), height = Int(png.height)
+        var pixels = [UInt8](repeating: 0, count: kinetype_png_image_size(&png))
+        let finished = data.withUnsafeBytes { _ in
+            pixels.withUnsafeMutableBytes { buffer in
+                png_image_finish_read(&png, nil, buffer.baseAddress, 0, nil)
+            }
+        }
+        guard finished != 0 else {
+            let message = messageOf(&png)
+            png_image_free(&png)
+            throw Diagnostic(kind: .renderFailure, message: "cannot read \(name) as PNG: \(message)")
+        }
+        return Image(width: width, height: height, pixels: pixels)
+    }
+
+    /// Reads and decodes the PNG file at `url` (`.missingInput` when it cannot be read).
+    public static func read(contentsOf url: URL) throws -> Image {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw Diagnostic(kind: .missingInput, message: "cannot read \(OutputError.displayPath(url)): the file does not exist or is not readable")
+        }
+        return try decode(data, name: OutputError.displayPath(url))
+    }
+
+    /// Encodes `image` and writes it to `url` atomically.
+    public static func write(_ image: Image, to url: URL, compression: PNGCompression = .default) throws {
+        let data = try encode(image, compression: compression)
+        try AtomicFile.write(data, to: url)
+    }
+
+    private static func messageOf(_ png: inout png_image) -> String {
+        withUnsafeBytes(of: &png.message) { raw in
+            let bytes = raw.prefix(while: { $0 != 0 })
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    private static func encodeFailure(_ message: String) -> Diagnostic {
+        Diagnostic(kind: .renderFailure, message: "cannot encode PNG: \(message)")
+    }
+}
+
+extension Image {
+    /// Whether every pixel has alpha 255.
+    var isOpaque: Bool {
+        pixels.withUnsafeBufferPointer { buffer in
+            var index = 3
+            while index < buffer.count {
+                if buffer[index] != 255 { return false }
+                index += 4
+            }
+            return true
+        }
+    }
+
+    /// The pixels without their alpha channel (R, G, B per pixel).
+    func rgbBytes() -> [UInt8] {
+        let count = width * height
+        return [UInt8](unsafeUninitializedCapacity: count * 3) { output, initialized in
+            pixels.withUnsafeBufferPointer { input in
+                for pixel in 0..<count {
+                    output[pixel * 3] = input[pixel * 4]
+                    output[pixel * 3 + 1] = input[pixel * 4 + 1]
+                    output[pixel * 3 + 2] = input[pixel * 4 + 2]
+                }
+            }
+            initialized = count * 3
+        }
+    }
+}

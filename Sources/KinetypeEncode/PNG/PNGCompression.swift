@@ -1,0 +1,23 @@
+/// How hard the PNG writer compresses (`--png-compression 0...9`).
+///
+/// libpng's simplified write API offers two settings, not ten zlib levels: its "fast" flag
+/// (zlib level 3, no row filters) and its default (zlib's default level with adaptive row
+/// filters). Levels 0...3 choose the fast setting, 4...9 the default. Setting any other zlib
+/// level would need the full libpng API, whose errors longjmp and cannot be caught from Swift.
+public struct PNGCompression: Equatable, Hashable, Sendable {
+    /// The level asked for, 0...9.
+    public let level: Int
+
+    /// `level` must be in 0...9; other values are clamped.
+    public init(level: Int) {
+        self.level = min(max(level, 0), 9)
+    }
+
+    /// The default: smaller files (level 6).
+    public static let `default` = PNGCompression(level: 6)
+    /// The fastest setting (level 1).
+    public static let fast = PNGCompression(level: 1)
+
+    /// Whether this level uses libpng's fast setting.
+    public var usesFastSetting: Bool { level <= 3 }
+}

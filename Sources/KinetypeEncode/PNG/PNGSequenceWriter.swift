@@ -1,0 +1,65 @@
+import Foundation
+import KinetypeCore
+
+/// Writes frames as `frame_0001.png`, `frame_0002.png`, … into a folder, atomically: frames go
+/// into a temporary sibling folder, and `finish()` replaces the destination folder with it.
+/// Numbers have at least 4 digits, more when the frame count needs them. Frames may be written
+/// in any order and from several threads at once (each call writes its own file).
+public final class PNGSequenceWriter: @unchecked Sendable {
+    /// The folder the frames end up in.
+    public let destination: URL
+    public let frameCount: Int
+    public let compression: PNGCompression
+    private let folder: AtomicFolder
+    private let lock = NSLock()
+    private var written: Set<Int> = []
+
+    /// Creates the temporary folder (`.cannotWrite` when the parent folder is missing or not
+    /// writable, or a file is in the way).
+    public init(destination: URL, frameCount: Int, compression: PNGCompression = .default) throws {
+        self.destination = destination
+        self.frameCount = frameCount
+        self.compression = compression
+        self.folder = try AtomicFolder(destination: destination)
+    }
+
+    /// The file name of the frame at zero-based `index`: `frame_0001.png` for index 0.
+    public static func fileName(index: Int, frameCount: Int) -> String {
+        let digits = max(4, String(max(frameCount, 1)).count)
+        let number = String(index + 1)
+        return "frame_" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
+    }
+
+    /// Encodes and writes the frame at zero-based `index`.
+    public func write(_ image: Image, index: Int) throws {
+        precondition(index >= 0 && index < frameCount, "frame index \(index) outside 0..<\(frameCount)")
+        let data = try PNGCodec.encode(image, compression: compression)
+        let url = folder.temporaryFile(named: Self.fileName(index: index, frameCount: frameCount))
+        do {
+            try data.write(to: url)
+        } catch {
+            throw OutputError.cannotWrite(destination.appendingPathComponent(url.lastPathComponent), error: error)
+        }
+        lock.lock()
+        written.insert(index)
+        lock.unlock()
+    }
+
+    /// Replaces the destination folder with the written frames. Every frame must have been written.
+    public func finish() throws {
+        lock.lock()
+        let missing = frameCount - written.count
+        lock.unlock()
+        guard missing == 0 else {
+            cancel()
+            throw Diagnostic(kind: .renderFailure,
+                             message: "the PNG sequence \(OutputError.displayPath(destination)) is missing \(missing) of \(frameCount) frames")
+        }
+        try folder.commit()
+    }
+
+    /// Removes the temporary folder; the destination is left as it was.
+    public func cancel() {
+        folder.discard()
+    }
+}

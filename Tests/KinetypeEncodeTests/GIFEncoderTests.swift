@@ -1,0 +1,182 @@
+import Foundation
+import KinetypeCore
+import KinetypeEncode
+import XCTest
+
+final class GIFEncoderTests: XCTestCase {
+    private func typing(_ count: Int, background: (UInt8, UInt8, UInt8, UInt8) = (250, 250, 245, 255)) -> [Image] {
+        (0..<count).map { TestImages.typewriter(frame: $0 % 9, background: background) }
+    }
+
+    func testHeaderPaletteAndForeverLoop() throws {
+        let (gif, data, warnings) = try encodeGIF(typing(4), fps: 10)
+        XCTAssertEqual(gif.signature, "GIF89a")
+        XCTAssertEqual(Array(data.suffix(1)), [0x3B], "trailer")
+        XCTAssertEqual(gif.netscapeLoopCount, 0)
+        XCTAssertEqual(gif.playCount, 0)
+        XCTAssertEqual(gif.width, 48)
+        XCTAssertEqual(gif.height, 20)
+        XCTAssertEqual(warnings, [])
+    }
+
+    func testLoopCountMeansPlays() throws {
+        XCTAssertNil(try encodeGIF(typing(3), fps: 10, options: GIFOptions(loop: 1)).gif.netscapeLoopCount,
+                     "play once: no loop block")
+        let thrice = try encodeGIF(typing(3), fps: 10, options: GIFOptions(loop: 3)).gif
+        XCTAssertEqual(thrice.netscapeLoopCount, 2, "NETSCAPE counts repetitions after the first play")
+        XCTAssertEqual(thrice.playCount, 3)
+        XCTAssertEqual(try encodeGIF(typing(3), fps: 10, options: GIFOptions(loop: 300)).gif.netscapeLoopCount, 299)
+    }
+
+    func testDelaysAt30FpsFollowAccumulatedTime() throws {
+        let (gif, _, _) = try encodeGIF(typing(10), fps: 30)
+        XCTAssertEqual(gif.frames.map(\.delay), [3, 4, 3, 3, 4, 3, 3, 4, 3, 3])
+        assertTiming(gif, duration: 10.0 / 30)
+    }
+
+    func testAwkwardFrameRatesKeepTotalAndExactFrames() throws {
+        for fps in [7.0, 24, 25, 30, 50, 60, 100, 120] {
+            let frames = typing(31)
+            let (gif, _, warnings) = try encodeGIF(frames, fps: fps)
+            assertTiming(gif, duration: 31 / fps)
+            assertDisplaysInputs(gif, frames)
+            if fps <= 50 {
+                XCTAssertEqual(gif.frames.count, 31, "no frame lost at \(fps) fps")
+                XCTAssertEqual(warnings, [], "\(fps) fps")
+            } else {
+                XCTAssertLessThan(gif.frames.count, 31, "\(fps) fps")
+                XCTAssertEqual(warnings.count, 1, "\(fps) fps")
+                XCTAssertTrue(warnings.first?.contains("50 frames per second") ?? false)
+            }
+        }
+    }
+
+    func testFramesAfterTheFirstCoverOnlyWhatChanged() throws {
+        let frames = typing(5)
+        let (gif, _, _) = try encodeGIF(frames, fps: 10)
+        XCTAssertEqual(gif.frames.count, 5)
+        let first = gif.frames[0]
+        XCTAssertEqual([first.x, first.y, first.width, first.height], [0, 0, 48, 20])
+        for frame in gif.frames.dropFirst() {
+            XCTAssertLessThan(frame.width * frame.height, 48 * 20 / 4)
+            XCTAssertEqual(frame.disposal, 1, "do not dispose")
+        }
+        assertDisplaysInputs(gif, frames)
+        for (frame, input) in zip(gif.frames, frames) {
+            assertSameImage(frame.image, input, "opaque frames decode bit for bit")
+        }
+    }
+
+    func testIdenticalConsecutiveFramesMerge() throws {
+        let a = TestImages.typewriter(frame: 1), b = TestImages.typewriter(frame: 2), c = TestImages.typewriter(frame: 3)
+        let (gif, _, _) = try encodeGIF([a, a, a, b, b, c], fps: 10)
+        XCTAssertEqual(gif.frames.map(\.delay), [30, 20, 10])
+        assertSameImages(gif.frames.map(\.image), [a, b, c])
+    }
+
+    func testShortLastFrameTakesTimeFromThePreviousOne() throws {
+        let a = TestImages.typewriter(frame: 1), b = TestImages.typewriter(frame: 2)
+        let (gif, _, _) = try encodeGIF([a, b], endTimes: [0.30, 0.31])
+        XCTAssertEqual(gif.frames.map(\.delay), [29, 2])
+        assertSameImages(gif.frames.map(\.image), [a, b])
+        let merged = try encodeGIF([a, b], endTimes: [0.02, 0.03]).gif
+        XCTAssertEqual(merged.frames.map(\.delay), [3], "two short frames become one that shows the last")
+        assertSameImages(merged.frames.map(\.image), [b])
+    }
+
+    func testTransparentCanvasRoundTripsWhenContentDisappears() throws {
+        let clear: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        let typed = (0...6).map { TestImages.typewriter(frame: $0, background: clear) }
+        var frames = typed + typed.reversed()
+        var faded = TestImages.typewriter(frame: 2, background: clear)
+        TestImages.fill(&faded, x: 30, y: 0, width: 6, height: 3, color: (10, 200, 10, 100))
+        TestImages.fill(&faded, x: 40, y: 0, width: 6, height: 3, color: (10, 200, 10, 200))
+        frames.append(faded)
+        frames.append(Image(width: 48, height: 20))
+        let (gif, _, _) = try encodeGIF(frames, fps: 20)
+        assertTiming(gif, duration: Double(frames.count) / 20)
+        XCTAssertEqual(gif.frames.count, frames.count - 1, "the repeated middle frame merges")
+        assertDisplaysInputs(gif, frames)
+        XCTAssertTrue(gif.frames.contains { $0.disposal == 2 }, "clearing needs disposal to background")
+        let shownFaded = try XCTUnwrap(gif.frames.first { $0.image == TestImages.gifVisible(faded) }).image
+        XCTAssertEqual(shownFaded.pixel(x: 31, y: 1).a, 0, "alpha 100 is transparent")
+        XCTAssertEqual(shownFaded.pixel(x: 41, y: 1).a, 255, "alpha 200 is opaque")
+        XCTAssertEqual(shownFaded.pixel(x: 41, y: 1).g, 200)
+        XCTAssertEqual(gif.frames.last?.image.pixels.allSatisfy { $0 == 0 }, true, "the empty frame is empty")
+    }
+
+    func testTransparentCanvasMatchesImageMagicksCompositing() throws {
+        let convert = URL(fileURLWithPath: "/usr/bin/convert")
+        guard FileManager.default.isExecutableFile(atPath: convert.path) else { throw XCTSkip("ImageMagick not installed") }
+        let clear: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        let typed = (0...4).map { TestImages.typewriter(frame: $0, background: clear) }
+        let frames = typed + typed.reversed().dropFirst()
+        let (gif, data, _) = try encodeGIF(frames, fps: 10)
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try data.write(to: folder.appendingPathComponent("in.gif"))
+        let process = Process()
+        process.executableURL = convert
+        process.currentDirectoryURL = folder
+        process.arguments = ["in.gif", "-coalesce", "PNG32:frame_%d.png"]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        for index in 0..<gif.frames.count {
+            let composed = try PNGCodec.read(contentsOf: folder.appendingPathComponent("frame_\(index).png"))
+            assertSameImage(visible(composed), gif.frames[index].image, "frame \(index + 1) as ImageMagick shows it")
+        }
+        assertSameImage(visible(try PNGCodec.read(contentsOf: folder.appendingPathComponent("frame_\(gif.frames.count - 1).png"))),
+                        TestImages.gifVisible(frames.last!))
+    }
+
+    /// Transparent pixels as (0, 0, 0, 0), whatever color a decoder left in them.
+    private func visible(_ image: Image) -> Image {
+        TestImages.gifVisible(image)
+    }
+
+    func testManyColorsAreQuantizedWithGoodPSNR() throws {
+        let frames = (0..<4).map { TestImages.gradient(frame: $0) }
+        for dither in GIFDither.allCases {
+            let (gif, _, _) = try encodeGIF(frames, fps: 10, options: GIFOptions(dither: dither))
+            XCTAssertEqual(gif.frames.count, 4)
+            assertTiming(gif, duration: 0.4)
+            for (frame, input) in zip(gif.frames, frames) {
+                let difference = try XCTUnwrap(ImageDifference(expected: input, actual: frame.image))
+                XCTAssertGreaterThan(difference.psnr, dither == .none ? 30 : 26, "\(dither)")
+                XCTAssertTrue(frame.image.isFullyOpaque)
+            }
+        }
+    }
+
+    func testLowerQualityGivesASmallerFile() throws {
+        let frames = (0..<3).map { TestImages.gradient(frame: $0) }
+        let best = try encodeGIF(frames, fps: 10, options: GIFOptions(quality: 100)).data
+        let rough = try encodeGIF(frames, fps: 10, options: GIFOptions(quality: 20)).data
+        XCTAssertLessThan(rough.count, best.count)
+    }
+
+    func testOutputIsDeterministic() throws {
+        let frames = (0..<3).map { TestImages.gradient(frame: $0) } + typing(3).map { _ in TestImages.gradient(frame: 9) }
+        XCTAssertEqual(try encodeGIF(frames, fps: 10).data, try encodeGIF(frames, fps: 10).data)
+        XCTAssertEqual(try encodeGIF(typing(6), fps: 10).data, try encodeGIF(typing(6), fps: 10).data)
+    }
+
+    func testMisuseIsReported() throws {
+        let encoder = try GIFEncoder(width: 48, height: 20, options: GIFOptions())
+        XCTAssertThrowsError(try encoder.addToPalette(Image(width: 10, height: 10))) { error in
+            XCTAssertEqual((error as? Diagnostic)?.kind, .renderFailure)
+            XCTAssertEqual((error as? Diagnostic)?.message, "cannot encode GIF: a frame is 10×10, but the GIF is 48×20")
+        }
+        try encoder.addToPalette(TestImages.typewriter(frame: 1))
+        try encoder.writeFrame(TestImages.typewriter(frame: 1), endTime: 0.5)
+        XCTAssertThrowsError(try encoder.writeFrame(TestImages.typewriter(frame: 2), endTime: 0.4))
+        XCTAssertThrowsError(try encoder.addToPalette(TestImages.typewriter(frame: 2)))
+        XCTAssertThrowsError(try GIFEncoder(width: 0, height: 20))
+        XCTAssertThrowsError(try GIFEncoder(width: 10, height: 10).finish())
+    }
+}
+
+extension Image {
+    var isFullyOpaque: Bool { stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 255 } }
+}
