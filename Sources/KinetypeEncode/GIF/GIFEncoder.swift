@@ -112,6 +112,12 @@ public final class GIFEncoder {
         return try writer.finish()
     }
 
+    /// Finishes the GIF and writes it to `url` atomically (`.cannotWrite` when that fails; an
+    /// existing file is then left as it was).
+    public func finish(writingTo url: URL) throws {
+        try AtomicFile.write(try finish(), to: url)
+    }
+
     // MARK: - Timing
 
     private func noteFrameInterval(_ interval: Double) {
