@@ -142,6 +142,25 @@ final class TimelineTests: XCTestCase {
         XCTAssertEqual(forward, Array(backward))
     }
 
+    func testFramesEvaluatedConcurrentlyMatchSerialOnes() throws {
+        let scene = Support.scene([Support.textLayer("Concurrent frames", animations: [
+            Animation(kind: .typewriter(Support.typewriter {
+                $0.intervalRange = 0.02...0.09
+                $0.fadeIn = 0.1
+            })),
+            Support.animate(.color, to: .color(Color(red: 0.9, green: 0.2, blue: 0.1)), duration: 1.2),
+        ])])
+        let timeline = try Timeline(scene: scene)
+        let serial = (0..<timeline.frameCount).map { timeline.state(atFrame: $0) }
+        let results = UnsafeMutableBufferPointer<FrameState?>.allocate(capacity: timeline.frameCount)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: timeline.frameCount) { index in
+            results[index] = timeline.state(atFrame: index)
+        }
+        XCTAssertEqual(results.map { $0! }, serial)
+    }
+
     func testResolvedFontsAndLayerProperties() throws {
         var content = TextContent(text: "Hi")
         content.font = FontSpec(file: "Fonts/Inter.ttf", style: .headline, italic: true, design: .rounded)

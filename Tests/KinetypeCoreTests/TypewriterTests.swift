@@ -272,3 +272,36 @@ func XCTAssertEqual(_ actual: [Double], _ expected: [Double], accuracy: Double,
     XCTAssertEqual(actual.count, expected.count, "count", file: file, line: line)
     for (a, e) in zip(actual, expected) { XCTAssertEqual(a, e, accuracy: accuracy, file: file, line: line) }
 }
+
+final class TypewriterScriptGraphemeTests: XCTestCase {
+    func testCombiningMarkTypedAloneMergesWithTheCharacterBefore() throws {
+        let typewriter = TimelineTestSupport.typewriter {
+            $0.pacing = .interval(0.1)
+            $0.script = [.type("cafe"), .type("\u{301}"), .type("!")]
+        }
+        let schedule = TypewriterSchedule(typewriter, text: "")
+        XCTAssertEqual(schedule.units.map(\.characterCount), [1, 2, 3, 4, 4, 5])
+        XCTAssertEqual(schedule.finalText, "caf\u{E9}!")
+        let timeline = try TimelineTestSupport.timeline(text: "", typewriter: typewriter)
+        XCTAssertEqual(timeline.state(atTime: 0.5).text().reveal?.opaqueCount, 4)
+        let beforeMark = timeline.state(atTime: 0.4).text()
+        XCTAssertEqual(beforeMark.text, "caf\u{E9}!", "nothing is deleted: the final text stays laid out")
+        XCTAssertEqual(beforeMark.reveal?.opaqueCount, 4)
+    }
+
+    func testLongTextRevealsMonotonicallyToTheEnd() throws {
+        let text = String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 100)
+        let timeline = try TimelineTestSupport.timeline(text: text, typewriter: TimelineTestSupport.typewriter {
+            $0.pacing = .interval(0.002)
+            $0.fadeIn = 0.05
+        })
+        var previous = 0
+        for frame in 0..<timeline.frameCount {
+            let shown = timeline.state(atFrame: frame).text().reveal?.opaqueCount ?? text.count
+            XCTAssertGreaterThanOrEqual(shown, previous)
+            previous = shown
+        }
+        XCTAssertEqual(previous, text.count)
+        XCTAssertEqual(timeline.state(atFrame: timeline.frameCount - 1).text().reveal, nil)
+    }
+}

@@ -149,6 +149,44 @@ final class GIFEncoderTests: XCTestCase {
         }
     }
 
+    func testManyColorsOnATransparentCanvasKeepExactTransparency() throws {
+        var frames: [Image] = []
+        for index in 0..<6 {
+            var frame = Image(width: 64, height: 48)
+            let gradient = TestImages.gradient(frame: index)
+            let blockWidth = 10 * (index < 3 ? index + 1 : 6 - index)
+            for y in 8..<40 {
+                for x in 4..<(4 + blockWidth) {
+                    let offset = (y * 64 + x) * 4
+                    for channel in 0..<4 { frame.pixels[offset + channel] = gradient.pixels[offset + channel] }
+                }
+            }
+            frames.append(frame)
+        }
+        let (gif, _, _) = try encodeGIF(frames, fps: 10)
+        XCTAssertEqual(gif.frames.count, 6)
+        for (frame, input) in zip(gif.frames, frames) {
+            let alphaShown = stride(from: 3, to: frame.image.pixels.count, by: 4).map { frame.image.pixels[$0] }
+            let alphaExpected = stride(from: 3, to: input.pixels.count, by: 4).map { input.pixels[$0] }
+            XCTAssertEqual(alphaShown, alphaExpected, "transparency is exact")
+            let difference = try XCTUnwrap(ImageDifference(expected: input, actual: frame.image))
+            XCTAssertGreaterThan(difference.psnr, 30)
+        }
+    }
+
+    func testColorsMissingFromThePalettePassMapToTheNearestColor() throws {
+        let seen = TestImages.typewriter(frame: 2)
+        var unseen = seen
+        TestImages.fill(&unseen, x: 0, y: 0, width: 3, height: 3, color: (235, 35, 45, 255))
+        let encoder = try GIFEncoder(width: seen.width, height: seen.height)
+        try encoder.addToPalette(seen)
+        try encoder.writeFrame(seen, endTime: 0.1)
+        try encoder.writeFrame(unseen, endTime: 0.2)
+        let gif = try GIFDecoder.decode(try encoder.finish())
+        XCTAssertEqual(gif.frames.count, 2)
+        XCTAssertTrue(gif.frames[1].image.pixel(x: 1, y: 1) == (230, 30, 40, 255), "the cursor's red is nearest")
+    }
+
     func testLowerQualityGivesASmallerFile() throws {
         let frames = (0..<3).map { TestImages.gradient(frame: $0) }
         let best = try encodeGIF(frames, fps: 10, options: GIFOptions(quality: 100)).data
@@ -160,6 +198,28 @@ final class GIFEncoderTests: XCTestCase {
         let frames = (0..<3).map { TestImages.gradient(frame: $0) } + typing(3).map { _ in TestImages.gradient(frame: 9) }
         XCTAssertEqual(try encodeGIF(frames, fps: 10).data, try encodeGIF(frames, fps: 10).data)
         XCTAssertEqual(try encodeGIF(typing(6), fps: 10).data, try encodeGIF(typing(6), fps: 10).data)
+    }
+
+    func testFinishWritesTheFileAtomically() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("typing.gif")
+        let encoder = try GIFEncoder(width: 48, height: 20)
+        let frames = typing(3)
+        for frame in frames { try encoder.addToPalette(frame) }
+        for (index, frame) in frames.enumerated() { try encoder.writeFrame(frame, endTime: Double(index + 1) / 10) }
+        try encoder.finish(writingTo: url)
+        XCTAssertEqual(try contents(of: folder), ["typing.gif"])
+        assertDisplaysInputs(try GIFDecoder.decode(try Data(contentsOf: url)), frames)
+
+        let failing = try GIFEncoder(width: 48, height: 20)
+        try failing.addToPalette(frames[0])
+        try failing.writeFrame(frames[0], endTime: 1)
+        let missing = folder.appendingPathComponent("missing/typing.gif")
+        XCTAssertThrowsError(try failing.finish(writingTo: missing)) { error in
+            XCTAssertEqual((error as? Diagnostic)?.kind, .cannotWrite)
+            XCTAssertTrue((error as? Diagnostic)?.message.hasSuffix("missing/typing.gif: the folder does not exist") ?? false)
+        }
     }
 
     func testMisuseIsReported() throws {

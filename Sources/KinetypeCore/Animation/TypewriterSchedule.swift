@@ -14,6 +14,8 @@ public struct TypewriterSchedule: Equatable, Sendable {
         public var below: Int?
         /// Seconds after the start when it was typed.
         public var time: Double
+        /// Characters (grapheme clusters) of the typed text up to and including this unit.
+        public var characterCount: Int
     }
 
     /// One key press: afterwards the typed text is the stack whose top is `top` (nil = empty).
@@ -26,6 +28,7 @@ public struct TypewriterSchedule: Equatable, Sendable {
     public let keyPresses: [KeyPress]
     /// The text when every step is done (the layer's text when there is no script).
     public let finalText: String
+    public let finalCharacterCount: Int
     /// Seconds from the start to the last key press (when the cursor starts to blink).
     public let typingEnd: Double
     /// Seconds from the start until the animation ends: the last key press plus `fadeIn`, or the
@@ -110,6 +113,7 @@ public struct TypewriterSchedule: Equatable, Sendable {
         }
 
         var units: [TypedUnit] = []
+        var lastCharacters: [Character?] = []
         var keyPresses: [KeyPress] = []
         var top: Int?
         var clock = 0.0
@@ -119,7 +123,13 @@ public struct TypewriterSchedule: Equatable, Sendable {
                 clock += seconds
             case .type(let piece):
                 clock += nextInterval()
-                units.append(TypedUnit(text: piece, below: top, time: clock))
+                // Only the boundary can merge grapheme clusters (a combining mark typed alone), so
+                // count the piece together with the last character below it.
+                let last = top.flatMap { lastCharacters[$0] }
+                let boundary = (last.map { String($0) } ?? "") + piece
+                let count = (top.map { units[$0].characterCount } ?? 0) + boundary.count - (last == nil ? 0 : 1)
+                units.append(TypedUnit(text: piece, below: top, time: clock, characterCount: count))
+                lastCharacters.append(boundary.last)
                 top = units.count - 1
                 keyPresses.append(KeyPress(time: clock, top: top))
             case .delete:
@@ -131,10 +141,14 @@ public struct TypewriterSchedule: Equatable, Sendable {
         self.units = units
         self.keyPresses = keyPresses
         self.finalText = finalUnits.joined()
+        self.finalCharacterCount = finalText.count
         self.fadeIn = max(0, typewriter.fadeIn)
         self.typingEnd = keyPresses.last?.time ?? 0
         self.activeDuration = max(typingEnd + fadeIn, clock)
     }
+
+    /// Whether nothing is ever deleted, so the typed text is always a prefix of the final text.
+    public var isAppendOnly: Bool { keyPresses.count == units.count }
 
     /// How many units were typed in all (deleted ones included).
     public var typedUnitCount: Int { units.count }
@@ -151,16 +165,16 @@ public struct TypewriterSchedule: Equatable, Sendable {
 
     /// The units on screen `localTime` seconds after the start, first to last, each with its
     /// opacity (0…1; below 1 while fading in).
-    public func visibleUnits(atLocalTime localTime: Double) -> [(text: String, alpha: Double)] {
+    public func visibleUnits(atLocalTime localTime: Double) -> [(unit: TypedUnit, alpha: Double)] {
         let count = keyPressCount(atLocalTime: localTime)
         guard count > 0 else { return [] }
-        var result: [(text: String, alpha: Double)] = []
+        var result: [(unit: TypedUnit, alpha: Double)] = []
         var index = keyPresses[count - 1].top
         while let current = index {
             let unit = units[current]
             let elapsed = localTime - unit.time
             let alpha = elapsed + Self.timeTolerance >= fadeIn ? 1 : max(0, elapsed / fadeIn)
-            result.append((unit.text, alpha))
+            result.append((unit, alpha))
             index = unit.below
         }
         return result.reversed()

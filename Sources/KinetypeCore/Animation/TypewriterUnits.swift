@@ -13,19 +13,19 @@ extension TypewriterUnit {
         case .word:
             var units: [String] = []
             var current = ""
+            var hasWord = false
             var inTrailingSpace = false
             for character in text {
                 if character.isWhitespace {
-                    if !current.isEmpty && current.contains(where: { !$0.isWhitespace }) { inTrailingSpace = true }
-                    current.append(character)
+                    if hasWord { inTrailingSpace = true }
+                } else if inTrailingSpace {
+                    units.append(current)
+                    current = ""
+                    inTrailingSpace = false
                 } else {
-                    if inTrailingSpace {
-                        units.append(current)
-                        current = ""
-                        inTrailingSpace = false
-                    }
-                    current.append(character)
+                    hasWord = true
                 }
+                current.append(character)
             }
             if !current.isEmpty { units.append(current) }
             return units

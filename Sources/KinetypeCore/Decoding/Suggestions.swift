@@ -8,7 +8,7 @@ enum Suggestion {
         for candidate in candidates {
             let letters = Array(candidate.lowercased())
             let distance = editDistance(target, letters)
-            let tolerance = max(1, min(3, letters.count / 3))
+            let tolerance = max(1, min(3, max(letters.count, target.count) / 3))
             guard distance <= tolerance, distance < letters.count else { continue }
             if best == nil || distance < best!.distance { best = (candidate, distance) }
         }

@@ -52,15 +52,15 @@ extension DecodingContext {
 
     func decodeSpan(_ value: JSONValue, path: String) -> TextSpan? {
         guard let object = object(value, path: path, allowed: FormatKeys.span) else { return nil }
-        guard let text = object.required("text").flatMap({ string($0, path: object.path("text")) }) else { return nil }
-        var span = TextSpan(text: text)
+        let text = object.required("text").flatMap { string($0, path: object.path("text")) }
+        var span = TextSpan(text: text ?? "")
         span.color = object["color"].flatMap { color($0, path: object.path("color")) }
         span.weight = object["weight"].flatMap { fontWeight($0, path: object.path("weight")) }
         span.italic = object.bool("italic")
         if let underline = object.bool("underline") { span.underline = underline }
         if let strikethrough = object.bool("strikethrough") { span.strikethrough = strikethrough }
         span.font = object["font"].flatMap { decodeFont($0, path: object.path("font")) }
-        return span
+        return text == nil ? nil : span
     }
 
     func decodeFont(_ value: JSONValue, path: String) -> FontSpec? {

@@ -20,7 +20,8 @@ struct CompiledAnimation: Sendable {
                                         "a typewriter needs a text layer, but this is a \(layer.content.typeName) layer",
                                         hint: "move the typewriter to a layer with \"type\": \"text\"")
             }
-            let schedule = TypewriterSchedule(typewriter, text: text.text)
+            let typedText = text.spans.map { $0.map(\.text).joined() } ?? text.text
+            let schedule = TypewriterSchedule(typewriter, text: typedText)
             kind = .typewriter(typewriter, schedule)
             activeDuration = schedule.activeDuration
         case .animate(let animate):

@@ -28,31 +28,24 @@ struct ScheduledTypewriter: Sendable {
     func frame(at time: Double, styled: StyledText, textColor: Color) -> Frame {
         let localTime = time - start
         let visible = schedule.visibleUnits(atLocalTime: localTime)
-        let typed = visible.map(\.text).joined()
-        var opaque = ""
+        let alwaysFinalText = mode == .stable && schedule.isAppendOnly
+        let typed = alwaysFinalText ? "" : visible.map(\.unit.text).joined()
+        var opaqueCount = 0
         var fading: [Double] = []
-        var countedText = ""
         var countedCharacters = 0
-        for unit in visible {
-            countedText += unit.text
-            let characters = countedText.count
-            if unit.alpha >= 1 && fading.isEmpty {
-                opaque = countedText
+        for (unit, alpha) in visible {
+            if alpha >= 1 && fading.isEmpty {
+                opaqueCount = unit.characterCount
             } else {
-                fading += Array(repeating: unit.alpha, count: characters - countedCharacters)
+                fading += Array(repeating: alpha, count: max(0, unit.characterCount - countedCharacters))
             }
-            countedCharacters = characters
+            countedCharacters = unit.characterCount
         }
-        let opaqueCount = opaque.count
         let typedCount = countedCharacters
 
-        let laidOut: String
-        if mode == .stable && schedule.finalText.hasPrefix(typed) {
-            laidOut = schedule.finalText
-        } else {
-            laidOut = typed
-        }
-        let laidOutCount = laidOut == typed ? typedCount : laidOut.count
+        let laysOutFinalText = alwaysFinalText || (mode == .stable && schedule.finalText.hasPrefix(typed))
+        let laidOut = laysOutFinalText ? schedule.finalText : typed
+        let laidOutCount = laysOutFinalText ? schedule.finalCharacterCount : typedCount
         let reveal = opaqueCount == laidOutCount ? nil : TextReveal(opaqueCount: opaqueCount, fading: fading)
         return Frame(runs: styled.runs(layingOut: laidOut), reveal: reveal,
                      cursor: cursorState(at: time, characterOffset: typedCount, textColor: textColor))

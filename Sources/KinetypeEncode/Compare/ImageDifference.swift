@@ -16,6 +16,14 @@ public struct ImageDifference: Equatable, Sendable {
     /// Whether no pixel changed beyond the tolerance.
     public var isMatch: Bool { changedPixels == 0 }
 
+    /// One line for messages: `12 pixels differ (largest channel difference 40, PSNR 38.2 dB)`.
+    public var summary: String {
+        guard changedPixels > 0 else { return "the images match" }
+        let noun = changedPixels == 1 ? "pixel differs" : "pixels differ"
+        return "\(changedPixels) \(noun) (largest channel difference \(maxChannelDifference), PSNR "
+            + String(format: "%.1f dB)", psnr)
+    }
+
     /// Compares two images of the same size; channel differences up to `tolerance` count as equal.
     /// Returns nil when the sizes differ.
     public init?(expected: Image, actual: Image, tolerance: Int = 0) {

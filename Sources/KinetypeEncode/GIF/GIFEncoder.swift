@@ -20,6 +20,8 @@ import KinetypeCore
 /// never drifts. A frame that would get under 2 cs (browsers slow those down to 10 cs) is
 /// dropped and its time goes to the next frame; a too-short last frame takes time from the
 /// frame before it. Frame rates above 50 fps therefore lose frames, and add a warning.
+///
+/// Not thread-safe: call it from one thread at a time.
 public final class GIFEncoder {
     public let width: Int
     public let height: Int
@@ -110,6 +112,12 @@ public final class GIFEncoder {
         held = nil
         guard let writer else { throw GIFPalette.failure("the GIF was not started") }
         return try writer.finish()
+    }
+
+    /// Finishes the GIF and writes it to `url` atomically (`.cannotWrite` when that fails; an
+    /// existing file is then left as it was).
+    public func finish(writingTo url: URL) throws {
+        try AtomicFile.write(try finish(), to: url)
     }
 
     // MARK: - Timing

@@ -1,0 +1,193 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import KinetypeCore
+
+/// Writes a video by piping frames to an `ffmpeg` process found on PATH.
+///
+/// Frames are composited over black (video has no transparency) and sent as raw RGB. Odd
+/// sizes are padded to even ones (yuv420p needs them) by repeating the last column or row.
+/// ffmpeg writes a temporary file next to the destination, renamed over it by `finish()`;
+/// `cancel()`, a failure, or deinit without finish removes it and leaves the destination as it was.
+/// Ignores SIGPIPE for the process, so a crashed ffmpeg is reported as an error, not a signal.
+public final class VideoWriter {
+    public let url: URL
+    public let width: Int
+    public let height: Int
+    public let fps: Double
+    public let format: VideoFormat
+    /// Frames written so far.
+    public private(set) var frameCount = 0
+
+    private let output: AtomicFile
+    private let process = Process()
+    private let input = Pipe()
+    private let errorOutput = StderrCollector()
+    private let paddedWidth: Int
+    private let paddedHeight: Int
+    private var isFinished = false
+
+    /// Starts ffmpeg. `searchPath` replaces the PATH used to find it (a colon-separated list).
+    public init(url: URL, width: Int, height: Int, fps: Double, format: VideoFormat, searchPath: String? = nil) throws {
+        guard width > 0, height > 0 else {
+            throw Diagnostic(kind: .renderFailure, message: "cannot write a \(width)×\(height) video")
+        }
+        guard fps.isFinite, fps > 0 else {
+            throw Diagnostic(kind: .renderFailure, message: "cannot write a video at \(fps) frames per second")
+        }
+        guard let ffmpeg = Self.findFFmpeg(searchPath: searchPath) else {
+            throw Diagnostic(kind: .renderFailure,
+                             message: "ffmpeg was not found on PATH; install it (apt-get install ffmpeg) to write .mp4/.webm",
+                             hint: "on macOS: brew install ffmpeg; or write a .gif or a PNG sequence instead")
+        }
+        self.url = url
+        self.width = width
+        self.height = height
+        self.fps = fps
+        self.format = format
+        self.paddedWidth = width + width % 2
+        self.paddedHeight = height + height % 2
+        self.output = try AtomicFile(destination: url)
+
+        signal(SIGPIPE, SIG_IGN)
+        process.executableURL = ffmpeg
+        process.arguments = ["-hide_banner", "-loglevel", "error",
+                             "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(paddedWidth)x\(paddedHeight)",
+                             "-framerate", Self.rateArgument(fps), "-i", "-",
+                             "-an", "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact"]
+            + format.ffmpegOutputArguments + ["-y", output.temporaryURL.path]
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errorOutput.pipe
+        do {
+            try process.run()
+        } catch {
+            output.discard()
+            throw Diagnostic(kind: .renderFailure, message: "cannot start \(ffmpeg.path): \(error.localizedDescription)")
+        }
+        errorOutput.startReading()
+    }
+
+    deinit {
+        if !isFinished { cancel() }
+    }
+
+    /// Sends one frame to ffmpeg.
+    public func write(_ image: Image) throws {
+        guard !isFinished else { throw failure("a frame was written after the video was finished") }
+        guard image.width == width, image.height == height else {
+            throw failure("a frame is \(image.width)×\(image.height), but the video is \(width)×\(height)")
+        }
+        do {
+            try input.fileHandleForWriting.write(contentsOf: rgbFrame(image))
+            frameCount += 1
+        } catch {
+            cancel()
+            throw failure("ffmpeg stopped accepting frames" + errorOutput.suffix)
+        }
+    }
+
+    /// Waits for ffmpeg to finish and renames the video over the destination.
+    public func finish() throws {
+        guard !isFinished else { throw failure("the video was finished twice") }
+        guard frameCount > 0 else {
+            cancel()
+            throw failure("the video has no frames")
+        }
+        isFinished = true
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        errorOutput.waitUntilDone()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            output.discard()
+            throw failure("ffmpeg failed (exit status \(process.terminationStatus))" + errorOutput.suffix)
+        }
+        try output.commit()
+    }
+
+    /// Stops ffmpeg and removes the temporary file; the destination is left as it was.
+    public func cancel() {
+        guard !isFinished else { return }
+        isFinished = true
+        try? input.fileHandleForWriting.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        errorOutput.waitUntilDone()
+        output.discard()
+    }
+
+    /// The `ffmpeg` executable in `searchPath` (default: the PATH environment variable).
+    public static func findFFmpeg(searchPath: String? = nil) -> URL? {
+        let path = searchPath ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for folder in path.split(separator: ":") where !folder.isEmpty {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("ffmpeg")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    /// The frame as RGB composited over black, padded to even dimensions.
+    private func rgbFrame(_ image: Image) -> Data {
+        var data = Data(count: paddedWidth * paddedHeight * 3)
+        data.withUnsafeMutableBytes { raw in
+            let out = raw.bindMemory(to: UInt8.self)
+            image.pixels.withUnsafeBufferPointer { pixels in
+                for y in 0..<paddedHeight {
+                    let sourceRow = min(y, height - 1) * width
+                    for x in 0..<paddedWidth {
+                        let source = (sourceRow + min(x, width - 1)) * 4
+                        let target = (y * paddedWidth + x) * 3
+                        let alpha = Int(pixels[source + 3])
+                        for channel in 0..<3 {
+                            out[target + channel] = UInt8((Int(pixels[source + channel]) * alpha + 127) / 255)
+                        }
+                    }
+                }
+            }
+        }
+        return data
+    }
+
+    private func failure(_ message: String) -> Diagnostic {
+        Diagnostic(kind: .renderFailure, message: "cannot write \(OutputError.displayPath(url)): \(message)")
+    }
+
+    /// ffmpeg's frame-rate argument: an integer when possible, else a fraction over 1000.
+    private static func rateArgument(_ fps: Double) -> String {
+        if fps == fps.rounded() { return String(Int(fps)) }
+        return "\(Int((fps * 1000).rounded()))/1000"
+    }
+}
+
+/// Reads a process's standard error on a background thread (so a chatty ffmpeg never blocks).
+private final class StderrCollector: @unchecked Sendable {
+    let pipe = Pipe()
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+    private var started = false
+
+    func startReading() {
+        started = true
+        let handle = pipe.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func waitUntilDone() {
+        guard started else { return }
+        started = false
+        done.wait()
+    }
+
+    /// ": <ffmpeg's last lines>" or "" when it printed nothing.
+    var suffix: String {
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return "" }
+        return ": " + text.split(separator: "\n").suffix(5).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import KinetypeCore
+import KinetypeEncode
+import XCTest
+
+final class VideoWriterTests: XCTestCase {
+    private func frames(width: Int, height: Int) -> [Image] {
+        (0..<10).map { index in
+            var image = Image(width: width, height: height, fill: (240, 240, 240, 255))
+            TestImages.fill(&image, x: index * 5, y: 10, width: 12, height: 12, color: (200, 30, 40, 255))
+            return image
+        }
+    }
+
+    /// `codec,width,height,frames` of the first video stream, or nil without ffprobe.
+    private func probe(_ url: URL) throws -> String? {
+        guard let ffmpeg = VideoWriter.findFFmpeg() else { return nil }
+        let ffprobe = ffmpeg.deletingLastPathComponent().appendingPathComponent("ffprobe")
+        guard FileManager.default.isExecutableFile(atPath: ffprobe.path) else { return nil }
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = ffprobe
+        process.arguments = ["-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
+                             "stream=codec_name,width,height,nb_read_frames", "-of", "csv=p=0", url.path]
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private func requireFFmpeg() throws {
+        if VideoWriter.findFFmpeg() == nil { throw XCTSkip("ffmpeg is not installed") }
+    }
+
+    func testMP4FromTenFramesPadsOddSizes() throws {
+        try requireFFmpeg()
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("clip.mp4")
+        let writer = try VideoWriter(url: url, width: 65, height: 47, fps: 30, format: .mp4)
+        for frame in frames(width: 65, height: 47) { try writer.write(frame) }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: url.path), "nothing at the destination before finish")
+        try writer.finish()
+        XCTAssertEqual(try contents(of: folder), ["clip.mp4"])
+        if let info = try probe(url) { XCTAssertEqual(info, "h264,66,48,10") }
+        let data = try Data(contentsOf: url)
+        let moov = data.range(of: Data("moov".utf8))?.lowerBound ?? Int.max
+        let mdat = data.range(of: Data("mdat".utf8))?.lowerBound ?? Int.max
+        XCTAssertLessThan(moov, mdat, "+faststart puts the index first")
+    }
+
+    func testWebMFromTenFrames() throws {
+        try requireFFmpeg()
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("clip.webm")
+        let writer = try VideoWriter(url: url, width: 64, height: 48, fps: 24, format: .webm)
+        for frame in frames(width: 64, height: 48) { try writer.write(frame) }
+        try writer.finish()
+        XCTAssertEqual(try contents(of: folder), ["clip.webm"])
+        if let info = try probe(url) { XCTAssertEqual(info, "vp9,64,48,10") }
+    }
+
+    func testMissingFFmpegIsAClearError() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        XCTAssertThrowsError(try VideoWriter(url: folder.appendingPathComponent("x.mp4"), width: 8, height: 8, fps: 30,
+                                             format: .mp4, searchPath: folder.path)) { error in
+            let diagnostic = error as? Diagnostic
+            XCTAssertEqual(diagnostic?.kind, .renderFailure)
+            XCTAssertEqual(diagnostic?.message,
+                           "ffmpeg was not found on PATH; install it (apt-get install ffmpeg) to write .mp4/.webm")
+        }
+        XCTAssertEqual(try contents(of: folder), [])
+    }
+
+    func testFailingFFmpegReportsItsErrorAndKeepsOldFile() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bin = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: false)
+        let fake = bin.appendingPathComponent("ffmpeg")
+        try Data("#!/bin/sh\ncat >/dev/null\necho \"Unknown encoder 'libx264'\" >&2\nexit 1\n".utf8).write(to: fake)
+        chmod(fake.path, 0o755)
+        let url = folder.appendingPathComponent("clip.mp4")
+        try Data("old".utf8).write(to: url)
+        let writer = try VideoWriter(url: url, width: 16, height: 16, fps: 10, format: .mp4, searchPath: bin.path)
+        try writer.write(Image(width: 16, height: 16, fill: (1, 2, 3, 255)))
+        XCTAssertThrowsError(try writer.finish()) { error in
+            let diagnostic = error as? Diagnostic
+            XCTAssertEqual(diagnostic?.kind, .renderFailure)
+            XCTAssertTrue(diagnostic?.message.contains("Unknown encoder 'libx264'") ?? false, "\(error)")
+            XCTAssertTrue(diagnostic?.message.hasPrefix("cannot write ") ?? false, "\(error)")
+        }
+        XCTAssertEqual(try contents(of: folder), ["bin", "clip.mp4"])
+        XCTAssertEqual(try Data(contentsOf: url), Data("old".utf8))
+    }
+
+    func testFFmpegExitingEarlyIsAnErrorNotACrash() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bin = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: false)
+        let fake = bin.appendingPathComponent("ffmpeg")
+        try Data("#!/bin/sh\necho 'cannot open output' >&2\nexit 1\n".utf8).write(to: fake)
+        chmod(fake.path, 0o755)
+        let url = folder.appendingPathComponent("clip.webm")
+        let writer = try VideoWriter(url: url, width: 400, height: 300, fps: 10, format: .webm, searchPath: bin.path)
+        let frame = Image(width: 400, height: 300, fill: (1, 2, 3, 255))
+        var failure: Error?
+        for _ in 0..<5 where failure == nil {
+            do { try writer.write(frame) } catch { failure = error }
+        }
+        if failure == nil { XCTAssertThrowsError(try writer.finish()) { failure = $0 } }
+        XCTAssertEqual((failure as? Diagnostic)?.kind, .renderFailure)
+        XCTAssertTrue((failure as? Diagnostic)?.message.contains("cannot open output") ?? false, "\(String(describing: failure))")
+        XCTAssertEqual(try contents(of: folder), ["bin"])
+    }
+
+    func testCancelLeavesNothing() throws {
+        try requireFFmpeg()
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let writer = try VideoWriter(url: folder.appendingPathComponent("clip.mp4"), width: 32, height: 32, fps: 30,
+                                     format: .mp4)
+        try writer.write(Image(width: 32, height: 32, fill: (9, 9, 9, 255)))
+        writer.cancel()
+        XCTAssertEqual(try contents(of: folder), [])
+    }
+
+    func testUnwritableDestinationIsCannotWrite() throws {
+        try requireFFmpeg()
+        XCTAssertThrowsError(try VideoWriter(url: URL(fileURLWithPath: "/nonexistent-kinetype-folder/x.webm"),
+                                             width: 8, height: 8, fps: 30, format: .webm)) { error in
+            XCTAssertEqual((error as? Diagnostic)?.kind, .cannotWrite)
+        }
+    }
+
+    func testFormatFromExtension() {
+        XCTAssertEqual(VideoFormat(pathExtension: "MP4"), .mp4)
+        XCTAssertEqual(VideoFormat(pathExtension: "webm"), .webm)
+        XCTAssertNil(VideoFormat(pathExtension: "gif"))
+    }
+}
