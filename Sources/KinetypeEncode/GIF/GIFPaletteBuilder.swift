@@ -18,6 +18,8 @@ final class GIFPaletteBuilder {
     /// Opaque colors seen so far (0xRRGGBB) and how many pixels had them.
     private var exactCounts: [UInt32: UInt32] = [:]
     private var transparentCount: UInt32 = 0
+    /// Whether any pixel of any frame added to the histogram is transparent.
+    private var histogramHasTransparency = false
     private var attributes: OpaquePointer?
     private var histogram: OpaquePointer?
 
@@ -75,7 +77,8 @@ final class GIFPaletteBuilder {
     func finish() throws -> GIFPalette {
         if let histogram {
             guard let attributes else { throw GIFPalette.failure("the quantizer was not set up") }
-            return try GIFPalette(quantizing: histogram, attributes: attributes, width: width, height: height,
+            return try GIFPalette(quantizing: histogram, attributes: attributes,
+                                  hasTransparency: histogramHasTransparency, width: width, height: height,
                                   options: options)
         }
         return GIFPalette(exactColors: exactCounts.keys.sorted(), hasTransparency: transparentCount > 0,
@@ -96,6 +99,7 @@ final class GIFPaletteBuilder {
                                 count: exactCounts[key] ?? 0)
         }
         if transparentCount > 0 {
+            histogramHasTransparency = true
             entries.append(liq_histogram_entry(color: liq_color(r: 0, g: 0, b: 0, a: 0), count: transparentCount))
         }
         exactCounts = [:]
@@ -108,6 +112,9 @@ final class GIFPaletteBuilder {
     private func addToHistogram(_ image: Image) throws {
         guard let attributes, let histogram else { return }
         let normalized = GIFPalette.normalizedPixels(image)
+        if !histogramHasTransparency {
+            histogramHasTransparency = stride(from: 3, to: normalized.count, by: 4).contains { normalized[$0] == 0 }
+        }
         let status = normalized.withUnsafeBytes { bytes -> liq_error in
             guard let liqImage = liq_image_create_rgba(attributes, bytes.baseAddress!, Int32(width), Int32(height), 0) else {
                 return LIQ_OUT_OF_MEMORY
