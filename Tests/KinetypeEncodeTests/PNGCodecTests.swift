@@ -88,6 +88,15 @@ final class PNGCodecTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: destination.appendingPathComponent("frame_0001.png")), Data("old".utf8))
     }
 
+    func testCancelledSequenceLeavesNothing() throws {
+        let parent = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let writer = try PNGSequenceWriter(destination: parent.appendingPathComponent("frames"), frameCount: 2)
+        try writer.write(TestImages.typewriter(frame: 0), index: 0)
+        writer.cancel()
+        XCTAssertEqual(try contents(of: parent), [])
+    }
+
     func testSequenceInMissingFolderIsCannotWrite() {
         let destination = URL(fileURLWithPath: "/nonexistent-kinetype-folder/frames")
         XCTAssertThrowsError(try PNGSequenceWriter(destination: destination, frameCount: 2)) { error in
