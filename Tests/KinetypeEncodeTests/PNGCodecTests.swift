@@ -52,6 +52,13 @@ final class PNGCodecTests: XCTestCase {
         XCTAssertEqual(try contents(of: folder), ["still.png"])
     }
 
+    func testMissingFileIsMissingInput() {
+        XCTAssertThrowsError(try PNGCodec.read(contentsOf: URL(fileURLWithPath: "Goldens-missing/intro.png"))) { error in
+            XCTAssertEqual((error as? Diagnostic)?.kind, .missingInput)
+            XCTAssertEqual((error as? Diagnostic)?.message, "cannot read Goldens-missing/intro.png: the file does not exist")
+        }
+    }
+
     func testSequenceNamesWidenWithFrameCount() {
         XCTAssertEqual(PNGSequenceWriter.fileName(index: 0, frameCount: 10), "frame_0001.png")
         XCTAssertEqual(PNGSequenceWriter.fileName(index: 9999, frameCount: 10000), "frame_10000.png")

@@ -12,8 +12,8 @@ import KinetypeCore
 ///
 /// Created with a `destination`, the encoder streams the GIF into a temporary file next to it
 /// (so memory does not grow with the file) and `finish()` renames it into place; `cancel()`, a
-/// failure, or deinit before finishing removes the temporary and leaves the destination as it
-/// was. Created without one, it builds the file in memory and `finish()` returns the bytes.
+/// failing `finish()`, or deinit before finishing removes the temporary and leaves the
+/// destination as it was. Created without one, it builds the file in memory and `finish()` returns the bytes.
 ///
 /// The file is GIF89a. One palette index is reserved for transparency. Each frame after the
 /// first covers only the rectangle that changed since the displayed picture, with unchanged
