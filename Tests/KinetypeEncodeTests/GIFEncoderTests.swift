@@ -200,25 +200,47 @@ final class GIFEncoderTests: XCTestCase {
         XCTAssertEqual(try encodeGIF(typing(6), fps: 10).data, try encodeGIF(typing(6), fps: 10).data)
     }
 
-    func testFinishWritesTheFileAtomically() throws {
+    func testDestinationIsStreamedAndRenamedIntoPlace() throws {
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("typing.gif")
-        let encoder = try GIFEncoder(width: 48, height: 20)
-        let frames = typing(3)
+        try Data("old".utf8).write(to: url)
+        let frames = (0..<40).map { TestImages.gradient(frame: $0, width: 120, height: 90) }
+        let encoder = try GIFEncoder(width: 120, height: 90, destination: url)
         for frame in frames { try encoder.addToPalette(frame) }
         for (index, frame) in frames.enumerated() { try encoder.writeFrame(frame, endTime: Double(index + 1) / 10) }
-        try encoder.finish(writingTo: url)
+        XCTAssertEqual(try Data(contentsOf: url), Data("old".utf8), "untouched until finish")
+        XCTAssertEqual(try encoder.finish(), Data())
         XCTAssertEqual(try contents(of: folder), ["typing.gif"])
-        assertDisplaysInputs(try GIFDecoder.decode(try Data(contentsOf: url)), frames)
+        let data = try Data(contentsOf: url)
+        XCTAssertGreaterThan(data.count, 1 << 16, "large enough to need several flushes")
+        let gif = try GIFDecoder.decode(data)
+        XCTAssertEqual(gif.frames.count, 40)
+        assertTiming(gif, duration: 4)
+        let memory = try encodeGIF(frames, fps: 10).data
+        XCTAssertEqual(data, memory, "streaming and memory give the same bytes")
+    }
 
-        let failing = try GIFEncoder(width: 48, height: 20)
-        try failing.addToPalette(frames[0])
-        try failing.writeFrame(frames[0], endTime: 1)
-        let missing = folder.appendingPathComponent("missing/typing.gif")
-        XCTAssertThrowsError(try failing.finish(writingTo: missing)) { error in
+    func testCancelledDestinationLeavesTheOldFile() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("typing.gif")
+        try Data("old".utf8).write(to: url)
+        let frames = typing(3)
+        let encoder = try GIFEncoder(width: 48, height: 20, destination: url)
+        for frame in frames { try encoder.addToPalette(frame) }
+        try encoder.writeFrame(frames[0], endTime: 0.1)
+        encoder.cancel()
+        XCTAssertEqual(try contents(of: folder), ["typing.gif"])
+        XCTAssertEqual(try Data(contentsOf: url), Data("old".utf8))
+    }
+
+    func testUnwritableDestinationFailsBeforeAnyFrame() throws {
+        let missing = URL(fileURLWithPath: "Output-that-does-not-exist/typing.gif")
+        XCTAssertThrowsError(try GIFEncoder(width: 48, height: 20, destination: missing)) { error in
             XCTAssertEqual((error as? Diagnostic)?.kind, .cannotWrite)
-            XCTAssertTrue((error as? Diagnostic)?.message.hasSuffix("missing/typing.gif: the folder does not exist") ?? false)
+            XCTAssertEqual((error as? Diagnostic)?.message,
+                           "cannot write Output-that-does-not-exist/typing.gif: the folder does not exist")
         }
     }
 

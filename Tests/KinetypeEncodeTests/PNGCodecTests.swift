@@ -52,6 +52,13 @@ final class PNGCodecTests: XCTestCase {
         XCTAssertEqual(try contents(of: folder), ["still.png"])
     }
 
+    func testMissingFileIsMissingInput() {
+        XCTAssertThrowsError(try PNGCodec.read(contentsOf: URL(fileURLWithPath: "Goldens-missing/intro.png"))) { error in
+            XCTAssertEqual((error as? Diagnostic)?.kind, .missingInput)
+            XCTAssertEqual((error as? Diagnostic)?.message, "cannot read Goldens-missing/intro.png: the file does not exist")
+        }
+    }
+
     func testSequenceNamesWidenWithFrameCount() {
         XCTAssertEqual(PNGSequenceWriter.fileName(index: 0, frameCount: 10), "frame_0001.png")
         XCTAssertEqual(PNGSequenceWriter.fileName(index: 9999, frameCount: 10000), "frame_10000.png")
@@ -86,6 +93,15 @@ final class PNGCodecTests: XCTestCase {
         XCTAssertEqual(try contents(of: parent), ["frames"])
         XCTAssertEqual(try contents(of: destination), ["frame_0001.png"])
         XCTAssertEqual(try Data(contentsOf: destination.appendingPathComponent("frame_0001.png")), Data("old".utf8))
+    }
+
+    func testCancelledSequenceLeavesNothing() throws {
+        let parent = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let writer = try PNGSequenceWriter(destination: parent.appendingPathComponent("frames"), frameCount: 2)
+        try writer.write(TestImages.typewriter(frame: 0), index: 0)
+        writer.cancel()
+        XCTAssertEqual(try contents(of: parent), [])
     }
 
     func testSequenceInMissingFolderIsCannotWrite() {

@@ -62,6 +62,23 @@ final class VideoWriterTests: XCTestCase {
         if let info = try probe(url) { XCTAssertEqual(info, "vp9,64,48,10") }
     }
 
+    func testSameFramesGiveTheSameBytes() throws {
+        try requireFFmpeg()
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for format in VideoFormat.allCases {
+            var outputs: [Data] = []
+            for run in 0..<2 {
+                let url = folder.appendingPathComponent("clip\(run).\(format.rawValue)")
+                let writer = try VideoWriter(url: url, width: 64, height: 48, fps: 30, format: format)
+                for frame in frames(width: 64, height: 48) { try writer.write(frame) }
+                try writer.finish()
+                outputs.append(try Data(contentsOf: url))
+            }
+            XCTAssertEqual(outputs[0], outputs[1], "\(format)")
+        }
+    }
+
     func testMissingFFmpegIsAClearError() throws {
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -8,7 +8,12 @@ import KinetypeCore
 ///    With at most 255 distinct colors the palette is exact and every decoded frame equals its
 ///    input bit for bit (after GIF's 1-bit alpha: alpha < 128 is transparent, the rest opaque).
 ///    With more, libimagequant quantizes a histogram of all frames to 255 colors.
-/// 2. `writeFrame(_:endTime:)` every frame in order, then `finish()` for the file's bytes.
+/// 2. `writeFrame(_:endTime:)` every frame in order, then `finish()`.
+///
+/// Created with a `destination`, the encoder streams the GIF into a temporary file next to it
+/// (so memory does not grow with the file) and `finish()` renames it into place; `cancel()`, a
+/// failing `finish()`, or deinit before finishing removes the temporary and leaves the
+/// destination as it was. Created without one, it builds the file in memory and `finish()` returns the bytes.
 ///
 /// The file is GIF89a. One palette index is reserved for transparency. Each frame after the
 /// first covers only the rectangle that changed since the displayed picture, with unchanged
@@ -32,6 +37,7 @@ public final class GIFEncoder {
     private var paletteBuilder: GIFPaletteBuilder?
     private var palette: GIFPalette?
     private var writer: GIFStreamWriter?
+    private let sink: GIFByteSink
     private var pending: (indices: [UInt8], endTime: Double)?
     private var held: HeldFrame?
     private var emittedCentiseconds = 0
@@ -47,14 +53,32 @@ public final class GIFEncoder {
         var isFirst: Bool
     }
 
-    public init(width: Int, height: Int, options: GIFOptions = GIFOptions()) throws {
-        guard (1...65535).contains(width), (1...65535).contains(height) else {
-            throw GIFPalette.failure("a GIF must be 1…65535 pixels wide and high, not \(width)×\(height)")
-        }
+    /// An encoder that builds the GIF in memory; `finish()` returns its bytes.
+    public convenience init(width: Int, height: Int, options: GIFOptions = GIFOptions()) throws {
+        try Self.checkCanvas(width: width, height: height)
+        self.init(width: width, height: height, options: options, sink: GIFByteSink())
+    }
+
+    /// An encoder that streams the GIF into a temporary file next to `destination`; `finish()`
+    /// renames it into place. Throws `.cannotWrite` at once when the folder is missing or not
+    /// writable, before any frame is rendered.
+    public convenience init(width: Int, height: Int, options: GIFOptions = GIFOptions(), destination: URL) throws {
+        try Self.checkCanvas(width: width, height: height)
+        self.init(width: width, height: height, options: options, sink: try GIFByteSink(destination: destination))
+    }
+
+    private init(width: Int, height: Int, options: GIFOptions, sink: GIFByteSink) {
         self.width = width
         self.height = height
         self.options = options
+        self.sink = sink
         self.paletteBuilder = GIFPaletteBuilder(width: width, height: height, options: options)
+    }
+
+    private static func checkCanvas(width: Int, height: Int) throws {
+        guard (1...65535).contains(width), (1...65535).contains(height) else {
+            throw GIFPalette.failure("a GIF must be 1…65535 pixels wide and high, not \(width)×\(height)")
+        }
     }
 
     /// Pass 1: adds a frame's colors to the palette. Call it for every frame, before any
@@ -64,7 +88,7 @@ public final class GIFEncoder {
         guard let paletteBuilder else {
             throw GIFPalette.failure("addToPalette was called after the first writeFrame")
         }
-        try paletteBuilder.add(image)
+        paletteBuilder.add(image)
     }
 
     /// Pass 2: writes the next frame, shown until `endTime` seconds after the animation starts.
@@ -87,12 +111,34 @@ public final class GIFEncoder {
         pending = (indices, endTime)
     }
 
-    /// Writes the last frame and the trailer and returns the GIF file's bytes. Write them with
-    /// `AtomicFile.write(_:to:)`.
+    /// Writes the last frame and the trailer. In memory: returns the GIF's bytes. With a
+    /// destination: renames the file into place and returns empty data. On failure nothing is
+    /// left behind.
+    @discardableResult
     public func finish() throws -> Data {
         guard !isFinished else { throw GIFPalette.failure("finish was called twice") }
-        guard let last = pending else { throw GIFPalette.failure("the animation has no frames") }
         isFinished = true
+        do {
+            try writeLastFrame()
+            guard let writer else { throw GIFPalette.failure("the GIF was not started") }
+            try writer.close()
+            return try sink.finish()
+        } catch {
+            sink.discard()
+            throw error
+        }
+    }
+
+    /// Abandons the GIF: a temporary file is removed and the destination is left as it was.
+    public func cancel() {
+        isFinished = true
+        pending = nil
+        held = nil
+        sink.discard()
+    }
+
+    private func writeLastFrame() throws {
+        guard let last = pending else { throw GIFPalette.failure("the animation has no frames") }
         pending = nil
         let delay = Int((last.endTime * 100).rounded()) - emittedCentiseconds
         if delay >= 2 || held == nil {
@@ -110,14 +156,6 @@ public final class GIFEncoder {
         }
         if let frame = held { try emit(frame, next: nil) }
         held = nil
-        guard let writer else { throw GIFPalette.failure("the GIF was not started") }
-        return try writer.finish()
-    }
-
-    /// Finishes the GIF and writes it to `url` atomically (`.cannotWrite` when that fails; an
-    /// existing file is then left as it was).
-    public func finish(writingTo url: URL) throws {
-        try AtomicFile.write(try finish(), to: url)
     }
 
     // MARK: - Timing
@@ -211,7 +249,7 @@ public final class GIFEncoder {
         let palette = try builder.finish()
         paletteBuilder = nil
         self.palette = palette
-        writer = try GIFStreamWriter(width: width, height: height, colors: palette.opaqueColors,
+        writer = try GIFStreamWriter(sink: sink, width: width, height: height, colors: palette.opaqueColors,
                                      tableSize: palette.tableSize, backgroundIndex: Int(palette.transparentIndex),
                                      loopCount: options.netscapeLoopCount)
         return palette

@@ -36,9 +36,10 @@ final class GIFPalette {
         for (index, color) in exactColors.enumerated() { exactIndices[color] = UInt8(index) }
     }
 
-    /// A palette quantized from a histogram of all frames. Retains `attributes`.
-    init(quantizing histogram: OpaquePointer, attributes: OpaquePointer, width: Int, height: Int,
-         options: GIFOptions) throws {
+    /// A palette quantized from a histogram of all frames (`hasTransparency`: whether any of
+    /// them has a transparent pixel). Keeps a copy of `attributes`.
+    init(quantizing histogram: OpaquePointer, attributes: OpaquePointer, hasTransparency: Bool, width: Int,
+         height: Int, options: GIFOptions) throws {
         self.width = width
         self.height = height
         self.isExact = false
@@ -58,13 +59,11 @@ final class GIFPalette {
         let palette = liq_get_palette(result)!.pointee
         var colors: [UInt32] = []
         var map: [UInt8] = []
-        var sawTransparent = false
         withUnsafeBytes(of: palette.entries) { raw in
             let entries = raw.bindMemory(to: liq_color.self)
             for index in 0..<Int(palette.count) {
                 let entry = entries[index]
                 if entry.a < gifAlphaThreshold {
-                    sawTransparent = true
                     map.append(0xFF)
                 } else {
                     map.append(UInt8(colors.count))
@@ -74,7 +73,7 @@ final class GIFPalette {
         }
         self.opaqueColors = colors
         self.transparentIndex = UInt8(colors.count)
-        self.hasTransparency = sawTransparent
+        self.hasTransparency = hasTransparency
         self.quantizedIndexMap = map.map { $0 == 0xFF ? UInt8(colors.count) : $0 }
     }
 
@@ -156,11 +155,22 @@ final class GIFPalette {
             }
         }
         guard status == LIQ_OK else { throw Self.failure("libimagequant could not remap a frame (\(status))") }
+        // GIF transparency is exact whatever the quantizer chose: transparent pixels get the
+        // transparent index, and opaque pixels never do.
         let map = quantizedIndexMap
-        let fallback = transparentIndex
+        let transparent = transparentIndex
         for pixel in 0..<count {
             let index = Int(output[pixel])
-            output[pixel] = index < map.count ? map[index] : fallback
+            var mapped = index < map.count ? map[index] : transparent
+            let isTransparent = normalized[pixel * 4 + 3] == 0
+            if isTransparent {
+                mapped = transparent
+            } else if mapped == transparent {
+                let offset = pixel * 4
+                mapped = nearestIndex(to: UInt32(normalized[offset]) << 16 | UInt32(normalized[offset + 1]) << 8
+                                      | UInt32(normalized[offset + 2]))
+            }
+            output[pixel] = mapped
         }
         return output
     }

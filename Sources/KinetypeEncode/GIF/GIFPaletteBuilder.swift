@@ -8,113 +8,105 @@ let gifAlphaThreshold: UInt8 = 128
 /// The most opaque colors a palette holds; one more index is reserved for transparency.
 let gifMaxOpaqueColors = 255
 
-/// Pass 1 of the GIF encoder: collects the colors of every frame. Counts distinct colors
-/// exactly while there are at most 255 of them; past that, moves the counts into a
-/// libimagequant histogram and keeps adding frames to it.
+/// Pass 1 of the GIF encoder: counts the colors of every frame, then builds the palette.
+///
+/// The counts are a plain table, so the palette does not depend on the order frames are
+/// added in (frames may be rendered in parallel). With at most 255 colors the palette is exact;
+/// otherwise libimagequant quantizes the table, fed in sorted order. To bound memory, when the
+/// table outgrows `maxDistinctColors` every channel loses its lowest bit (repeatedly if needed);
+/// the final precision is the finest at which all colors fit, whatever the order.
 final class GIFPaletteBuilder {
     let width: Int
     let height: Int
     private let options: GIFOptions
-    /// Opaque colors seen so far (0xRRGGBB) and how many pixels had them.
-    private var exactCounts: [UInt32: UInt32] = [:]
+    /// Opaque colors (0xRRGGBB, with `droppedBits` low bits of each channel cleared) and how
+    /// many pixels had them.
+    private var counts: [UInt32: UInt32] = [:]
     private var transparentCount: UInt32 = 0
-    private var attributes: OpaquePointer?
-    private var histogram: OpaquePointer?
+    private var droppedBits: UInt32 = 0
+    private let maxDistinctColors: Int
 
-    init(width: Int, height: Int, options: GIFOptions) {
+    init(width: Int, height: Int, options: GIFOptions, maxDistinctColors: Int = 1 << 18) {
         self.width = width
         self.height = height
         self.options = options
+        self.maxDistinctColors = maxDistinctColors
     }
 
-    deinit {
-        if let histogram { liq_histogram_destroy(histogram) }
-        if let attributes { liq_attr_destroy(attributes) }
-    }
-
-    func add(_ image: Image) throws {
-        if histogram != nil {
-            try addToHistogram(image)
-            return
-        }
-        var counts = exactCounts
-        var transparent = transparentCount
-        let overflowed = image.pixels.withUnsafeBufferPointer { pixels -> Bool in
+    func add(_ image: Image) {
+        var mask = Self.mask(droppedBits: droppedBits)
+        image.pixels.withUnsafeBufferPointer { pixels in
             var lastKey: UInt32 = 0xFFFF_FFFF
             var lastCount: UInt32 = 0
             var index = 0
             while index < pixels.count {
                 if pixels[index + 3] < gifAlphaThreshold {
-                    transparent += 1
+                    transparentCount &+= 1
                 } else {
-                    let key = UInt32(pixels[index]) << 16 | UInt32(pixels[index + 1]) << 8 | UInt32(pixels[index + 2])
+                    let key = (UInt32(pixels[index]) << 16 | UInt32(pixels[index + 1]) << 8 | UInt32(pixels[index + 2])) & mask
                     if key == lastKey {
-                        lastCount += 1
+                        lastCount &+= 1
                     } else {
-                        if lastKey != 0xFFFF_FFFF { counts[lastKey, default: 0] += lastCount }
+                        if lastKey != 0xFFFF_FFFF { counts[lastKey, default: 0] &+= lastCount }
                         lastKey = key
                         lastCount = 1
-                        if counts[key] == nil && counts.count >= gifMaxOpaqueColors { return true }
+                        if counts.count > maxDistinctColors {
+                            coarsen()
+                            mask = Self.mask(droppedBits: droppedBits)
+                            lastKey &= mask
+                        }
                     }
                 }
                 index += 4
             }
-            if lastKey != 0xFFFF_FFFF { counts[lastKey, default: 0] += lastCount }
-            return false
+            if lastKey != 0xFFFF_FFFF { counts[lastKey, default: 0] &+= lastCount }
         }
-        if !overflowed {
-            exactCounts = counts
-            transparentCount = transparent
-            return
-        }
-        try startHistogram()
-        try addToHistogram(image)
+        if counts.count > maxDistinctColors { coarsen() }
     }
 
     /// Ends pass 1 and builds the palette.
     func finish() throws -> GIFPalette {
-        if let histogram {
-            guard let attributes else { throw GIFPalette.failure("the quantizer was not set up") }
-            return try GIFPalette(quantizing: histogram, attributes: attributes, width: width, height: height,
-                                  options: options)
+        if droppedBits == 0, counts.count <= gifMaxOpaqueColors {
+            return GIFPalette(exactColors: counts.keys.sorted(), hasTransparency: transparentCount > 0,
+                              width: width, height: height)
         }
-        return GIFPalette(exactColors: exactCounts.keys.sorted(), hasTransparency: transparentCount > 0,
-                          width: width, height: height)
-    }
-
-    private func startHistogram() throws {
-        guard let attributes = liq_attr_create(), let histogram = liq_histogram_create(attributes) else {
-            throw GIFPalette.failure("libimagequant could not be set up")
-        }
-        self.attributes = attributes
-        self.histogram = histogram
+        guard let attributes = liq_attr_create() else { throw GIFPalette.failure("libimagequant could not be set up") }
+        defer { liq_attr_destroy(attributes) }
         liq_set_max_colors(attributes, Int32(gifMaxOpaqueColors))
         liq_set_quality(attributes, 0, Int32(min(max(options.quality, 0), 100)))
-        var entries = exactCounts.keys.sorted().map { key in
-            liq_histogram_entry(color: liq_color(r: UInt8(key >> 16 & 0xFF), g: UInt8(key >> 8 & 0xFF),
-                                                 b: UInt8(key & 0xFF), a: 255),
-                                count: exactCounts[key] ?? 0)
+        guard let histogram = liq_histogram_create(attributes) else {
+            throw GIFPalette.failure("libimagequant could not be set up")
+        }
+        defer { liq_histogram_destroy(histogram) }
+        let center = droppedBits == 0 ? 0 : UInt32(1) << (droppedBits - 1)
+        var entries = counts.keys.sorted().map { key in
+            liq_histogram_entry(color: liq_color(r: UInt8(key >> 16 & 0xFF | center), g: UInt8(key >> 8 & 0xFF | center),
+                                                 b: UInt8(key & 0xFF | center), a: 255),
+                                count: counts[key] ?? 0)
         }
         if transparentCount > 0 {
             entries.append(liq_histogram_entry(color: liq_color(r: 0, g: 0, b: 0, a: 0), count: transparentCount))
         }
-        exactCounts = [:]
-        if !entries.isEmpty {
-            let status = liq_histogram_add_colors(histogram, attributes, entries, Int32(entries.count), 0)
-            guard status == LIQ_OK else { throw GIFPalette.failure("libimagequant rejected the colors (\(status))") }
+        let status = liq_histogram_add_colors(histogram, attributes, entries, Int32(entries.count), 0)
+        guard status == LIQ_OK else { throw GIFPalette.failure("libimagequant rejected the colors (\(status))") }
+        return try GIFPalette(quantizing: histogram, attributes: attributes, hasTransparency: transparentCount > 0,
+                              width: width, height: height, options: options)
+    }
+
+    /// Drops one more low bit of every channel and merges the counts that now coincide.
+    private func coarsen() {
+        while counts.count > maxDistinctColors {
+            droppedBits += 1
+            let mask = Self.mask(droppedBits: droppedBits)
+            var merged: [UInt32: UInt32] = [:]
+            merged.reserveCapacity(counts.count / 2)
+            for (key, count) in counts { merged[key & mask, default: 0] &+= count }
+            counts = merged
         }
     }
 
-    private func addToHistogram(_ image: Image) throws {
-        guard let attributes, let histogram else { return }
-        let normalized = GIFPalette.normalizedPixels(image)
-        let status = normalized.withUnsafeBytes { bytes -> liq_error in
-            guard let liqImage = liq_image_create_rgba(attributes, bytes.baseAddress!, Int32(width), Int32(height), 0) else {
-                return LIQ_OUT_OF_MEMORY
-            }
-            defer { liq_image_destroy(liqImage) }
-            return liq_histogram_add_image(histogram, attributes, liqImage)
-        }
-        guard status == LIQ_OK else { throw GIFPalette.failure("libimagequant could not add a frame (\(status))") }
+    private static func mask(droppedBits: UInt32) -> UInt32 {
+        let channel = UInt32(0xFF) << droppedBits & 0xFF
+        return channel << 16 | channel << 8 | channel
     }
 }

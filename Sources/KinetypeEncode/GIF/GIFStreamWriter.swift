@@ -2,33 +2,30 @@ import CGIF
 import Foundation
 import KinetypeCore
 
-/// The bytes giflib writes, collected in memory through giflib's output function.
-private final class GIFByteSink {
-    var data = Data()
-}
-
 /// A rectangle of a GIF frame, in canvas pixels.
 struct GIFRect: Equatable {
     var x: Int, y: Int, width: Int, height: Int
 }
 
 /// A thin wrapper of giflib's encoder: screen descriptor with the global palette, loop block,
-/// then frames (graphic control extension + image), written into memory.
+/// then frames (graphic control extension + image), written through giflib's output function
+/// into a `GIFByteSink`.
 final class GIFStreamWriter {
     private var gif: UnsafeMutablePointer<GifFileType>?
-    private let sink = GIFByteSink()
+    private let sink: GIFByteSink
 
     /// - Parameters:
     ///   - colors: the global palette as 0xRRGGBB, padded to `tableSize` (a power of two).
     ///   - loopCount: the NETSCAPE2.0 count, or nil for no loop block.
-    init(width: Int, height: Int, colors: [UInt32], tableSize: Int, backgroundIndex: Int, loopCount: Int?) throws {
+    init(sink: GIFByteSink, width: Int, height: Int, colors: [UInt32], tableSize: Int, backgroundIndex: Int,
+         loopCount: Int?) throws {
+        self.sink = sink
         var error: Int32 = 0
         let userData = Unmanaged.passUnretained(sink).toOpaque()
         guard let gif = EGifOpen(userData, { file, bytes, length in
             guard let file, let bytes, let user = file.pointee.UserData else { return 0 }
             let sink = Unmanaged<GIFByteSink>.fromOpaque(user).takeUnretainedValue()
-            sink.data.append(bytes, count: Int(length))
-            return length
+            return sink.append(bytes, count: Int(length)) ? length : 0
         }, &error) else {
             throw Self.failure(code: error)
         }
@@ -76,16 +73,18 @@ final class GIFStreamWriter {
         try check(EGifPutLine(gif, &pixels, Int32(pixels.count)))
     }
 
-    /// Writes the trailer, releases giflib's handle and returns the file's bytes.
-    func finish() throws -> Data {
+    /// Writes the trailer and releases giflib's handle (the sink then holds the whole file).
+    func close() throws {
         guard let gif else { throw GIFPalette.failure("the GIF was already finished") }
         self.gif = nil
         var error: Int32 = 0
-        guard EGifCloseFile(gif, &error) == GIF_OK else { throw Self.failure(code: error) }
-        return sink.data
+        let status = EGifCloseFile(gif, &error)
+        if let writeError = sink.writeError { throw writeError }
+        guard status == GIF_OK else { throw Self.failure(code: error) }
     }
 
     private func check(_ status: Int32) throws {
+        if let writeError = sink.writeError { throw writeError }
         guard status == GIF_OK else { throw Self.failure(code: gif?.pointee.Error ?? 0) }
     }
 

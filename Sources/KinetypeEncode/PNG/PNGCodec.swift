@@ -76,7 +76,8 @@ public enum PNGCodec {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw Diagnostic(kind: .missingInput, message: "cannot read \(OutputError.displayPath(url)): the file does not exist or is not readable")
+            let reason = FileManager.default.fileExists(atPath: url.path) ? "the file is not readable" : "the file does not exist"
+            throw Diagnostic(kind: .missingInput, message: "cannot read \(OutputError.displayPath(url)): \(reason)")
         }
         return try decode(data, name: OutputError.displayPath(url))
     }

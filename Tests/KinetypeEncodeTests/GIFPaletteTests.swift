@@ -1,0 +1,63 @@
+import Foundation
+import KinetypeCore
+@testable import KinetypeEncode
+import XCTest
+
+final class GIFPaletteTests: XCTestCase {
+    private let frames = (0..<5).map { TestImages.gradient(frame: $0) }
+
+    private func palette(order: [Int], maxDistinctColors: Int = 1 << 18) throws -> GIFPalette {
+        let builder = GIFPaletteBuilder(width: 64, height: 48, options: GIFOptions(), maxDistinctColors: maxDistinctColors)
+        for index in order { builder.add(frames[index]) }
+        return try builder.finish()
+    }
+
+    func testPaletteDoesNotDependOnTheOrderOfFrames() throws {
+        let forward = try palette(order: [0, 1, 2, 3, 4])
+        let shuffled = try palette(order: [3, 0, 4, 2, 1])
+        XCTAssertFalse(forward.isExact)
+        XCTAssertEqual(forward.opaqueColors.count, 255)
+        XCTAssertEqual(forward.opaqueColors, shuffled.opaqueColors)
+    }
+
+    func testCoarsenedCountsStayOrderIndependentAndUsable() throws {
+        let forward = try palette(order: [0, 1, 2, 3, 4], maxDistinctColors: 600)
+        let backward = try palette(order: [4, 3, 2, 1, 0], maxDistinctColors: 600)
+        XCTAssertEqual(forward.opaqueColors, backward.opaqueColors)
+        let indices = try forward.indices(of: frames[2])
+        var shown = [UInt8](repeating: 255, count: 64 * 48 * 4)
+        for (pixel, index) in indices.enumerated() {
+            let color = forward.opaqueColors[Int(index)]
+            shown[pixel * 4] = UInt8(color >> 16 & 0xFF); shown[pixel * 4 + 1] = UInt8(color >> 8 & 0xFF)
+            shown[pixel * 4 + 2] = UInt8(color & 0xFF)
+        }
+        let difference = try XCTUnwrap(ImageDifference(expected: frames[2], actual: Image(width: 64, height: 48, pixels: shown)))
+        XCTAssertGreaterThan(difference.psnr, 28)
+    }
+
+    func testExactPaletteIsSortedAndReservesTransparency() throws {
+        let builder = GIFPaletteBuilder(width: 48, height: 20, options: GIFOptions())
+        builder.add(TestImages.typewriter(frame: 3, background: (0, 0, 0, 0)))
+        let palette = try builder.finish()
+        XCTAssertTrue(palette.isExact)
+        XCTAssertTrue(palette.hasTransparency)
+        XCTAssertEqual(palette.opaqueColors, [0x14141E, 0x285AC8, 0xE61E28])
+        XCTAssertEqual(palette.transparentIndex, 3)
+        XCTAssertEqual(palette.tableSize, 4)
+    }
+
+    func testExactlyTwoHundredFiftyFiveColorsStayExact() throws {
+        var pixels = [UInt8](repeating: 255, count: 255 * 4)
+        for index in 0..<255 { pixels[index * 4] = UInt8(index); pixels[index * 4 + 1] = UInt8(255 - index) }
+        let image = Image(width: 255, height: 1, pixels: pixels)
+        let (gif, _, _) = try encodeGIF([image], fps: 10)
+        XCTAssertEqual(gif.frames.count, 1)
+        assertSameImage(gif.frames[0].image, image, "255 colors are exact")
+        var more = pixels
+        more.append(contentsOf: [1, 1, 1, 255])
+        let overflowing = Image(width: 256, height: 1, pixels: more)
+        let builder = GIFPaletteBuilder(width: 256, height: 1, options: GIFOptions())
+        builder.add(overflowing)
+        XCTAssertFalse(try builder.finish().isExact, "256 colors need quantizing")
+    }
+}
