@@ -67,9 +67,11 @@ final class TextLayoutEngine {
         pango_attr_list_insert(list, attribute)
     }
 
-    /// Span font overrides and letter spacing: attributes that change shaping.
+    /// Span font overrides and letter spacing: attributes that change shaping. Words broken by
+    /// `char`/`wordChar` wrapping get no hyphen, as on Apple platforms.
     private func addShapingAttributes(_ display: DisplayText, state: TextState, baseFamily: String, to list: OpaquePointer) {
         let total = display.byteOffsets.last!
+        insert(pango_attr_insert_hyphens_new(0), 0..<total, into: list)
         if state.letterSpacing != 0 {
             let spacing = Int32(clamping: Int((state.letterSpacing * Double(PANGO_SCALE)).rounded()))
             insert(pango_attr_letter_spacing_new(spacing), 0..<total, into: list)
