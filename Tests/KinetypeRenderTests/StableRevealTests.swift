@@ -87,6 +87,38 @@ final class StableRevealTests: XCTestCase {
         return count
     }
 
+    func testHiddenTextLeavesATransparentCanvasUntouched() throws {
+        var text = TextState(runs: runs(), font: ResolvedFont(size: 20), color: .black, textAlignment: .center)
+        text.shadow = Shadow(color: .black, radius: 3, x: 2, y: 2)
+        text.reveal = TextReveal(opaqueCount: 0)
+        var layer = Fixtures.textLayer(text, frame: LayerFrame(x: 20, y: 10, width: 240), alignment: .center)
+        layer.opacity = 0.7
+        let image = try Fixtures.render(Fixtures.frame(width: 280, height: 150, scale: 2, background: .transparent, layers: [layer]))
+        XCTAssertNil(image.inkBounds(background: (0, 0, 0, 0)))
+    }
+
+    func testTruncationEllipsisShowsWithTheFirstCharacterItReplaces() throws {
+        func render(_ opaque: Int) throws -> Image {
+            var text = Fixtures.text("One two three four five six seven", size: 16)
+            text.lineLimit = 1
+            text.reveal = TextReveal(opaqueCount: opaque)
+            return try Fixtures.render(Fixtures.frame(width: 140, height: 30, layers: [
+                Fixtures.textLayer(text, frame: LayerFrame(x: 5, y: 5, width: 130))]))
+        }
+        let final = try render(33)
+        let white: (UInt8, UInt8, UInt8, UInt8) = (255, 255, 255, 255)
+        let finalInk = try XCTUnwrap(final.inkBounds(background: white))
+        // Find how many characters fit before the ellipsis: the first reveal whose ink reaches the final width.
+        var shown: Int?
+        for k in 1...33 {
+            let ink = try XCTUnwrap(try render(k).inkBounds(background: white))
+            if ink.x1 == finalInk.x1 { shown = k; break }
+        }
+        let count = try XCTUnwrap(shown)
+        XCTAssertLessThan(count, 33, "the ellipsis, standing for the first hidden character, appears before the end")
+        XCTAssertEqual(try render(count), final, "once the ellipsis shows, the frame is final")
+    }
+
     func testFullRevealEqualsNoReveal() throws {
         let renderer = try Fixtures.renderer(Fixtures.scene(width: 280, height: 150))
         let count = runs().map(\.text).joined().count
