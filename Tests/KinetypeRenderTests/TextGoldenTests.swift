@@ -123,4 +123,24 @@ final class TextGoldenTests: XCTestCase {
         try assertGoldens("emoji-cjk", width: 340, height: 120, layers: [
             boxed(text, LayerFrame(x: 10, y: 10, width: 320), padding: EdgeInsets(all: 6))])
     }
+
+    func testCursorShapes() throws {
+        let accent = Color(red: 0.1, green: 0.45, blue: 0.95)
+        var layers: [LayerState] = []
+        for (i, shape) in CursorShape.allCases.enumerated() {
+            for (j, sample) in ["Typing here", "כתיבה כאן"].enumerated() {
+                var text = Fixtures.text(sample, size: 20)
+                text.reveal = TextReveal(opaqueCount: 6)
+                text.cursor = CursorState(shape: shape, color: accent.withAlpha(shape == .block ? 0.4 : 1),
+                                          width: shape == .bar ? 2 : 3, characterOffset: 6, visible: true)
+                layers.append(boxed(text, LayerFrame(x: 10 + Double(j) * 150, y: 10 + Double(i) * 40, width: 140, height: 32),
+                                    alignment: .leading, padding: EdgeInsets(leading: 6)))
+            }
+        }
+        try assertGoldens("cursor-shapes", width: 310, height: 130, layers: layers)
+    }
+}
+
+private extension Color {
+    func withAlpha(_ alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
 }
