@@ -16,6 +16,9 @@ public final class FrameRenderer {
     private let context: OpaquePointer
     private let images: ImageStore
     private var surface: OpaquePointer?
+    /// The last layout of each text layer, reused while its text and geometry stay the same
+    /// (holds, blinking cursors, animations of color or transform).
+    private var preparedTexts: [Int: (key: PreparedTextKey, prepared: PreparedText)] = [:]
 
     public init(scene: Scene, fonts: FontLibrary) throws {
         self.scene = scene
@@ -51,6 +54,7 @@ public final class FrameRenderer {
     }
 
     deinit {
+        preparedTexts.values.forEach { $0.prepared.release() }
         if let surface { cairo_surface_destroy(surface) }
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(UnsafeMutableRawPointer(fontMap))
@@ -79,6 +83,25 @@ public final class FrameRenderer {
         return PixelConversion.image(from: surface)
     }
 
+    /// What a text layer's layout depends on: everything but the cursor (drawn separately).
+    struct PreparedTextKey: Equatable {
+        var text: TextState
+        var frame: LayerFrame
+        var padding: EdgeInsets
+        var alignment: Alignment
+    }
+
+    private func cachedText(_ text: TextState, layer: LayerState) throws -> PreparedText {
+        var withoutCursor = text
+        withoutCursor.cursor = nil
+        let key = PreparedTextKey(text: withoutCursor, frame: layer.frame, padding: layer.padding, alignment: layer.alignment)
+        if let cached = preparedTexts[layer.index], cached.key == key { return cached.prepared }
+        let prepared = try prepareText(text, layer: layer)
+        preparedTexts[layer.index]?.prepared.release()
+        preparedTexts[layer.index] = (key, prepared)
+        return prepared
+    }
+
     private func reusableSurface(width: Int, height: Int) throws -> OpaquePointer {
         if let surface, Int(cairo_image_surface_get_width(surface)) == width,
            Int(cairo_image_surface_get_height(surface)) == height {
@@ -99,12 +122,11 @@ public final class FrameRenderer {
     private func draw(_ layer: LayerState, on cr: OpaquePointer, pixelScale: Double) throws {
         guard layer.opacity > 0, layer.scale != 0 else { return }
         var prepared: PreparedText?
-        defer { prepared?.release() }
         var imageSurface: OpaquePointer?
         let box: LayerBox
         switch layer.content {
         case .text(let text):
-            prepared = try prepareText(text, layer: layer)
+            prepared = try cachedText(text, layer: layer)
             box = prepared!.box
         case .rect:
             box = LayerBox(frame: layer.frame, contentWidth: 0, contentHeight: 0)

@@ -156,18 +156,20 @@ public final class FontLibrary: @unchecked Sendable {
 
     /// Families with their styles/weights, sorted, for `kinetype fonts`.
     public func families() -> [FontFamilyInfo] {
-        var styles: [String: [(weight: Double, slant: Int32, name: String)]] = [:]
+        var styles: [String: [(width: Double, slant: Int32, weight: Double, name: String)]] = [:]
         var variable: [String: Bool] = [:]
         for face in faces {
             for (index, family) in face.families.enumerated() {
                 let style = index < face.styles.count ? face.styles[index] : (face.styles.first ?? "Regular")
-                styles[family, default: []].append((face.weight, face.slant, style))
+                styles[family, default: []].append((abs(face.width - 100), face.slant, face.weight, style))
                 variable[family] = (variable[family] ?? false) || face.isVariable
             }
         }
         return styles.keys.sorted { $0.lowercased() < $1.lowercased() }.map { family in
             var seen = Set<String>()
-            let ordered = styles[family]!.sorted { ($0.slant, $0.weight, $0.name) < ($1.slant, $1.weight, $1.name) }
+            let ordered = styles[family]!.sorted {
+                ($0.width, $0.slant, $0.weight, $0.name) < ($1.width, $1.slant, $1.weight, $1.name)
+            }
                 .map(\.name).filter { seen.insert($0).inserted }
             return FontFamilyInfo(name: family, styles: ordered, isVariable: variable[family] ?? false)
         }

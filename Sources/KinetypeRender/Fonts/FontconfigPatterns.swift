@@ -60,6 +60,8 @@ struct FaceDescription {
     var styles: [String]
     var weight: Double
     var slant: Int32
+    /// fontconfig width: 100 is normal, 75 condensed.
+    var width: Double
     var isVariable: Bool
 
     init(pattern: OpaquePointer) {
@@ -67,6 +69,7 @@ struct FaceDescription {
         styles = FontconfigPatterns.strings(pattern, FC_STYLE)
         weight = FontconfigPatterns.double(pattern, FC_WEIGHT) ?? Double(FC_WEIGHT_REGULAR)
         slant = FontconfigPatterns.integer(pattern, FC_SLANT) ?? 0
+        width = FontconfigPatterns.double(pattern, FC_WIDTH) ?? 100
         isVariable = FontconfigPatterns.bool(pattern, FC_VARIABLE)
     }
 }
