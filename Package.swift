@@ -31,7 +31,7 @@ let package = Package(
         .executableTarget(name: "KinetypeCLI", dependencies: ["Kinetype"]),
 
         .testTarget(name: "KinetypeCoreTests", dependencies: ["KinetypeCore"]),
-        .testTarget(name: "KinetypeRenderTests", dependencies: ["KinetypeRender", "KinetypeEncode"],
+        .testTarget(name: "KinetypeRenderTests", dependencies: ["KinetypeRender", "KinetypeEncode", "CPNG"],
                     exclude: ["Goldens"]),
         .testTarget(name: "KinetypeEncodeTests", dependencies: ["KinetypeEncode", "CGIF", "CPNG"]),
         .testTarget(name: "KinetypeTests", dependencies: ["Kinetype"]),

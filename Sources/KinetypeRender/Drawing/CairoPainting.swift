@@ -1,0 +1,65 @@
+import CPangoCairo
+import Foundation
+import KinetypeCore
+
+/// Small Cairo helpers: colors, fills, rounded rectangles.
+enum CairoPainting {
+    static func setColor(_ cr: OpaquePointer, _ color: Color) {
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+    }
+
+    /// Makes `fill` the source for painting `rect`. A linear gradient runs through the rectangle's
+    /// center at `angle` degrees (0 = left to right, 90 = top to bottom) and spans it exactly, as in CSS.
+    static func setFill(_ cr: OpaquePointer, _ fill: Fill, in rect: Rect) {
+        switch fill {
+        case .color(let color):
+            setColor(cr, color)
+        case .linear(let from, let to, let angle):
+            let radians = angle * .pi / 180
+            let dx = cos(radians), dy = sin(radians)
+            let half = (abs(rect.width * dx) + abs(rect.height * dy)) / 2
+            let cx = rect.x + rect.width / 2, cy = rect.y + rect.height / 2
+            let pattern = cairo_pattern_create_linear(cx - dx * half, cy - dy * half, cx + dx * half, cy + dy * half)!
+            cairo_pattern_add_color_stop_rgba(pattern, 0, from.red, from.green, from.blue, from.alpha)
+            cairo_pattern_add_color_stop_rgba(pattern, 1, to.red, to.green, to.blue, to.alpha)
+            cairo_set_source(cr, pattern)
+            cairo_pattern_destroy(pattern)
+        }
+    }
+
+    /// Adds a rectangle with corners of `radius` (limited to half the shorter side) to the path.
+    static func addRoundedRect(_ cr: OpaquePointer, _ rect: Rect, radius: Double) {
+        let r = min(max(radius, 0), min(rect.width, rect.height) / 2)
+        guard r > 0 else {
+            cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+            return
+        }
+        let x0 = rect.x, y0 = rect.y, x1 = rect.x + rect.width, y1 = rect.y + rect.height
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x1 - r, y0 + r, r, -.pi / 2, 0)
+        cairo_arc(cr, x1 - r, y1 - r, r, 0, .pi / 2)
+        cairo_arc(cr, x0 + r, y1 - r, r, .pi / 2, .pi)
+        cairo_arc(cr, x0 + r, y0 + r, r, .pi, 3 * .pi / 2)
+        cairo_close_path(cr)
+    }
+
+    /// Fills `rect` (rounded) with `fill`.
+    static func fill(_ cr: OpaquePointer, _ rect: Rect, radius: Double, with fill: Fill) {
+        cairo_new_path(cr)
+        addRoundedRect(cr, rect, radius: radius)
+        setFill(cr, fill, in: rect)
+        cairo_fill(cr)
+    }
+
+    /// Strokes a border of `border.width` that lies inside `rect`, following its rounded corners.
+    static func stroke(_ cr: OpaquePointer, _ rect: Rect, radius: Double, border: Border) {
+        guard border.width > 0, border.color.alpha > 0 else { return }
+        let inset = min(border.width / 2, min(rect.width, rect.height) / 2)
+        let inner = Rect(x: rect.x + inset, y: rect.y + inset, width: rect.width - 2 * inset, height: rect.height - 2 * inset)
+        cairo_new_path(cr)
+        addRoundedRect(cr, inner, radius: max(radius - inset, 0))
+        setColor(cr, border.color)
+        cairo_set_line_width(cr, border.width)
+        cairo_stroke(cr)
+    }
+}

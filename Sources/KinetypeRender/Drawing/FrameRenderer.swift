@@ -1,0 +1,180 @@
+import CPangoCairo
+import Foundation
+import KinetypeCore
+
+/// Renders frames of one scene; one per worker thread (owns its Cairo surface, Pango context,
+/// font map). Errors are thrown as `DiagnosticList`.
+///
+/// Glyphs are rasterized with fixed font options (grey antialiasing, no hinting, no hinted
+/// metrics, unrounded glyph positions) and a fixed language, so a frame's bytes depend only on its
+/// `FrameState` and the font files.
+public final class FrameRenderer {
+    let scene: Scene
+    let fonts: FontLibrary
+    let engine: TextLayoutEngine
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    private let context: OpaquePointer
+    private let images: ImageStore
+    private var surface: OpaquePointer?
+    /// The last layout of each text layer, reused while its text and geometry stay the same
+    /// (holds, blinking cursors, animations of color or transform).
+    private var preparedTexts: [Int: (key: PreparedTextKey, prepared: PreparedText)] = [:]
+
+    public init(scene: Scene, fonts: FontLibrary) throws {
+        self.scene = scene
+        self.fonts = fonts
+        let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)
+        guard let map else {
+            throw DiagnosticList([Diagnostic(kind: .renderFailure, message: "Pango has no FreeType font map")])
+        }
+        fontMap = map
+        pango_fc_font_map_set_config(OpaquePointer(map), fonts.config)
+        context = pango_font_map_create_context(map)!
+        let options = cairo_font_options_create()!
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+        pango_context_set_language(context, pango_language_from_string("en"))
+        pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
+        engine = TextLayoutEngine(context: context, fonts: fonts, scene: scene)
+        images = ImageStore(scene: scene)
+
+        var problems: [Diagnostic] = []
+        for (index, layer) in scene.layers.enumerated() {
+            guard case .image(let content) = layer.content else { continue }
+            do { _ = try images.surface(for: content.src, layerIndex: index) } catch let list as DiagnosticList {
+                problems += list.diagnostics
+            }
+        }
+        if !problems.isEmpty { throw DiagnosticList(problems) }
+    }
+
+    deinit {
+        preparedTexts.values.forEach { $0.prepared.release() }
+        if let surface { cairo_surface_destroy(surface) }
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+    }
+
+    public func render(_ state: FrameState) throws -> Image {
+        let width = state.canvas.pixelWidth, height = state.canvas.pixelHeight
+        guard width > 0, height > 0 else { return Image(width: max(width, 0), height: max(height, 0)) }
+        let surface = try reusableSurface(width: width, height: height)
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_scale(cr, state.canvas.scale, state.canvas.scale)
+
+        let canvasRect = Rect(x: 0, y: 0, width: state.canvas.width, height: state.canvas.height)
+        CairoPainting.fill(cr, canvasRect, radius: 0, with: state.canvas.background)
+        for layer in state.layers {
+            try draw(layer, on: cr, pixelScale: state.canvas.scale)
+        }
+        guard cairo_status(cr) == CAIRO_STATUS_SUCCESS else {
+            let reason = String(cString: cairo_status_to_string(cairo_status(cr)))
+            throw DiagnosticList([Diagnostic(kind: .renderFailure, message: "frame \(state.index) failed to render: \(reason)")])
+        }
+        return PixelConversion.image(from: surface)
+    }
+
+    /// What a text layer's layout depends on: everything but the cursor (drawn separately).
+    struct PreparedTextKey: Equatable {
+        var text: TextState
+        var frame: LayerFrame
+        var padding: EdgeInsets
+        var alignment: Alignment
+    }
+
+    private func cachedText(_ text: TextState, layer: LayerState) throws -> PreparedText {
+        var withoutCursor = text
+        withoutCursor.cursor = nil
+        let key = PreparedTextKey(text: withoutCursor, frame: layer.frame, padding: layer.padding, alignment: layer.alignment)
+        if let cached = preparedTexts[layer.index], cached.key == key { return cached.prepared }
+        let prepared = try prepareText(text, layer: layer)
+        preparedTexts[layer.index]?.prepared.release()
+        preparedTexts[layer.index] = (key, prepared)
+        return prepared
+    }
+
+    private func reusableSurface(width: Int, height: Int) throws -> OpaquePointer {
+        if let surface, Int(cairo_image_surface_get_width(surface)) == width,
+           Int(cairo_image_surface_get_height(surface)) == height {
+            return surface
+        }
+        if let surface { cairo_surface_destroy(surface) }
+        let created = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        guard cairo_surface_status(created) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(created)
+            surface = nil
+            throw DiagnosticList([Diagnostic(kind: .renderFailure, message: "cannot allocate a \(width)×\(height) frame")])
+        }
+        surface = created
+        return created
+    }
+
+    /// One layer: transform about the frame's center, background, clipped content, border, opacity.
+    private func draw(_ layer: LayerState, on cr: OpaquePointer, pixelScale: Double) throws {
+        guard layer.opacity > 0, layer.scale != 0 else { return }
+        var prepared: PreparedText?
+        var imageSurface: OpaquePointer?
+        let box: LayerBox
+        switch layer.content {
+        case .text(let text):
+            prepared = try cachedText(text, layer: layer)
+            box = prepared!.box
+        case .rect:
+            box = LayerBox(frame: layer.frame, contentWidth: 0, contentHeight: 0)
+        case .image(let content):
+            let surface = try images.surface(for: content.src, layerIndex: layer.index)
+            imageSurface = surface
+            let size = imageSize(surface)
+            box = LayerBox(frame: layer.frame, contentWidth: size.width, contentHeight: size.height)
+        }
+
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        let grouped = layer.opacity < 1
+        if grouped { cairo_push_group(cr) }
+        cairo_save(cr)
+        let center = box.center
+        cairo_translate(cr, layer.offset.x + center.x, layer.offset.y + center.y)
+        cairo_rotate(cr, layer.rotation * .pi / 180)
+        cairo_scale(cr, layer.scale, layer.scale)
+        cairo_translate(cr, -center.x, -center.y)
+
+        if let background = layer.background {
+            CairoPainting.fill(cr, box.frame, radius: layer.cornerRadius, with: background)
+        }
+        cairo_save(cr)
+        if let clip = box.clipRect {
+            cairo_new_path(cr)
+            if layer.cornerRadius > 0 && box.clipsHorizontally && box.clipsVertically {
+                CairoPainting.addRoundedRect(cr, clip, radius: layer.cornerRadius)
+            } else {
+                cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
+            }
+            cairo_clip(cr)
+        }
+        switch layer.content {
+        case .text(let text): drawText(prepared!, text, on: cr, pixelScale: pixelScale * abs(layer.scale))
+        case .rect: break
+        case .image(let content):
+            drawImage(imageSurface!, fit: content.fit, in: box, alignment: layer.alignment, on: cr)
+        }
+        cairo_restore(cr)
+        if let border = layer.border {
+            CairoPainting.stroke(cr, box.frame, radius: layer.cornerRadius, border: border)
+        }
+        cairo_restore(cr)
+        if grouped {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, min(layer.opacity, 1))
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import CPangoCairo
+import Foundation
+import KinetypeCore
+
+/// A text layer laid out for one frame: the layout and where it goes.
+struct PreparedText {
+    /// Owned; release with `release()`.
+    let layout: OpaquePointer
+    let display: DisplayText
+    /// Where the layout's origin goes, in points.
+    let origin: Point
+    let box: LayerBox
+    let isRightToLeft: Bool
+
+    func release() { g_object_unref(UnsafeMutableRawPointer(layout)) }
+}
+
+extension FrameRenderer {
+    /// Lays out a text layer: wraps at the frame width minus padding, truncates to the line limit
+    /// and frame height, and places the text block in the frame by `alignment` (leading and
+    /// trailing follow the text's direction).
+    func prepareText(_ text: TextState, layer: LayerState) throws -> PreparedText {
+        let isRightToLeft = pango_find_base_dir(text.text, -1) == PANGO_DIRECTION_RTL
+        let padding = layer.padding
+        let left = isRightToLeft ? padding.trailing : padding.leading
+        let right = isRightToLeft ? padding.leading : padding.trailing
+        let wrapWidth = layer.frame.width.map { max($0 - left - right, 0) }
+        let maxHeight = layer.frame.height.map { max($0 - padding.top - padding.bottom, 0) }
+
+        let display = try engine.displayText(for: text, wrapWidth: wrapWidth, maxHeight: maxHeight)
+        let layout = try engine.makeLayout(display, state: text, wrapWidth: wrapWidth, paint: .draw)
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let scale = Double(PANGO_SCALE)
+        let blockX = Double(logical.x) / scale, blockY = Double(logical.y) / scale
+        let blockWidth = Double(logical.width) / scale, blockHeight = Double(logical.height) / scale
+
+        let box = LayerBox(frame: layer.frame, contentWidth: blockWidth + left + right,
+                           contentHeight: blockHeight + padding.top + padding.bottom)
+        let contentWidth = box.frame.width - left - right
+        let contentHeight = box.frame.height - padding.top - padding.bottom
+        let horizontal = isRightToLeft ? 1 - layer.alignment.horizontalFraction : layer.alignment.horizontalFraction
+        let origin = Point(x: box.frame.x + left + (contentWidth - blockWidth) * horizontal - blockX,
+                           y: box.frame.y + padding.top + (contentHeight - blockHeight) * layer.alignment.verticalFraction - blockY)
+        return PreparedText(layout: layout, display: display, origin: origin, box: box, isRightToLeft: isRightToLeft)
+    }
+
+    /// Draws the shadow, the glyphs and the cursor of a prepared text layer.
+    func drawText(_ prepared: PreparedText, _ text: TextState, on cr: OpaquePointer, pixelScale: Double) {
+        if let shadow = text.shadow, shadow.color.alpha > 0 {
+            drawShadow(shadow, of: prepared, on: cr, pixelScale: pixelScale)
+        }
+        cairo_move_to(cr, prepared.origin.x, prepared.origin.y)
+        pango_cairo_show_layout(cr, prepared.layout)
+        if let cursor = text.cursor, cursor.visible {
+            drawCursor(cursor, in: prepared, fontSize: text.font.size, on: cr)
+        }
+    }
+
+    /// Renders the glyphs' alpha into a mask at canvas resolution, blurs it and paints it in the
+    /// shadow color at the offset. Hidden graphemes cast no shadow.
+    private func drawShadow(_ shadow: Shadow, of prepared: PreparedText, on cr: OpaquePointer, pixelScale: Double) {
+        var ink = PangoRectangle()
+        pango_layout_get_extents(prepared.layout, &ink, nil)
+        guard ink.width > 0, ink.height > 0 else { return }
+        let scale = Double(PANGO_SCALE)
+        let margin = max(shadow.radius, 0) * 1.5 + 2
+        let x = prepared.origin.x + Double(ink.x) / scale - margin
+        let y = prepared.origin.y + Double(ink.y) / scale - margin
+        let width = Double(ink.width) / scale + 2 * margin, height = Double(ink.height) / scale + 2 * margin
+        let pixelWidth = Int32((width * pixelScale).rounded(.up)), pixelHeight = Int32((height * pixelScale).rounded(.up))
+        guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, pixelWidth, pixelHeight),
+              cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS else { return }
+        defer { cairo_surface_destroy(mask) }
+        let maskContext = cairo_create(mask)!
+        cairo_scale(maskContext, pixelScale, pixelScale)
+        cairo_move_to(maskContext, prepared.origin.x - x, prepared.origin.y - y)
+        pango_cairo_show_layout(maskContext, prepared.layout)
+        cairo_destroy(maskContext)
+        cairo_surface_flush(mask)
+        if let data = cairo_image_surface_get_data(mask) {
+            ShadowBlur.blur(data, width: Int(pixelWidth), height: Int(pixelHeight),
+                            stride: Int(cairo_image_surface_get_stride(mask)), sigma: max(shadow.radius, 0) * pixelScale / 2)
+        }
+        cairo_surface_mark_dirty(mask)
+        cairo_surface_set_device_scale(mask, pixelScale, pixelScale)
+        CairoPainting.setColor(cr, shadow.color)
+        cairo_mask_surface(cr, mask, x + shadow.x, y + shadow.y)
+    }
+
+    /// A bar before the character, a block over it, or an underline under it.
+    private func drawCursor(_ cursor: CursorState, in prepared: PreparedText, fontSize: Double, on cr: OpaquePointer) {
+        guard cursor.color.alpha > 0 else { return }
+        let scale = Double(PANGO_SCALE)
+        let index = prepared.display.byteOffset(beforeOriginal: cursor.characterOffset)
+        var strong = PangoRectangle()
+        pango_layout_get_cursor_pos(prepared.layout, Int32(index), &strong, nil)
+        let x = prepared.origin.x + Double(strong.x) / scale
+        let top = prepared.origin.y + Double(strong.y) / scale
+        let height = Double(strong.height) / scale
+        let width = max(cursor.width, 0)
+
+        var cellX = x, cellWidth = fontSize * 0.6
+        let total = prepared.display.byteOffsets.last!
+        let atLineEnd = index >= total || prepared.display.string.utf8[
+            prepared.display.string.utf8.index(prepared.display.string.utf8.startIndex, offsetBy: index)] == 0x0A
+        if atLineEnd {
+            if prepared.isRightToLeft { cellX = x - cellWidth }
+        } else {
+            var character = PangoRectangle()
+            pango_layout_index_to_pos(prepared.layout, Int32(index), &character)
+            let left = Double(min(character.x, character.x + character.width)) / scale
+            cellX = prepared.origin.x + left
+            cellWidth = Double(abs(character.width)) / scale
+        }
+        let rect: Rect
+        switch cursor.shape {
+        case .bar: rect = Rect(x: x - width / 2, y: top, width: width, height: height)
+        case .block: rect = Rect(x: cellX, y: top, width: cellWidth, height: height)
+        case .underline: rect = Rect(x: cellX, y: top + height - width, width: cellWidth, height: width)
+        }
+        cairo_new_path(cr)
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        CairoPainting.setColor(cr, cursor.color)
+        cairo_fill(cr)
+    }
+}

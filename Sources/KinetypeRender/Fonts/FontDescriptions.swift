@@ -1,0 +1,68 @@
+import CPangoCairo
+import KinetypeCore
+
+/// Pango font descriptions for resolved fonts and span overrides. Sizes are absolute (points are
+/// the layout's user units), weights continuous, and variable families get a `wght` variation.
+extension FontLibrary {
+    /// A full description for a layer's base font. The caller frees it.
+    func makeDescription(for font: ResolvedFont) throws -> OpaquePointer {
+        let family = try familyName(for: font)
+        let description = pango_font_description_new()!
+        pango_font_description_set_family(description, family)
+        pango_font_description_set_absolute_size(description, max(font.size, 0.01) * Double(PANGO_SCALE))
+        setWeight(font.weight, family: family, on: description)
+        pango_font_description_set_style(description, font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        return description
+    }
+
+    /// A partial description with only what a span overrides, or nil when it overrides nothing.
+    /// `resolvedFile` is the span's `file` resolved against the scene. The caller frees it.
+    func makeOverride(_ spec: FontSpec, resolvedFile: String?, base: ResolvedFont, baseFamily: String) -> OpaquePointer? {
+        let description = pango_font_description_new()!
+        var family = baseFamily
+        var overrides = false
+        if let file = resolvedFile, let fileFamily = self.family(ofFile: file) {
+            family = fileFamily
+        } else if let named = spec.family {
+            family = named
+        } else if let design = spec.design {
+            family = self.family(for: design)
+        }
+        if family != baseFamily {
+            pango_font_description_set_family(description, family)
+            overrides = true
+        }
+        if spec.size != nil || spec.style != nil {
+            pango_font_description_set_absolute_size(description, max(spec.resolvedSize, 0.01) * Double(PANGO_SCALE))
+            overrides = true
+        }
+        let weight = spec.weight?.value ?? spec.style?.weight.value
+        if weight != nil || family != baseFamily {
+            setWeight(weight ?? base.weight, family: family, on: description)
+            overrides = true
+        }
+        if let italic = spec.italic {
+            pango_font_description_set_style(description, italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+            overrides = true
+        }
+        guard overrides else {
+            pango_font_description_free(description)
+            return nil
+        }
+        return description
+    }
+
+    private func setWeight(_ weight: Double, family: String, on description: OpaquePointer) {
+        let clamped = min(max(weight, 1), 1000)
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(clamped.rounded())))
+        if isVariable(family: family) {
+            pango_font_description_set_variations(description, "wght=\(Self.axisValue(clamped))")
+        }
+    }
+
+    /// A locale-independent decimal for a variation setting.
+    static func axisValue(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}

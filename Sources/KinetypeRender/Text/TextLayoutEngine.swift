@@ -1,0 +1,229 @@
+import CPangoCairo
+import KinetypeCore
+
+/// Builds Pango layouts for text layers in one Pango context (one engine per `FrameRenderer`).
+///
+/// Layout happens in points with an identity matrix, whatever the canvas scale or the layer's
+/// transform: a layout depends only on the text and its typography, so @2x is the @1x layout at
+/// twice the pixels and a revealed glyph never moves. Colors, alphas, underline and strikethrough
+/// are attributes Pango applies after shaping, so they never change glyph positions either.
+final class TextLayoutEngine {
+    let context: OpaquePointer
+    private let fonts: FontLibrary
+    private let scene: Scene
+    private var truncations: [(key: TruncationKey, value: DisplayText)] = []
+    private static let truncationCacheSize = 32
+
+    init(context: OpaquePointer, fonts: FontLibrary, scene: Scene) {
+        self.context = context
+        self.fonts = fonts
+        self.scene = scene
+    }
+
+    /// How glyphs are painted: not at all (measuring) or with the state's colors and reveal.
+    enum Paint {
+        case measure
+        case draw
+    }
+
+    /// A new layout (the caller unrefs it) of `display` with the state's typography.
+    func makeLayout(_ display: DisplayText, state: TextState, wrapWidth: Double?, paint: Paint) throws -> OpaquePointer {
+        let layout = pango_layout_new(context)!
+        let baseFamily = try fonts.familyName(for: state.font)
+        let description = try fonts.makeDescription(for: state.font)
+        defer { pango_font_description_free(description) }
+        pango_layout_set_font_description(layout, description)
+        pango_layout_set_auto_dir(layout, 1)
+        if let wrapWidth {
+            pango_layout_set_width(layout, Int32(clamping: Int((max(wrapWidth, 0) * Double(PANGO_SCALE)).rounded())))
+            switch state.wrap {
+            case .word: pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
+            case .char: pango_layout_set_wrap(layout, PANGO_WRAP_CHAR)
+            case .wordChar: pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            }
+        } else {
+            pango_layout_set_width(layout, -1)
+        }
+        switch state.textAlignment {
+        case .leading, .justified: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        }
+        pango_layout_set_justify(layout, state.textAlignment == .justified ? 1 : 0)
+        pango_layout_set_spacing(layout, Int32(clamping: Int((state.lineSpacing * Double(PANGO_SCALE)).rounded())))
+        pango_layout_set_text(layout, display.string, -1)
+
+        let attributes = pango_attr_list_new()!
+        defer { pango_attr_list_unref(attributes) }
+        addShapingAttributes(display, state: state, baseFamily: baseFamily, to: attributes)
+        if case .draw = paint { addPaintAttributes(display, state: state, to: attributes) }
+        pango_layout_set_attributes(layout, attributes)
+        return layout
+    }
+
+    private func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>, _ range: Range<Int>, into list: OpaquePointer) {
+        attribute.pointee.start_index = UInt32(range.lowerBound)
+        attribute.pointee.end_index = UInt32(range.upperBound)
+        pango_attr_list_insert(list, attribute)
+    }
+
+    /// Span font overrides and letter spacing: attributes that change shaping. Words broken by
+    /// `char`/`wordChar` wrapping get no hyphen, as on Apple platforms.
+    private func addShapingAttributes(_ display: DisplayText, state: TextState, baseFamily: String, to list: OpaquePointer) {
+        let total = display.byteOffsets.last!
+        insert(pango_attr_insert_hyphens_new(0), 0..<total, into: list)
+        if state.letterSpacing != 0 {
+            let spacing = Int32(clamping: Int((state.letterSpacing * Double(PANGO_SCALE)).rounded()))
+            insert(pango_attr_letter_spacing_new(spacing), 0..<total, into: list)
+        }
+        for (range, run) in display.byteRanges(by: \.run) {
+            guard let spec = state.runs[run].font else { continue }
+            let file = spec.file.map { scene.resolve(path: $0).path }
+            guard let description = fonts.makeOverride(spec, resolvedFile: file, base: state.font, baseFamily: baseFamily) else { continue }
+            insert(pango_attr_font_desc_new(description), range, into: list)
+            pango_font_description_free(description)
+        }
+    }
+
+    /// What one grapheme looks like in this frame.
+    private struct Ink: Equatable {
+        var red: UInt16, green: UInt16, blue: UInt16
+        /// 0 = hidden.
+        var alpha: UInt16
+        var underline: Bool
+        var strikethrough: Bool
+    }
+
+    /// Colors, reveal alphas, underline and strikethrough: attributes applied after shaping.
+    /// Hidden graphemes get the smallest alpha Pango honours (0 means "unset" to it), which cairo
+    /// composites as nothing; their underline and strikethrough are left out.
+    private func addPaintAttributes(_ display: DisplayText, state: TextState, to list: OpaquePointer) {
+        func channel(_ value: Double) -> UInt16 { UInt16((min(max(value, 0), 1) * 65535).rounded()) }
+        let inks = display.byteRanges { element -> Ink in
+            let run = state.runs[element.run]
+            let color = run.color ?? state.color
+            let alpha = channel(color.alpha * Self.revealAlpha(of: element.original, in: state.reveal))
+            return Ink(red: channel(color.red), green: channel(color.green), blue: channel(color.blue), alpha: alpha,
+                       underline: alpha > 0 && run.underline, strikethrough: alpha > 0 && run.strikethrough)
+        }
+        for (range, ink) in inks {
+            insert(pango_attr_foreground_new(ink.red, ink.green, ink.blue), range, into: list)
+            if ink.alpha < 65535 { insert(pango_attr_foreground_alpha_new(max(ink.alpha, 1)), range, into: list) }
+            if ink.underline { insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), range, into: list) }
+            if ink.strikethrough { insert(pango_attr_strikethrough_new(1), range, into: list) }
+        }
+    }
+
+    /// The reveal's alpha for a grapheme of the full text: 1 when shown, the fade's alpha while
+    /// fading, 0 when hidden.
+    static func revealAlpha(of original: Int, in reveal: TextReveal?) -> Double {
+        guard let reveal else { return 1 }
+        if original < reveal.opaqueCount { return 1 }
+        let fadeIndex = original - reveal.opaqueCount
+        guard fadeIndex < reveal.fading.count else { return 0 }
+        return min(max(reveal.fading[fadeIndex], 0), 1)
+    }
+
+    // MARK: - Truncation
+
+    private struct TruncationKey: Equatable {
+        var texts: [String]
+        var runFonts: [FontSpec?]
+        var font: ResolvedFont
+        var wrapWidth: Double?
+        var maxHeight: Double?
+        var lineLimit: Int?
+        var truncation: Truncation
+        var wrap: WrapMode
+        var letterSpacing: Double
+        var lineSpacing: Double
+    }
+
+    /// The text that fits the line limit (and `maxHeight`, the content height of a fixed frame),
+    /// truncated as the state asks. Cached: it is the same in every frame of a typewriter.
+    func displayText(for state: TextState, wrapWidth: Double?, maxHeight: Double?) throws -> DisplayText {
+        let key = TruncationKey(texts: state.runs.map(\.text), runFonts: state.runs.map(\.font), font: state.font,
+                                wrapWidth: wrapWidth, maxHeight: maxHeight, lineLimit: state.lineLimit,
+                                truncation: state.truncation, wrap: state.wrap, letterSpacing: state.letterSpacing,
+                                lineSpacing: state.lineSpacing)
+        if let cached = truncations.first(where: { $0.key == key }) { return cached.value }
+        let result = try truncate(DisplayText(runs: state.runs), state: state, wrapWidth: wrapWidth, maxHeight: maxHeight)
+        truncations.append((key, result))
+        if truncations.count > Self.truncationCacheSize { truncations.removeFirst() }
+        return result
+    }
+
+    private func truncate(_ full: DisplayText, state: TextState, wrapWidth: Double?, maxHeight: Double?) throws -> DisplayText {
+        let layout = try makeLayout(full, state: state, wrapWidth: wrapWidth, paint: .measure)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let lineCount = Int(pango_layout_get_line_count(layout))
+        var limit = state.lineLimit.map { max($0, 1) }
+        if let maxHeight, state.truncation != .none {
+            let fitting = Self.linesFitting(layout, height: maxHeight)
+            limit = min(limit ?? fitting, fitting)
+        }
+        guard let limit, lineCount > limit else { return full }
+
+        if state.truncation == .none {
+            let line = pango_layout_get_line_readonly(layout, Int32(limit - 1))!
+            let end = Int(line.pointee.start_index + line.pointee.length)
+            let offsets = full.byteOffsets
+            return DisplayText(elements: full.elements.enumerated().filter { offsets[$0.offset] < end }.map(\.element))
+        }
+
+        func fits(_ candidate: DisplayText) throws -> Bool {
+            let layout = try makeLayout(candidate, state: state, wrapWidth: wrapWidth, paint: .measure)
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            return Int(pango_layout_get_line_count(layout)) <= limit
+        }
+        var low = 0, high = full.elements.count - 1
+        var best = Self.ellipsized(full, keeping: 0, truncation: state.truncation)
+        while low <= high {
+            let middle = (low + high) / 2
+            let candidate = Self.ellipsized(full, keeping: middle, truncation: state.truncation)
+            if try fits(candidate) {
+                best = candidate
+                low = middle + 1
+            } else {
+                high = middle - 1
+            }
+        }
+        return best
+    }
+
+    /// How many of the layout's lines end within `height` points (at least one).
+    private static func linesFitting(_ layout: OpaquePointer, height: Double) -> Int {
+        let iterator = pango_layout_get_iter(layout)!
+        defer { pango_layout_iter_free(iterator) }
+        let limit = Int32(clamping: Int((height * Double(PANGO_SCALE)).rounded())) + 1
+        var count = 0
+        repeat {
+            var top: Int32 = 0, bottom: Int32 = 0
+            pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
+            guard bottom <= limit else { break }
+            count += 1
+        } while pango_layout_iter_next_line(iterator) != 0
+        return max(count, 1)
+    }
+
+    /// `full` with all but `keeping` graphemes replaced by one "…" at the head, middle or tail.
+    /// Whitespace next to the ellipsis goes too. The ellipsis stands for the first removed grapheme
+    /// (it shows when that one is revealed, in its run's style).
+    static func ellipsized(_ full: DisplayText, keeping: Int, truncation: Truncation) -> DisplayText {
+        let elements = full.elements
+        let headCount: Int
+        switch truncation {
+        case .tail, .none: headCount = keeping
+        case .head: headCount = 0
+        case .middle: headCount = (keeping + 1) / 2
+        }
+        let tailCount = keeping - headCount
+        var head = Array(elements[..<headCount])
+        while let last = head.last, last.text.allSatisfy(\.isWhitespace) { head.removeLast() }
+        var tail = Array(elements[(elements.count - tailCount)...])
+        while let first = tail.first, first.text.allSatisfy(\.isWhitespace) { tail.removeFirst() }
+        let firstRemoved = elements[head.count]
+        let ellipsis = DisplayText.Element(text: "\u{2026}", original: firstRemoved.original, run: firstRemoved.run)
+        return DisplayText(elements: head + [ellipsis] + tail)
+    }
+}
