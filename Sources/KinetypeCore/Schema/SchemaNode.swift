@@ -1,5 +1,5 @@
 /// A JSON value with ordered object keys, for writing the schema in a readable order.
-indirect enum SchemaNode {
+enum SchemaNode: Sendable {
     case object([(String, SchemaNode)])
     case array([SchemaNode])
     case string(String)
