@@ -42,12 +42,13 @@ extension DecodingContext {
 
     private static func otherAnimationTypeHint(key: String, type: String?) -> String? {
         guard let type else { return nil }
-        for (owner, keys) in [("typewriter", FormatKeys.typewriter), ("animate", FormatKeys.animate),
-                              ("keyframes", FormatKeys.keyframes)]
-        where owner != type && keys.contains(key) {
-            return "\(JSONText.quoted(key)) belongs to \(owner) animations, and this one is \(JSONText.quoted(type))"
-        }
-        return nil
+        let owners = [("typewriter", FormatKeys.typewriter), ("animate", FormatKeys.animate),
+                      ("keyframes", FormatKeys.keyframes)]
+            .filter { owner, keys in owner != type && keys.contains(key) }
+            .map { owner, _ in owner }
+        guard !owners.isEmpty else { return nil }
+        return "\(JSONText.quoted(key)) belongs to \(owners.joined(separator: " and ")) animations, "
+            + "and this one is \(JSONText.quoted(type))"
     }
 
     /// `"start": s`, or `"after": id` with an optional `"delay": s`; neither starts at 0.
