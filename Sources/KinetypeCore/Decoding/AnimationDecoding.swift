@@ -61,7 +61,7 @@ extension DecodingContext {
                    hint: "\"delay\" counts from the end of the layer named by \"after\"; use \"start\" for a time from the scene start")
         }
         if let afterValue = object["after"], let target = object.string("after", nonEmpty: true) {
-            references.append(AfterReference(layerIndex: layer.index, layerID: layer.id, target: target,
+            references.append(AfterReference(layerID: layer.id, target: target,
                                              path: object.path("after"), position: afterValue.position))
             return .after(layer: target, delay: delay ?? 0)
         }
