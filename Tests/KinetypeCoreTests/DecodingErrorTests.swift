@@ -245,6 +245,11 @@ final class DecodingErrorTests: XCTestCase {
             "layers[0].animations[6].type: a typewriter animation needs a text layer, and this layer is a rect layer",
             "layers[0].animations[7]: expected an animation object, found a string",
         ])
+        let hints = DecodingTestSupport.diagnostics(DecodingTestSupport.scene(layers: """
+            {"type": "rect", "animations": [{"type": "keyframes", "property": "scale", "keyframes": [{"time": 0, "value": 1}],
+                                            "duration": 1}]}
+            """)).map(\.hint)
+        XCTAssertEqual(hints, ["\"duration\" belongs to typewriter and animate animations, and this one is \"keyframes\""])
     }
 
     func testAnimateRules() {

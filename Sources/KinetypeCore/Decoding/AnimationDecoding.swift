@@ -42,12 +42,13 @@ extension DecodingContext {
 
     private static func otherAnimationTypeHint(key: String, type: String?) -> String? {
         guard let type else { return nil }
-        for (owner, keys) in [("typewriter", FormatKeys.typewriter), ("animate", FormatKeys.animate),
-                              ("keyframes", FormatKeys.keyframes)]
-        where owner != type && keys.contains(key) {
-            return "\(JSONText.quoted(key)) belongs to \(owner) animations, and this one is \(JSONText.quoted(type))"
-        }
-        return nil
+        let owners = [("typewriter", FormatKeys.typewriter), ("animate", FormatKeys.animate),
+                      ("keyframes", FormatKeys.keyframes)]
+            .filter { owner, keys in owner != type && keys.contains(key) }
+            .map { owner, _ in owner }
+        guard !owners.isEmpty else { return nil }
+        return "\(JSONText.quoted(key)) belongs to \(owners.joined(separator: " and ")) animations, "
+            + "and this one is \(JSONText.quoted(type))"
     }
 
     /// `"start": s`, or `"after": id` with an optional `"delay": s`; neither starts at 0.
@@ -60,7 +61,7 @@ extension DecodingContext {
                    hint: "\"delay\" counts from the end of the layer named by \"after\"; use \"start\" for a time from the scene start")
         }
         if let afterValue = object["after"], let target = object.string("after", nonEmpty: true) {
-            references.append(AfterReference(layerIndex: layer.index, layerID: layer.id, target: target,
+            references.append(AfterReference(layerID: layer.id, target: target,
                                              path: object.path("after"), position: afterValue.position))
             return .after(layer: target, delay: delay ?? 0)
         }

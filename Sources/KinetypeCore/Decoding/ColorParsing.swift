@@ -63,7 +63,7 @@ extension Color {
             .map { $0.trimmingCharacters(in: " \t") }
         let numbers = parts.compactMap { Double($0) }.filter(\.isFinite)
         guard parts.count == expectedCount, numbers.count == expectedCount else {
-            return .failure(ColorParseError(message: "\(name)() takes \(expectedCount) numbers, found \(JSONText.quoted(text))",
+            return .failure(ColorParseError(message: "invalid \(name)() color \(JSONText.quoted(text))",
                                             hint: "write " + usage))
         }
         guard numbers[0..<3].allSatisfy({ (0...255).contains($0) }) else {

@@ -72,7 +72,12 @@ struct JSONScanner {
             columnCacheOffset = lineStart
             columnCacheColumn = 1
         }
-        columnCacheColumn += String(decoding: bytes[columnCacheOffset..<target], as: UTF8.self).count
+        let slice = bytes[columnCacheOffset..<target]
+        if slice.allSatisfy({ $0 < 0x80 }) {
+            columnCacheColumn += slice.count
+        } else {
+            columnCacheColumn += String(decoding: slice, as: UTF8.self).count
+        }
         columnCacheOffset = target
         return SourcePosition(line: line, column: columnCacheColumn)
     }

@@ -1,6 +1,5 @@
 /// What animation decoding needs to know about the layer it belongs to.
 struct LayerInfo {
-    var index: Int
     var id: String?
     /// `text`, `rect`, `image`, or nil when the type is missing or unknown.
     var type: String?
@@ -8,7 +7,7 @@ struct LayerInfo {
 
 /// An `after` reference, checked once every layer id is known.
 struct AfterReference {
-    var layerIndex: Int
+    /// The id of the layer whose animation waits, when it has one.
     var layerID: String?
     var target: String
     var path: String
@@ -23,7 +22,7 @@ extension DecodingContext {
         var firstUse: [String: String] = [:]
         for (index, item) in items.enumerated() {
             let layerPath = DecodingPath.index(path, index)
-            let layer = decodeLayer(item, path: layerPath, index: index, references: &references)
+            let layer = decodeLayer(item, path: layerPath, references: &references)
             // Ids of layers with other mistakes still count, so `after` does not report them as unknown.
             if let id = layer?.id ?? item["id"]?.stringValue.map({ templates.expand($0).text }) {
                 if let first = firstUse[id] {
@@ -40,7 +39,7 @@ extension DecodingContext {
         return layers
     }
 
-    func decodeLayer(_ value: JSONValue, path: String, index: Int, references: inout [AfterReference]) -> Layer? {
+    func decodeLayer(_ value: JSONValue, path: String, references: inout [AfterReference]) -> Layer? {
         record(path, value)
         guard value.objectMembers != nil else {
             wrongType(value, path: path, expected: "a layer object")
@@ -64,7 +63,7 @@ extension DecodingContext {
             _ = object.required("type", hint: "a layer's type is \"text\", \"rect\" or \"image\"")
         }
         let id = object.string("id", nonEmpty: true)
-        let info = LayerInfo(index: index, id: id, type: type)
+        let info = LayerInfo(id: id, type: type)
         let animations = object.array("animations").map { items in
             items.enumerated().compactMap { offset, item in
                 decodeAnimation(item, path: DecodingPath.index(object.path("animations"), offset), layer: info,

@@ -5,8 +5,10 @@ public enum SceneDecoder {
     /// Decodes and validates a scene; throws DiagnosticList with every problem found.
     ///
     /// `{{name}}` placeholders in string values are expanded first, from the scene's `vars`
-    /// overridden by `overrides` (batch data, then `--set`). The returned scene's `source` maps
-    /// every decoded JSON path to its position in the file.
+    /// overridden by `overrides` (batch data, then `--set`). `vars` values are strings, or numbers
+    /// kept as written (`2.40` inserts "2.40"); anything else is an error. Values are inserted as
+    /// plain text and never expanded again. The returned scene's `vars` are the scene's own, and its
+    /// `source` maps every decoded JSON path to its position in the file.
     public static func decode(_ data: Data, fileName: String, baseDirectory: URL,
                               overrides: [String: String] = [:]) throws -> Scene {
         let root = try JSONParser.parse(data, fileName: fileName)

@@ -1,0 +1,70 @@
+import XCTest
+@testable import KinetypeCore
+
+final class TemplateTests: XCTestCase {
+    private func titleScene(vars: String) -> String {
+        "{\"canvas\": {\"width\": 10, \"height\": 10}, \"vars\": {\(vars)},\n \"layers\": [{\"type\": \"text\", \"text\": \"{{title}} v{{ version }}\"}]}"
+    }
+
+    func testValuesRiseInPriorityFromVarsToOverrides() throws {
+        let json = titleScene(vars: "\"title\": \"Notes\", \"version\": 2.40")
+        XCTAssertEqual(try DecodingTestSupport.decode(json).layers[0].text?.text, "Notes v2.40")
+        XCTAssertEqual(try DecodingTestSupport.decode(json, overrides: ["title": "Tasks"]).layers[0].text?.text, "Tasks v2.40")
+        let scene = try DecodingTestSupport.decode(json, overrides: ["title": "Tasks", "version": "3"])
+        XCTAssertEqual(scene.layers[0].text?.text, "Tasks v3")
+        // `vars` keeps what the scene wrote.
+        XCTAssertEqual(scene.vars, ["title": "Notes", "version": "2.40"])
+        // Overrides alone are enough.
+        XCTAssertEqual(try DecodingTestSupport.decode(titleScene(vars: ""), overrides: ["title": "A", "version": "1"])
+            .layers[0].text?.text, "A v1")
+    }
+
+    func testValuesAreInsertedAsPlainText() throws {
+        let tricky = "\"}], \"x\": {{version}} \\n {{title}}"
+        let scene = try DecodingTestSupport.decode(titleScene(vars: "\"version\": \"1\""), overrides: ["title": tricky])
+        XCTAssertEqual(scene.layers[0].text?.text, tricky + " v1")
+        XCTAssertEqual(scene.layers.count, 1)
+    }
+
+    func testPlaceholdersWorkInAnyString() throws {
+        let json = """
+        {"vars": {"ink": "#FF0000", "ease": "linear", "name": "logo"},
+         "canvas": {"width": 10, "height": 10, "background": "{{ink}}"},
+         "layers": [{"id": "{{name}}", "type": "image", "src": "Images/{{name}}.png"},
+                    {"type": "rect", "animations": [{"type": "animate", "property": "opacity", "to": 0,
+                                                     "easing": "{{ease}}", "after": "{{name}}"}]}]}
+        """
+        let scene = try DecodingTestSupport.decode(json)
+        XCTAssertEqual(scene.canvas.background, .color(Color(red: 1, green: 0, blue: 0)))
+        XCTAssertEqual(scene.layers[0].id, "logo")
+        XCTAssertEqual(scene.layers[0].content, .image(ImageContent(src: "Images/logo.png")))
+        XCTAssertEqual(scene.layers[1].animations[0].start, .after(layer: "logo", delay: 0))
+        guard case .animate(let animation) = scene.layers[1].animations[0].kind else { return XCTFail("not animate") }
+        XCTAssertEqual(animation.easing, .linear)
+    }
+
+    func testUnknownPlaceholderIsAnErrorWithSuggestion() {
+        let json = "{\"canvas\": {\"width\": 10, \"height\": 10}, \"vars\": {\"title\": \"a\"},\n \"layers\": [{\"type\": \"text\", \"text\": \"{{titel}} {{body}}\"}]}"
+        let diagnostics = DecodingTestSupport.diagnostics(json)
+        XCTAssertEqual(diagnostics.map(\.description), [
+            "scene.json:2:38: layers[0].text: unknown placeholder \"{{titel}}\"; did you mean \"{{title}}\"?",
+            "scene.json:2:38: layers[0].text: unknown placeholder \"{{body}}\"",
+        ])
+        XCTAssertEqual(diagnostics.last?.hint, "define \"body\" in \"vars\" or pass --set body=…")
+    }
+
+    func testUnterminatedAndEmptyPlaceholders() {
+        XCTAssertEqual(DecodingTestSupport.messages(layers: "{\"type\": \"text\", \"text\": \"Hi {{name\"}"),
+                       ["layers[0].text: unterminated placeholder \"{{\""])
+        XCTAssertEqual(DecodingTestSupport.messages(layers: "{\"type\": \"text\", \"text\": \"Hi {{ }}\"}"),
+                       ["layers[0].text: empty placeholder \"{{}}\""])
+    }
+
+    func testExpanderDoesNotRescanInsertedValues() {
+        let expander = TemplateExpander(vars: ["a": "{{b}}", "b": "x"], overrides: ["b": "y"])
+        let result = expander.expand("{{a}}-{{b}}-{{a}}")
+        XCTAssertEqual(result.text, "{{b}}-y-{{b}}")
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(expander.expand("no braces } { here").text, "no braces } { here")
+    }
+}
