@@ -339,7 +339,7 @@ final class DecodingErrorTests: XCTestCase {
         XCTAssertEqual(typewriterErrors("\"interval\": 0.1, \"speed\": 10"), ["tw: \"interval\" and \"speed\" cannot both be given"])
         XCTAssertEqual(typewriterErrors("\"interval\": 0, \"speed\": -1, \"duration\": 0"), [
             "tw.interval: must be greater than 0, found 0",
-            "tw: \"interval\" and \"speed\" and \"duration\" cannot both be given",
+            "tw: only one of \"interval\", \"speed\" and \"duration\" may be given",
             "tw.speed: must be greater than 0, found -1",
             "tw.duration: must be greater than 0, found 0",
         ])

@@ -39,7 +39,7 @@ final class DecodingRobustnessTests: XCTestCase {
             """).utf8)
         XCTAssertNoThrow(try SceneDecoder.decode(Data(valid), fileName: "s", baseDirectory: DecodingTestSupport.baseDirectory,
                                                  overrides: ["n": "x"]))
-        var generator = SplitMix64(seed: 2024)
+        var generator = FuzzGenerator(seed: 2024)
         let pieces = Array("{}[]\":,0-1e.9 \"type\" \"text\" \"rect\" \"after\" \"a\" true null {{n}} \"#FFF\" ".utf8)
         var decoded = 0
         for _ in 0..<3000 {
@@ -69,7 +69,7 @@ final class DecodingRobustnessTests: XCTestCase {
     }
 
     func testRandomBytesNeverCrashTheDecoder() {
-        var generator = SplitMix64(seed: 7)
+        var generator = FuzzGenerator(seed: 7)
         for _ in 0..<2000 {
             let bytes = (0..<Int(generator.next() % 64)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             XCTAssertThrowsError(try SceneDecoder.decode(Data(bytes), fileName: "r", baseDirectory: DecodingTestSupport.baseDirectory))

@@ -149,7 +149,7 @@ final class JSONParserTests: XCTestCase {
     }
 
     func testRandomBytesNeverCrash() {
-        var generator = SplitMix64(seed: 42)
+        var generator = FuzzGenerator(seed: 42)
         let alphabet = Array("{}[]\",:0123456789.eE+-tfnulrasx\\ \n\u{00e9}".utf8)
         var outcomes = (parsed: 0, failed: 0)
         for round in 0..<4000 {
@@ -175,8 +175,8 @@ final class JSONParserTests: XCTestCase {
     }
 }
 
-/// A small deterministic generator for fuzz inputs.
-struct SplitMix64 {
+/// A small deterministic generator for fuzz inputs (SplitMix64), independent of the code under test.
+struct FuzzGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

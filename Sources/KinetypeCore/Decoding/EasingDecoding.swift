@@ -19,7 +19,7 @@ extension DecodingContext {
             guard given.count == 1, let member = given.first else {
                 if given.count > 1 {
                     report("an easing object has exactly one of \"cubicBezier\", \"spring\" or \"steps\", found "
-                           + given.map { JSONText.quoted($0.key) }.joined(separator: " and "),
+                           + JSONText.list(given.map(\.key)),
                            path: path, at: given[1].keyPosition)
                 } else if members.isEmpty {
                     report("an easing object needs one of \"cubicBezier\", \"spring\" or \"steps\"", path: path, at: value.position)

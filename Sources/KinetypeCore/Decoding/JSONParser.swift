@@ -498,6 +498,13 @@ enum JSONText {
         return result + "\""
     }
 
+    /// Quoted names as a sentence list: `"a"`, `"a" and "b"`, `"a", "b" and "c"`.
+    static func list(_ names: [String]) -> String {
+        let quotedNames = names.map(quoted)
+        guard quotedNames.count > 1 else { return quotedNames.first ?? "" }
+        return quotedNames.dropLast().joined(separator: ", ") + " and " + quotedNames.last!
+    }
+
     /// A number as a person writes it: `240`, `0.5`, `1e+30`.
     static func number(_ value: Double) -> String {
         if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }

@@ -24,7 +24,7 @@ extension DecodingContext {
             let layerPath = DecodingPath.index(path, index)
             let layer = decodeLayer(item, path: layerPath, references: &references)
             // Ids of layers with other mistakes still count, so `after` does not report them as unknown.
-            if let id = layer?.id ?? item["id"]?.stringValue.map({ templates.expand($0).text }) {
+            if let id = layer?.id ?? item["id"]?.stringValue.map({ templates.expand($0).text }), !id.isEmpty {
                 if let first = firstUse[id] {
                     report("duplicate layer id \(JSONText.quoted(id)); it is already used by \(first)",
                            path: DecodingPath.member(layerPath, "id"), at: item["id"]?.position,

@@ -6,7 +6,9 @@ extension DecodingContext {
         var typewriter = Typewriter()
         let given = object.members.filter { Self.pacingKeys.contains($0.key) }
         if given.count > 1 {
-            report("\(given.map { JSONText.quoted($0.key) }.joined(separator: " and ")) cannot both be given",
+            let names = given.map(\.key)
+            report(names.count == 2 ? "\(JSONText.list(names)) cannot both be given"
+                                    : "only one of \(JSONText.list(names)) may be given",
                    path: object.path, at: given[1].keyPosition,
                    hint: "interval, speed, duration and intervalRange are alternative ways to set the pace; keep one")
         }
@@ -118,7 +120,7 @@ extension DecodingContext {
             guard given.count == 1, let member = given.first else {
                 if given.count > 1 {
                     report("a script step has exactly one of \"type\", \"pause\", \"delete\" or \"deleteAll\", found "
-                           + given.map { JSONText.quoted($0.key) }.joined(separator: " and "),
+                           + JSONText.list(given.map(\.key)),
                            path: stepPath, at: given[1].keyPosition, hint: "split it into one step per action")
                 } else if object.members.isEmpty {
                     report("a script step needs one of \"type\", \"pause\", \"delete\" or \"deleteAll\"", path: stepPath,

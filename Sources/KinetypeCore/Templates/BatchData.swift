@@ -1,0 +1,81 @@
+import Foundation
+
+/// One entry of a batch data file: one output with its own placeholder values.
+public struct BatchEntry: Equatable, Sendable {
+    /// The `"output"` name, checked to be a plain file name; nil when the entry has none.
+    public var outputName: String?
+    /// Placeholder values: every other key of the entry (numbers kept as written).
+    public var values: [String: String]
+    /// Where the entry's object starts in the data file.
+    public var position: SourcePosition
+
+    public init(outputName: String?, values: [String: String], position: SourcePosition) {
+        self.outputName = outputName
+        self.values = values
+        self.position = position
+    }
+}
+
+/// Reads batch data files: a JSON array of objects, each one output.
+public enum BatchData {
+    /// Decodes a batch data file; throws a `DiagnosticList` with every problem found.
+    ///
+    /// Values are strings or numbers (kept as written, `2.40` stays "2.40"). An `"output"` name
+    /// must be a plain file name: not empty, no `/` or `\`, not `.` or `..`, and unique in the file.
+    public static func decode(_ data: Data, fileName: String) throws -> [BatchEntry] {
+        let root = try JSONParser.parse(data, fileName: fileName)
+        let context = DecodingContext(fileName: fileName)
+        guard let items = context.array(root, path: "") else { throw DiagnosticList(context.diagnostics) }
+        var entries: [BatchEntry] = []
+        var firstUse: [String: String] = [:]
+        for (index, item) in items.enumerated() {
+            let path = DecodingPath.index("", index)
+            guard let members = item.objectMembers else {
+                context.wrongType(item, path: path, expected: "an object of placeholder values")
+                continue
+            }
+            var entry = BatchEntry(outputName: nil, values: [:], position: item.position)
+            for member in members {
+                let memberPath = DecodingPath.member(path, member.key)
+                let text: String
+                switch member.value.kind {
+                case .string(let string): text = string
+                case .number(let number): text = number.literal
+                default:
+                    context.wrongType(member.value, path: memberPath, expected: "a string or a number")
+                    continue
+                }
+                guard member.key == "output" else {
+                    entry.values[member.key] = text
+                    continue
+                }
+                if let problem = outputNameProblem(text) {
+                    context.report(problem, path: memberPath, at: member.value.position,
+                                   hint: "an output name is a file name without a folder, e.g. \"notes-en\"")
+                } else if let first = firstUse[text] {
+                    context.report("duplicate output name \(JSONText.quoted(text)); it is already used by \(first)",
+                                   path: memberPath, at: member.value.position)
+                } else {
+                    firstUse[text] = path
+                    entry.outputName = text
+                }
+            }
+            entries.append(entry)
+        }
+        guard context.diagnostics.isEmpty else { throw DiagnosticList(context.diagnostics) }
+        return entries
+    }
+
+    /// Why `name` cannot be an output file name, or nil when it can.
+    static func outputNameProblem(_ name: String) -> String? {
+        if name.isEmpty { return "an output name must not be empty" }
+        if name.contains("/") || name.contains("\\") {
+            return "output name \(JSONText.quoted(name)) must not contain a path separator"
+        }
+        if name == "." || name == ".." { return "output name \(JSONText.quoted(name)) is not a file name" }
+        if name.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+            return "output name \(JSONText.quoted(name)) must not contain control characters"
+        }
+        return nil
+    }
+}
