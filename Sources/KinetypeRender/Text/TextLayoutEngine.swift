@@ -28,10 +28,10 @@ final class TextLayoutEngine {
 
     /// A new layout (the caller unrefs it) of `display` with the state's typography.
     func makeLayout(_ display: DisplayText, state: TextState, wrapWidth: Double?, paint: Paint) throws -> OpaquePointer {
-        let layout = pango_layout_new(context)!
         let baseFamily = try fonts.familyName(for: state.font)
         let description = try fonts.makeDescription(for: state.font)
         defer { pango_font_description_free(description) }
+        let layout = pango_layout_new(context)!
         pango_layout_set_font_description(layout, description)
         pango_layout_set_auto_dir(layout, 1)
         if let wrapWidth {
