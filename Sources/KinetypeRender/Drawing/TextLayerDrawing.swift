@@ -20,15 +20,17 @@ extension FrameRenderer {
     /// and frame height, and places the text block in the frame by `alignment` (leading and
     /// trailing follow the text's direction).
     func prepareText(_ text: TextState, layer: LayerState) throws -> PreparedText {
-        let isRightToLeft = pango_find_base_dir(text.text, -1) == PANGO_DIRECTION_RTL
         let padding = layer.padding
-        let left = isRightToLeft ? padding.trailing : padding.leading
-        let right = isRightToLeft ? padding.leading : padding.trailing
-        let wrapWidth = layer.frame.width.map { max($0 - left - right, 0) }
+        let wrapWidth = layer.frame.width.map { max($0 - padding.leading - padding.trailing, 0) }
         let maxHeight = layer.frame.height.map { max($0 - padding.top - padding.bottom, 0) }
 
         let display = try engine.displayText(for: text, wrapWidth: wrapWidth, maxHeight: maxHeight)
         let layout = try engine.makeLayout(display, state: text, wrapWidth: wrapWidth, paint: .draw)
+        // The first paragraph's direction (from its first strong character) decides what leading means.
+        let firstLine = pango_layout_get_line_readonly(layout, 0)
+        let isRightToLeft = firstLine.map { PangoDirection(rawValue: $0.pointee.resolved_dir) == PANGO_DIRECTION_RTL } ?? false
+        let left = isRightToLeft ? padding.trailing : padding.leading
+        let right = isRightToLeft ? padding.leading : padding.trailing
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         let scale = Double(PANGO_SCALE)
