@@ -88,6 +88,14 @@ final class FontLibraryTests: XCTestCase {
         XCTAssertEqual(hermetic, system, "a font file renders as its family")
     }
 
+    func testDesignsMapToInstalledFamilies() {
+        let fonts = Fixtures.systemFonts
+        XCTAssertEqual(fonts.family(for: .default), "DejaVu Sans")
+        XCTAssertEqual(fonts.family(for: .serif), "DejaVu Serif")
+        XCTAssertEqual(fonts.family(for: .monospaced), "DejaVu Sans Mono")
+        XCTAssertTrue(fonts.hasFamily(fonts.family(for: .rounded)), "rounded falls back to an installed family")
+    }
+
     func testSuggestionsRankSubstringsAndCloseSpellings() {
         let names = ["DejaVu Sans", "DejaVu Serif", "Inter", "Noto Sans CJK JP"]
         XCTAssertEqual(FamilySuggestions.closest(to: "Intre", in: names, limit: 1), ["Inter"])

@@ -142,6 +142,13 @@ final class StableRevealTests: XCTestCase {
         }
         XCTAssertEqual(maxAlpha(full, fromX: 36), 255)
         XCTAssertEqual(Double(maxAlpha(half, fromX: 36)), 128, accuracy: 2)
+
+        // Color emoji fade too.
+        let emoji = TextState(runs: [TextRun(text: "😀")], font: ResolvedFont(size: 40), color: .black,
+                              reveal: TextReveal(opaqueCount: 0, fading: [0.5]))
+        let faded = try Fixtures.render(Fixtures.frame(width: 80, height: 60, background: .transparent, layers: [
+            Fixtures.textLayer(emoji, frame: LayerFrame(x: 5, y: 5))]))
+        XCTAssertEqual(Double(maxAlpha(faded, fromX: 0)), 128, accuracy: 2)
     }
 
     func testCursorBarStandsAtTheCharacterAndOnlyWhenVisible() throws {

@@ -20,6 +20,8 @@ public final class FrameRenderer {
     /// (holds, blinking cursors, animations of color or transform).
     private var preparedTexts: [Int: (key: PreparedTextKey, prepared: PreparedText)] = [:]
 
+    /// Sets up the font map on the library's configuration and decodes the scene's images
+    /// (an unreadable one is `.missingInput` at `layers[i].src`).
     public init(scene: Scene, fonts: FontLibrary) throws {
         self.scene = scene
         self.fonts = fonts
@@ -60,6 +62,9 @@ public final class FrameRenderer {
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 
+    /// Renders one frame: `canvas.pixelWidth × canvas.pixelHeight` straight RGBA, layers back to
+    /// front. Throws `DiagnosticList`: `.missingInput` for an unreadable image, `.renderFailure`
+    /// when Cairo fails.
     public func render(_ state: FrameState) throws -> Image {
         let width = state.canvas.pixelWidth, height = state.canvas.pixelHeight
         guard width > 0, height > 0 else { return Image(width: max(width, 0), height: max(height, 0)) }

@@ -4,15 +4,52 @@ import KinetypeCore
 
 /// A text layer laid out for one frame: the layout and where it goes.
 struct PreparedText {
-    /// Owned; release with `release()`.
+    /// The layout with this frame's reveal; its metrics place the text and the cursor. Owned.
     let layout: OpaquePointer
+    /// While characters fade in: the same layout with only the fully shown characters, and one
+    /// layout per fade alpha showing just the characters at that alpha (painted through a group,
+    /// since Cairo draws color glyphs such as emoji at full alpha whatever the text alpha). Owned.
+    let fadePasses: (solid: OpaquePointer, fades: [(alpha: Double, layout: OpaquePointer)])?
     let display: DisplayText
     /// Where the layout's origin goes, in points.
     let origin: Point
     let box: LayerBox
     let isRightToLeft: Bool
 
-    func release() { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    func release() {
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        if let fadePasses {
+            g_object_unref(UnsafeMutableRawPointer(fadePasses.solid))
+            fadePasses.fades.forEach { g_object_unref(UnsafeMutableRawPointer($0.layout)) }
+        }
+    }
+
+    /// Paints the glyphs with the layout's origin at `origin`.
+    func paintGlyphs(on cr: OpaquePointer, at origin: Point) {
+        guard let fadePasses else {
+            cairo_move_to(cr, origin.x, origin.y)
+            pango_cairo_show_layout(cr, layout)
+            return
+        }
+        cairo_move_to(cr, origin.x, origin.y)
+        pango_cairo_show_layout(cr, fadePasses.solid)
+        var ink = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, nil)
+        let scale = Double(PANGO_SCALE)
+        for pass in fadePasses.fades {
+            cairo_save(cr)
+            cairo_new_path(cr)
+            cairo_rectangle(cr, origin.x + Double(ink.x) / scale - 2, origin.y + Double(ink.y) / scale - 2,
+                            Double(ink.width) / scale + 4, Double(ink.height) / scale + 4)
+            cairo_clip(cr)
+            cairo_push_group(cr)
+            cairo_move_to(cr, origin.x, origin.y)
+            pango_cairo_show_layout(cr, pass.layout)
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, pass.alpha)
+            cairo_restore(cr)
+        }
+    }
 }
 
 extension FrameRenderer {
@@ -20,15 +57,21 @@ extension FrameRenderer {
     /// and frame height, and places the text block in the frame by `alignment` (leading and
     /// trailing follow the text's direction).
     func prepareText(_ text: TextState, layer: LayerState) throws -> PreparedText {
-        let isRightToLeft = pango_find_base_dir(text.text, -1) == PANGO_DIRECTION_RTL
         let padding = layer.padding
-        let left = isRightToLeft ? padding.trailing : padding.leading
-        let right = isRightToLeft ? padding.leading : padding.trailing
-        let wrapWidth = layer.frame.width.map { max($0 - left - right, 0) }
+        let wrapWidth = layer.frame.width.map { max($0 - padding.leading - padding.trailing, 0) }
         let maxHeight = layer.frame.height.map { max($0 - padding.top - padding.bottom, 0) }
 
         let display = try engine.displayText(for: text, wrapWidth: wrapWidth, maxHeight: maxHeight)
-        let layout = try engine.makeLayout(display, state: text, wrapWidth: wrapWidth, paint: .draw)
+        let reveal = text.reveal
+        let layout = try engine.makeLayout(display, state: text, wrapWidth: wrapWidth, paint: .draw { original in
+            TextLayoutEngine.revealAlpha(of: original, in: reveal)
+        })
+        let fadePasses = try makeFadePasses(display, text, wrapWidth: wrapWidth)
+        // The first paragraph's direction (from its first strong character) decides what leading means.
+        let firstLine = pango_layout_get_line_readonly(layout, 0)
+        let isRightToLeft = firstLine.map { PangoDirection(rawValue: $0.pointee.resolved_dir) == PANGO_DIRECTION_RTL } ?? false
+        let left = isRightToLeft ? padding.trailing : padding.leading
+        let right = isRightToLeft ? padding.leading : padding.trailing
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         let scale = Double(PANGO_SCALE)
@@ -42,7 +85,25 @@ extension FrameRenderer {
         let horizontal = isRightToLeft ? 1 - layer.alignment.horizontalFraction : layer.alignment.horizontalFraction
         let origin = Point(x: box.frame.x + left + (contentWidth - blockWidth) * horizontal - blockX,
                            y: box.frame.y + padding.top + (contentHeight - blockHeight) * layer.alignment.verticalFraction - blockY)
-        return PreparedText(layout: layout, display: display, origin: origin, box: box, isRightToLeft: isRightToLeft)
+        return PreparedText(layout: layout, fadePasses: fadePasses, display: display, origin: origin, box: box,
+                            isRightToLeft: isRightToLeft)
+    }
+
+    /// The extra layouts of a frame where characters are partly faded in, or nil when none is.
+    private func makeFadePasses(_ display: DisplayText, _ text: TextState, wrapWidth: Double?) throws
+        -> (solid: OpaquePointer, fades: [(alpha: Double, layout: OpaquePointer)])? {
+        guard let reveal = text.reveal, reveal.fading.contains(where: { $0 > 0 && $0 < 1 }) else { return nil }
+        let solid = try engine.makeLayout(display, state: text, wrapWidth: wrapWidth, paint: .draw { original in
+            TextLayoutEngine.revealAlpha(of: original, in: reveal) >= 1 ? 1 : 0
+        })
+        var fades: [(alpha: Double, layout: OpaquePointer)] = []
+        for alpha in Set(reveal.fading.filter { $0 > 0 && $0 < 1 }).sorted() {
+            let layout = try engine.makeLayout(display, state: text, wrapWidth: wrapWidth, paint: .draw { original in
+                TextLayoutEngine.revealAlpha(of: original, in: reveal) == alpha ? 1 : 0
+            })
+            fades.append((alpha, layout))
+        }
+        return (solid, fades)
     }
 
     /// Draws the shadow, the glyphs and the cursor of a prepared text layer.
@@ -50,8 +111,7 @@ extension FrameRenderer {
         if let shadow = text.shadow, shadow.color.alpha > 0 {
             drawShadow(shadow, of: prepared, on: cr, pixelScale: pixelScale)
         }
-        cairo_move_to(cr, prepared.origin.x, prepared.origin.y)
-        pango_cairo_show_layout(cr, prepared.layout)
+        prepared.paintGlyphs(on: cr, at: prepared.origin)
         if let cursor = text.cursor, cursor.visible {
             drawCursor(cursor, in: prepared, fontSize: text.font.size, on: cr)
         }
@@ -74,8 +134,7 @@ extension FrameRenderer {
         defer { cairo_surface_destroy(mask) }
         let maskContext = cairo_create(mask)!
         cairo_scale(maskContext, pixelScale, pixelScale)
-        cairo_move_to(maskContext, prepared.origin.x - x, prepared.origin.y - y)
-        pango_cairo_show_layout(maskContext, prepared.layout)
+        prepared.paintGlyphs(on: maskContext, at: Point(x: prepared.origin.x - x, y: prepared.origin.y - y))
         cairo_destroy(maskContext)
         cairo_surface_flush(mask)
         if let data = cairo_image_surface_get_data(mask) {

@@ -20,18 +20,19 @@ final class TextLayoutEngine {
         self.scene = scene
     }
 
-    /// How glyphs are painted: not at all (measuring) or with the state's colors and reveal.
+    /// How glyphs are painted: not at all (measuring), or in the state's colors with a visibility
+    /// (0 hidden … 1 shown) for each grapheme of the full text.
     enum Paint {
         case measure
-        case draw
+        case draw(visibility: (Int) -> Double)
     }
 
     /// A new layout (the caller unrefs it) of `display` with the state's typography.
     func makeLayout(_ display: DisplayText, state: TextState, wrapWidth: Double?, paint: Paint) throws -> OpaquePointer {
-        let layout = pango_layout_new(context)!
         let baseFamily = try fonts.familyName(for: state.font)
         let description = try fonts.makeDescription(for: state.font)
         defer { pango_font_description_free(description) }
+        let layout = pango_layout_new(context)!
         pango_layout_set_font_description(layout, description)
         pango_layout_set_auto_dir(layout, 1)
         if let wrapWidth {
@@ -56,7 +57,9 @@ final class TextLayoutEngine {
         let attributes = pango_attr_list_new()!
         defer { pango_attr_list_unref(attributes) }
         addShapingAttributes(display, state: state, baseFamily: baseFamily, to: attributes)
-        if case .draw = paint { addPaintAttributes(display, state: state, to: attributes) }
+        if case .draw(let visibility) = paint {
+            addPaintAttributes(display, state: state, visibility: visibility, to: attributes)
+        }
         pango_layout_set_attributes(layout, attributes)
         return layout
     }
@@ -97,12 +100,13 @@ final class TextLayoutEngine {
     /// Colors, reveal alphas, underline and strikethrough: attributes applied after shaping.
     /// Hidden graphemes get the smallest alpha Pango honours (0 means "unset" to it), which cairo
     /// composites as nothing; their underline and strikethrough are left out.
-    private func addPaintAttributes(_ display: DisplayText, state: TextState, to list: OpaquePointer) {
+    private func addPaintAttributes(_ display: DisplayText, state: TextState, visibility: (Int) -> Double,
+                                    to list: OpaquePointer) {
         func channel(_ value: Double) -> UInt16 { UInt16((min(max(value, 0), 1) * 65535).rounded()) }
         let inks = display.byteRanges { element -> Ink in
             let run = state.runs[element.run]
             let color = run.color ?? state.color
-            let alpha = channel(color.alpha * Self.revealAlpha(of: element.original, in: state.reveal))
+            let alpha = channel(color.alpha * visibility(element.original))
             return Ink(red: channel(color.red), green: channel(color.green), blue: channel(color.blue), alpha: alpha,
                        underline: alpha > 0 && run.underline, strikethrough: alpha > 0 && run.strikethrough)
         }
