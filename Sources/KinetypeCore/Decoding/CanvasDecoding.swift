@@ -9,18 +9,19 @@ extension DecodingContext {
         let scale = object.number("scale", .between(1, 4))
         checkPixelSize(width, key: "width", scale: scale ?? 1, in: object)
         checkPixelSize(height, key: "height", scale: scale ?? 1, in: object)
+        // Check every key even when the size is missing, so validation reports all problems.
+        let background = object["background"].flatMap { fill($0, path: object.path("background")) }
+        let fps = object.number("fps", .between(1, 120))
+        let duration = object["duration"].flatMap { decodeDuration($0, path: object.path("duration")) }
+        let hold = object.number("hold", .nonNegative)
         guard let width, let height else { return nil }
 
         var canvas = Canvas(width: width, height: height)
         if let scale { canvas.scale = scale }
-        if let background = object["background"].flatMap({ fill($0, path: object.path("background")) }) {
-            canvas.background = background
-        }
-        if let fps = object.number("fps", .between(1, 120)) { canvas.fps = fps }
-        if let duration = object["duration"].flatMap({ decodeDuration($0, path: object.path("duration")) }) {
-            canvas.duration = duration
-        }
-        if let hold = object.number("hold", .nonNegative) { canvas.hold = hold }
+        if let background { canvas.background = background }
+        if let fps { canvas.fps = fps }
+        if let duration { canvas.duration = duration }
+        if let hold { canvas.hold = hold }
         return canvas
     }
 
