@@ -8,6 +8,15 @@ final class GIFEncoderTests: XCTestCase {
         (0..<count).map { TestImages.typewriter(frame: $0 % 9, background: background) }
     }
 
+    func testAShortLastFrameIsNotMistakenForAHighFrameRate() throws {
+        // A 30 fps scene whose duration ends 7 ms into its last frame.
+        let frames = typing(9)
+        let endTimes = (1...8).map { Double($0) / 30 } + [8.0 / 30 + 0.007]
+        let (gif, _, warnings) = try encodeGIF(frames, endTimes: endTimes)
+        XCTAssertEqual(warnings, [])
+        assertTiming(gif, duration: endTimes.last!)
+    }
+
     func testHeaderPaletteAndForeverLoop() throws {
         let (gif, data, warnings) = try encodeGIF(typing(4), fps: 10)
         XCTAssertEqual(gif.signature, "GIF89a")

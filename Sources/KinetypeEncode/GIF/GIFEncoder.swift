@@ -98,7 +98,10 @@ public final class GIFEncoder {
         guard endTime.isFinite, endTime >= lastEndTime else {
             throw GIFPalette.failure("frame end times must not decrease (\(endTime) s after \(lastEndTime) s)")
         }
-        noteFrameInterval(endTime - lastEndTime)
+        // The last frame may be short because the scene's duration is not a whole number of
+        // frames; only the intervals of frames that have a successor tell the frame rate.
+        if let interval = intervalOfPreviousFrame { noteFrameInterval(interval) }
+        intervalOfPreviousFrame = endTime - lastEndTime
         lastEndTime = endTime
         let palette = try preparedPalette()
         let indices = try palette.indices(of: image)
@@ -159,6 +162,9 @@ public final class GIFEncoder {
     }
 
     // MARK: - Timing
+
+    /// How long the frame before the current one lasted, once a later frame arrives.
+    private var intervalOfPreviousFrame: Double?
 
     private func noteFrameInterval(_ interval: Double) {
         guard !hasWarnedAboutFrameRate, interval > 0, interval < 0.02 - 1e-9 else { return }
