@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "kinetype", targets: ["KinetypeCLI"]),
         .library(name: "Kinetype", targets: ["Kinetype"]),
+        .library(name: "KinetypeTesting", targets: ["KinetypeTesting"]),
     ],
     targets: [
         // System libraries: a module map and a shim header each, no logic.
@@ -29,12 +30,15 @@ let package = Package(
         .target(name: "KinetypeEncode", dependencies: ["KinetypeCore", "CPNG", "CGIF", "CImageQuant"]),
         .target(name: "Kinetype", dependencies: ["KinetypeCore", "KinetypeRender", "KinetypeEncode"]),
         .executableTarget(name: "KinetypeCLI", dependencies: ["Kinetype"]),
+        .target(name: "KinetypeTesting", dependencies: ["Kinetype"]),
 
         .testTarget(name: "KinetypeCoreTests", dependencies: ["KinetypeCore"]),
         .testTarget(name: "KinetypeRenderTests", dependencies: ["KinetypeRender", "KinetypeEncode", "CPNG"],
                     exclude: ["Goldens"]),
         .testTarget(name: "KinetypeEncodeTests", dependencies: ["KinetypeEncode", "CGIF", "CPNG"]),
-        .testTarget(name: "KinetypeTests", dependencies: ["Kinetype"]),
-        .testTarget(name: "CLITests", dependencies: ["KinetypeCLI"]),
+        .testTarget(name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeRender", "KinetypeEncode"],
+                    exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["KinetypeCLI"], exclude: ["Fixtures"]),
+        .testTarget(name: "KinetypeTestingTests", dependencies: ["KinetypeTesting"], exclude: ["Goldens"]),
     ]
 )

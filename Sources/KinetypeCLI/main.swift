@@ -1,2 +1,57 @@
+import Foundation
 import Kinetype
-print("kinetype \(KinetypeVersion.current)")
+import KinetypeCore
+
+/// Runs one invocation of the tool and returns its exit code.
+func runKinetype(_ arguments: [String], terminal: Terminal) -> Int32 {
+    guard let first = arguments.first else {
+        terminal.err(HelpCommand.overview)
+        return 64
+    }
+    if first == "--version" {
+        terminal.out("kinetype \(KinetypeVersion.current)")
+        return 0
+    }
+    if first == "--help" || first == "-h" {
+        terminal.out(HelpCommand.overview)
+        return 0
+    }
+    guard let command = allCommands.first(where: { $0.name == first }) else {
+        let message = first.hasPrefix("-")
+            ? "unknown option \(first); options go after a command"
+            : "unknown command \"\(first)\"" + commandSuggestion(for: first)
+        terminal.err("kinetype: error: \(message)\n\nRun 'kinetype help' for the list of commands.\n")
+        return 64
+    }
+    do {
+        let parsed = try command.parser.parse(Array(arguments.dropFirst()))
+        if parsed.has("help") {
+            terminal.out(command.help)
+            return 0
+        }
+        return try command.run(parsed, terminal: terminal)
+    } catch let error as UsageError {
+        terminal.err("kinetype: error: \(error.message)\n")
+        if let name = error.command, let command = allCommands.first(where: { $0.name == name }) {
+            terminal.err("\nUSAGE: kinetype \(command.usage)\n\nRun 'kinetype help \(name)' for more.\n")
+        }
+        return 64
+    } catch let diagnostic as Diagnostic {
+        terminal.report(diagnostic)
+        if diagnostic.kind == .usage {
+            terminal.err("\nUSAGE: kinetype \(command.usage)\n")
+        }
+        return diagnostic.kind.exitCode
+    } catch let list as DiagnosticList {
+        list.diagnostics.forEach(terminal.report)
+        return list.exitCode
+    } catch is CancellationError {
+        terminal.err("kinetype: interrupted; nothing was written\n")
+        return 130
+    } catch {
+        terminal.err("kinetype: error: \(error)\n")
+        return 1
+    }
+}
+
+exit(runKinetype(Array(CommandLine.arguments.dropFirst()), terminal: Terminal()))

@@ -1,0 +1,73 @@
+import Foundation
+import KinetypeEncode
+
+/// The file type every output of a batch gets.
+public enum BatchFormat: String, CaseIterable, Sendable {
+    case gif, png, mp4, webm
+
+    /// The output format; `png` writes a folder of frames per output.
+    var outputFormat: OutputFormat {
+        switch self {
+        case .gif: return .gif
+        case .png: return .pngSequence
+        case .mp4: return .mp4
+        case .webm: return .webm
+        }
+    }
+
+    /// `name.gif`, or `name` (a folder) for PNG frames.
+    func fileName(_ base: String) -> String { self == .png ? base : "\(base).\(rawValue)" }
+}
+
+/// One slice of a batch, so several machines can share it: `--shard 2/5`.
+public struct BatchShard: Equatable, Sendable {
+    /// 1-based.
+    public var index: Int
+    public var count: Int
+
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses `I/N` with 1 ≤ I ≤ N.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
+              count >= 1, (1...count).contains(index) else { return nil }
+        self.init(index: index, count: count)
+    }
+
+    /// Whether this shard renders the entry at `entryIndex`. Every entry lands in exactly one shard.
+    public func contains(entryIndex: Int) -> Bool { entryIndex % count == index - 1 }
+}
+
+/// Everything a batch run needs.
+public struct BatchOptions: Sendable {
+    public var template: URL
+    /// The template as the user named it, for messages.
+    public var templateDisplayName: String
+    public var data: URL
+    public var dataDisplayName: String
+    public var outputFolder: URL
+    /// `--set` values; they win over every entry's values.
+    public var overrides: [String: String] = [:]
+    /// One output per scale; nil = the template's own `canvas.scale`.
+    public var scales: [Double]?
+    public var format: BatchFormat = .gif
+    /// Entries rendered at once.
+    public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Render even outputs whose inputs have not changed.
+    public var force = false
+    public var shard: BatchShard?
+    public var gif = GIFOptions()
+    public var pngCompression = 6
+
+    public init(template: URL, data: URL, outputFolder: URL) {
+        self.template = template
+        self.templateDisplayName = template.path
+        self.data = data
+        self.dataDisplayName = data.path
+        self.outputFolder = outputFolder
+    }
+}

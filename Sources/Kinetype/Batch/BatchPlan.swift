@@ -1,0 +1,53 @@
+import Foundation
+
+/// Every output a batch will write: each entry of the data file at each scale, with its file name.
+struct BatchPlan {
+    /// One output: an entry at one scale.
+    struct Job {
+        /// The entry's position in the data file, from 0.
+        let entryIndex: Int
+        /// The entry's output name, or `<template>-<n>`.
+        let name: String
+        let vars: [String: String]
+        /// 0 = the template's own scale.
+        let scale: Double
+        /// `name@2x.gif`, or `name@2x` (a folder) for PNG frames.
+        let fileName: String
+    }
+
+    let jobs: [Job]
+
+    /// Plans the outputs of `entries`, keeping those of `shard`.
+    /// - Throws: a `DiagnosticList` when two outputs would get the same file name (compared
+    ///   ignoring case, as case-insensitive file systems do), naming both entries.
+    init(entries: [BatchEntry], dataFileName: String, defaultName: String, scales: [Double]?,
+         format: BatchFormat, shard: BatchShard?) throws {
+        var jobs: [Job] = []
+        var firstByFile: [String: (index: Int, entry: BatchEntry)] = [:]
+        var problems: [Diagnostic] = []
+        for (index, entry) in entries.enumerated() {
+            let name = entry.outputName ?? "\(defaultName)-\(index + 1)"
+            for scale in scales ?? [0] {
+                let fileName = format.fileName(Self.scaled(name, scale))
+                if let first = firstByFile[fileName.lowercased()] {
+                    problems.append(Diagnostic(file: dataFileName, position: entry.position, path: "[\(index)]",
+                                               message: "entries [\(first.index)] (line \(first.entry.position.line)) and [\(index)] both write \(fileName)",
+                                               hint: "give each entry its own \"output\" name (names are compared ignoring case)"))
+                    continue
+                }
+                firstByFile[fileName.lowercased()] = (index, entry)
+                if shard?.contains(entryIndex: index) ?? true {
+                    jobs.append(Job(entryIndex: index, name: name, vars: entry.values, scale: scale, fileName: fileName))
+                }
+            }
+        }
+        if !problems.isEmpty { throw DiagnosticList(problems) }
+        self.jobs = jobs
+    }
+
+    /// `name` at @1x (or at the template's own scale), `name@2x` at other scales.
+    static func scaled(_ name: String, _ scale: Double) -> String {
+        guard scale > 0, scale != 1 else { return name }
+        return "\(name)@\(scale == scale.rounded() ? String(Int(scale)) : String(scale))x"
+    }
+}

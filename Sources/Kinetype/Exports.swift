@@ -1,0 +1,13 @@
+// The public library includes the scene model, diagnostics and timeline of KinetypeCore.
+@_exported import KinetypeCore
+import KinetypeEncode
+import KinetypeRender
+
+/// GIF dithering for scenes with more than 255 colors.
+public typealias GIFDither = KinetypeEncode.GIFDither
+/// GIF encoder settings.
+public typealias GIFOptions = KinetypeEncode.GIFOptions
+/// A font family with its styles, as `kinetype fonts` lists it.
+public typealias FontFamilyInfo = KinetypeRender.FontFamilyInfo
+/// Perceptual comparison limits for `verify`.
+public typealias ComparisonOptions = KinetypeEncode.ComparisonOptions

@@ -1,0 +1,44 @@
+import Foundation
+import KinetypeCore
+
+/// What a render writes, decided by the output path.
+public enum OutputFormat: Equatable, Sendable {
+    /// An animated GIF (`.gif`).
+    case gif
+    /// An H.264 `.mp4` video.
+    case mp4
+    /// A VP9 `.webm` video.
+    case webm
+    /// A folder of `frame_0001.png …` (a path without an extension, or an existing folder).
+    case pngSequence
+    /// One PNG of a single moment (`.png`, only with `--still`).
+    case stillPNG
+
+    /// The formats as listed in messages and help.
+    public static let summary = ".gif (animated GIF), .mp4 or .webm (video), .png (with --still), or a folder (PNG frames)"
+
+    /// Infers the format from the path: its extension, or a folder for PNG frames.
+    /// - Throws: a `.usage` Diagnostic for an unknown extension, or `.png` without a still time.
+    public static func infer(from path: String, still: Bool) throws -> OutputFormat {
+        let url = URL(fileURLWithPath: path)
+        let pathExtension = url.pathExtension.lowercased()
+        var isDirectory: ObjCBool = false
+        let existingFolder = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        if still {
+            guard pathExtension == "png" else {
+                throw Diagnostic(kind: .usage, message: "--still writes one PNG image, so the output must end in .png, not \"\(path)\"")
+            }
+            return .stillPNG
+        }
+        if path.hasSuffix("/") || existingFolder || pathExtension.isEmpty { return .pngSequence }
+        switch pathExtension {
+        case "gif": return .gif
+        case "mp4": return .mp4
+        case "webm": return .webm
+        case "png":
+            throw Diagnostic(kind: .usage, message: "a .png output holds one frame; add --still SECONDS to pick the moment, or give a folder for all frames as PNGs")
+        default:
+            throw Diagnostic(kind: .usage, message: "unknown output format \".\(pathExtension)\"; kinetype writes \(summary)")
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import KinetypeEncode
+import KinetypeRender
+
+/// Drives the frame pipeline into the encoder that `options.format` names.
+struct OutputWriter {
+    let prepared: PreparedScene
+    let options: RenderOptions
+    let isCancelled: () -> Bool
+    let progress: (RenderProgress) -> Void
+
+    private var timeline: Timeline { prepared.timeline }
+    private var allFrames: [Int] { Array(0..<timeline.frameCount) }
+
+    func write() throws -> RenderReport {
+        switch options.format {
+        case .gif: return try writeGIF()
+        case .pngSequence: return try writePNGSequence()
+        case .mp4: return try writeVideo(.mp4)
+        case .webm: return try writeVideo(.webm)
+        case .stillPNG: return try writeStill()
+        }
+    }
+
+    /// Streams the GIF into a temporary file beside the output (checked writable before any frame
+    /// is rendered), renamed into place at the end.
+    private func writeGIF() throws -> RenderReport {
+        let encoder = try makeGIFEncoder(destination: options.output)
+        do {
+            try encodeGIF(with: encoder)
+            try checkCancelled()
+            try encoder.finish()
+        } catch {
+            encoder.cancel()
+            throw error
+        }
+        return report(bytes: fileSize(options.output), warnings: encoder.warnings)
+    }
+
+    /// The GIF's bytes, in memory (for comparing against golden GIFs).
+    func encodeGIFData() throws -> Data {
+        let encoder = try makeGIFEncoder(destination: nil)
+        try encodeGIF(with: encoder)
+        return try encoder.finish()
+    }
+
+    private func makeGIFEncoder(destination: URL?) throws -> GIFEncoder {
+        let canvas = prepared.scene.canvas
+        var gifOptions = options.gif
+        gifOptions.loop = prepared.scene.output.loop
+        guard let destination else {
+            return try GIFEncoder(width: canvas.pixelWidth, height: canvas.pixelHeight, options: gifOptions)
+        }
+        return try GIFEncoder(width: canvas.pixelWidth, height: canvas.pixelHeight, options: gifOptions,
+                              destination: destination)
+    }
+
+    /// Two passes so memory never holds the animation: the first builds one palette from every
+    /// frame, the second renders the frames again and encodes them against it.
+    private func encodeGIF(with encoder: GIFEncoder) throws {
+        let total = allFrames.count
+        try pipeline().run(frames: allFrames) { index, image in
+            try encoder.addToPalette(image)
+            progress(RenderProgress(phase: "palette", done: index + 1, total: total))
+        }
+        try pipeline().run(frames: allFrames) { index, image in
+            try encoder.writeFrame(image, endTime: endTime(ofFrame: index))
+            progress(RenderProgress(phase: "frames", done: index + 1, total: total))
+        }
+    }
+
+    private func writePNGSequence() throws -> RenderReport {
+        let writer = try PNGSequenceWriter(destination: options.output, frameCount: allFrames.count,
+                                           compression: PNGCompression(level: options.pngCompression))
+        do {
+            try pipeline().run(frames: allFrames) { index, image in
+                try writer.write(image, index: index)
+                progress(RenderProgress(phase: "frames", done: index + 1, total: allFrames.count))
+            }
+            try checkCancelled()
+            try writer.finish()
+        } catch {
+            writer.cancel()
+            throw error
+        }
+        return report(bytes: folderSize(options.output), warnings: [])
+    }
+
+    private func writeVideo(_ format: VideoFormat) throws -> RenderReport {
+        let canvas = prepared.scene.canvas
+        let writer = try VideoWriter(url: options.output, width: canvas.pixelWidth, height: canvas.pixelHeight,
+                                     fps: timeline.fps, format: format)
+        do {
+            try pipeline().run(frames: allFrames) { index, image in
+                try writer.write(image)
+                progress(RenderProgress(phase: "frames", done: index + 1, total: allFrames.count))
+            }
+            try checkCancelled()
+            try writer.finish()
+        } catch {
+            writer.cancel()
+            throw error
+        }
+        return report(bytes: fileSize(options.output), warnings: [])
+    }
+
+    private func writeStill() throws -> RenderReport {
+        let renderer = try FrameRenderer(scene: prepared.scene, fonts: prepared.fonts)
+        let image = try renderer.render(timeline.state(atTime: options.stillTime))
+        let data = try PNGCodec.encode(image, compression: PNGCompression(level: options.pngCompression))
+        try checkCancelled()
+        try AtomicFile.write(data, to: options.output)
+        return RenderReport(output: options.output, format: .stillPNG, frameCount: 1, duration: 0,
+                            bytes: data.count, warnings: [])
+    }
+
+    private func pipeline() -> FramePipeline {
+        prepared.pipeline(jobs: options.jobs, isCancelled: isCancelled)
+    }
+
+    /// When a frame stops showing: the next frame's time, the scene's end for the last frame.
+    private func endTime(ofFrame index: Int) -> Double {
+        min(Double(index + 1) / timeline.fps, timeline.duration)
+    }
+
+    private func checkCancelled() throws {
+        if isCancelled() { throw CancellationError() }
+    }
+
+    private func report(bytes: Int, warnings: [String]) -> RenderReport {
+        RenderReport(output: options.output, format: options.format, frameCount: timeline.frameCount,
+                     duration: timeline.duration, bytes: bytes, warnings: warnings)
+    }
+
+    private func fileSize(_ url: URL) -> Int {
+        (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+    }
+
+    private func folderSize(_ url: URL) -> Int {
+        let files = (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: [.fileSizeKey])) ?? []
+        return files.reduce(0) { $0 + ((try? $1.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import KinetypeEncode
+
+/// How and where to render a scene.
+public struct RenderOptions: Sendable {
+    public var output: URL
+    public var format: OutputFormat
+    /// Worker threads; output bytes are identical for any count.
+    public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// The moment rendered by `.stillPNG`, in seconds.
+    public var stillTime: Double = 0
+    public var gif = GIFOptions()
+    /// zlib level 0…9 for PNG outputs.
+    public var pngCompression: Int = 6
+    /// Also write a grid of sampled frames with their timestamps here.
+    public var contactSheet: URL?
+
+    public init(output: URL, format: OutputFormat) {
+        self.output = output
+        self.format = format
+    }
+}
+
+/// Where a render stands, for progress bars.
+public struct RenderProgress: Sendable {
+    /// "rendering", "palette" (the GIF's first pass) or "encoding".
+    public var phase: String
+    public var done: Int
+    public var total: Int
+}
+
+/// What a finished render wrote.
+public struct RenderReport: Sendable {
+    public var output: URL
+    public var format: OutputFormat
+    public var frameCount: Int
+    /// Seconds of animation.
+    public var duration: Double
+    /// Bytes written (all files, for a PNG sequence).
+    public var bytes: Int
+    public var warnings: [String]
+}

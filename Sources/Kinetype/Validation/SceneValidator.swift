@@ -1,0 +1,62 @@
+import Foundation
+import KinetypeRender
+
+/// Finds every problem of a scene file without rendering it: decoding, canvas size, timeline
+/// compilation, fonts and images.
+public enum SceneValidator {
+    /// All problems of the scene at `path`; empty when it is valid.
+    public static func problems(inSceneAt path: String, overrides: [String: String] = [:]) -> [Diagnostic] {
+        let scene: Scene
+        do {
+            scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: path), displayName: path,
+                                            overrides: overrides)
+        } catch {
+            return diagnostics(from: error)
+        }
+        return problems(in: scene)
+    }
+
+    /// All problems of a decoded scene found after decoding: the timeline, fonts and images.
+    public static func problems(in scene: Scene) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        do { try scene.validateCanvasSize() } catch { found += diagnostics(from: error) }
+        do { _ = try Timeline(scene: scene) } catch { found += diagnostics(from: error) }
+        do { try FontLibrary(scene: scene).validate(scene: scene) } catch { found += diagnostics(from: error) }
+        found += missingImages(in: scene)
+        return found
+    }
+
+    private static func missingImages(in scene: Scene) -> [Diagnostic] {
+        scene.layers.enumerated().compactMap { index, layer in
+            guard case .image(let image) = layer.content else { return nil }
+            let url = scene.resolve(path: image.src)
+            guard !FileManager.default.isReadableFile(atPath: url.path) else { return nil }
+            return scene.source.diagnostic(at: "layers[\(index)].src", "cannot read the image \"\(image.src)\" (looked for \(url.path))",
+                                           hint: "paths are relative to the scene file's folder", kind: .missingInput)
+        }
+    }
+
+    /// The diagnostics an error carries, or one describing it.
+    public static func diagnostics(from error: Error) -> [Diagnostic] {
+        switch error {
+        case let list as DiagnosticList: return list.diagnostics
+        case let diagnostic as Diagnostic: return [diagnostic]
+        default: return [Diagnostic(kind: .renderFailure, message: "\(error)")]
+        }
+    }
+}
+
+extension Scene {
+    /// Checks the canvas stays within 1…8192 pixels each way after scaling (a `--scale` override
+    /// can push a valid scene over the limit).
+    public func validateCanvasSize() throws {
+        for (name, points) in [("width", canvas.width), ("height", canvas.height)] {
+            let pixels = (points * canvas.scale).rounded()
+            guard pixels >= 1, pixels <= 8192 else {
+                throw source.diagnostic(at: "canvas.\(name)",
+                                        "canvas.\(name) is \(Int(pixels)) pixels at scale \(canvas.scale); the limit is 1 to 8192",
+                                        hint: "lower canvas.scale or the canvas size")
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import KinetypeEncode
+
+/// Compares against a golden GIF: the animation is encoded afresh and both files are decoded,
+/// then their frames, delays and loop counts are compared (never the file bytes, which may
+/// legitimately differ when the encoder improves).
+struct GIFGoldenVerifier {
+    let prepared: PreparedScene
+    let name: String
+    let golden: URL
+    let options: VerifyOptions
+
+    func verify() throws -> SceneVerification {
+        var gifOptions = RenderOptions(output: golden, format: .gif)
+        gifOptions.jobs = options.jobs
+        let writer = OutputWriter(prepared: prepared, options: gifOptions, isCancelled: { false }, progress: { _ in })
+        let fresh = try writer.encodeGIFData()
+        let environmentURL = options.goldenFolder.appendingPathComponent(name + ".environment.json")
+        let current = GoldenEnvironment.current(for: prepared)
+        let changes = GoldenEnvironment.read(from: environmentURL).map { $0.changes(to: current) } ?? []
+
+        if options.record == .all {
+            try AtomicFile.write(fresh, to: golden)
+            try current.write(to: environmentURL)
+            return result(changes: changes, problems: [], frames: [FrameVerdict(frame: 0, time: 0, status: .recorded)])
+        }
+        let expected = try GIFDecoder.decode(Data(contentsOf: golden))
+        let actual = try GIFDecoder.decode(fresh)
+        var problems: [String] = []
+        if (expected.width, expected.height) != (actual.width, actual.height) {
+            problems.append("the golden GIF is \(expected.width)×\(expected.height) pixels, the render \(actual.width)×\(actual.height)")
+        }
+        if expected.playCount != actual.playCount {
+            problems.append("the golden GIF plays \(describePlays(expected.playCount)), the render \(describePlays(actual.playCount))")
+        }
+        let expectedDelays = expected.frames.map(\.delay), actualDelays = actual.frames.map(\.delay)
+        if expectedDelays != actualDelays {
+            problems.append("frame delays differ: the golden has \(expectedDelays.count) frames lasting \(expected.totalDelay) cs, the render \(actualDelays.count) frames lasting \(actual.totalDelay) cs")
+        }
+        var verdicts: [FrameVerdict] = []
+        var time = 0.0
+        for index in 0..<min(expected.frames.count, actual.frames.count) {
+            let expectedFrame = expected.frames[index].image, actualFrame = actual.frames[index].image
+            let comparison = PerceptualComparison.compare(expected: expectedFrame, actual: actualFrame,
+                                                          options: options.comparison)
+            var verdict = FrameVerdict(frame: index, time: time, status: comparison.passed ? .passed : .failed,
+                                       changedPixels: comparison.changedPixels,
+                                       antialiasedPixels: comparison.antialiasedPixels,
+                                       maxDistance: comparison.maxDistance)
+            if !comparison.passed {
+                verdict.diffPath = try FailureArtifacts(folder: options.artifactsFolder.appendingPathComponent(name))
+                    .write(frame: index, frameCount: expected.frames.count, expected: expectedFrame,
+                           actual: actualFrame, diff: comparison.diffImage)
+            }
+            verdicts.append(verdict)
+            time += Double(expected.frames[index].delay) / 100
+        }
+        let failed = !problems.isEmpty || verdicts.contains { $0.status == .failed }
+        if failed, options.record == .failed {
+            try AtomicFile.write(fresh, to: golden)
+            try current.write(to: environmentURL)
+            return result(changes: changes, problems: [], frames: verdicts.map { verdict in
+                var updated = verdict
+                if updated.status == .failed { updated.status = .updated }
+                return updated
+            })
+        }
+        return result(changes: changes, problems: problems, frames: verdicts)
+    }
+
+    private func result(changes: [String], problems: [String], frames: [FrameVerdict]) -> SceneVerification {
+        SceneVerification(scene: name, golden: golden.path, environmentChanges: changes, problems: problems, frames: frames)
+    }
+
+    private func describePlays(_ count: Int) -> String {
+        count == 0 ? "forever" : count == 1 ? "once" : "\(count) times"
+    }
+}

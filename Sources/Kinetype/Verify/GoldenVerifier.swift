@@ -1,0 +1,121 @@
+import Foundation
+import KinetypeEncode
+
+/// Renders scenes and compares them with stored golden frames.
+///
+/// A golden set for `intro.json` is the folder `<goldens>/intro/` with `frame_0001.png …` (1-based
+/// frame numbers) and `environment.json`, or the file `<goldens>/intro.gif`.
+public enum GoldenVerifier {
+    static let environmentFile = "environment.json"
+
+    /// Verifies the scene file at `path`.
+    public static func verify(sceneAt path: String, options: VerifyOptions) throws -> SceneVerification {
+        let scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: path), displayName: path,
+                                            overrides: options.overrides)
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        return try verify(PreparedScene(scene: scene), name: name, options: options)
+    }
+
+    /// Verifies a prepared scene against the golden set called `name`.
+    public static func verify(_ prepared: PreparedScene, name: String, options: VerifyOptions) throws -> SceneVerification {
+        let gif = options.goldenFolder.appendingPathComponent(name + ".gif")
+        let folder = options.goldenFolder.appendingPathComponent(name)
+        if FileManager.default.fileExists(atPath: gif.path), !FileManager.default.fileExists(atPath: folder.path) {
+            return try GIFGoldenVerifier(prepared: prepared, name: name, golden: gif, options: options).verify()
+        }
+        return try FrameGoldenVerifier(prepared: prepared, name: name, folder: folder, options: options).verify()
+    }
+
+    /// The frame indices a selection names, sorted and unique.
+    static func frames(_ selection: FrameSelection, of timeline: Timeline) -> [Int] {
+        let last = timeline.frameCount - 1
+        let index = { (time: Double) in min(last, max(0, Int((time * timeline.fps + 1e-9).rounded(.down)))) }
+        switch selection {
+        case .all:
+            return Array(0...last)
+        case .times(let times):
+            return Array(Set(times.map(index))).sorted()
+        case .sample(let every):
+            var frames = Set(stride(from: 0, through: last, by: every))
+            frames.insert(last)
+            for layer in timeline.summary.layers {
+                for animation in layer.animations {
+                    frames.insert(index(animation.start))
+                    frames.insert(index(animation.end))
+                }
+            }
+            return frames.sorted()
+        }
+    }
+}
+
+/// Compares against a folder of golden PNG frames.
+private struct FrameGoldenVerifier {
+    let prepared: PreparedScene
+    let name: String
+    let folder: URL
+    let options: VerifyOptions
+
+    func verify() throws -> SceneVerification {
+        let environmentURL = folder.appendingPathComponent(GoldenVerifier.environmentFile)
+        let current = GoldenEnvironment.current(for: prepared)
+        let recorded = GoldenEnvironment.read(from: environmentURL)
+        let frames = GoldenVerifier.frames(options.frames, of: prepared.timeline)
+        let frameCount = prepared.timeline.frameCount
+        var verdicts: [FrameVerdict] = []
+        var wroteGoldens = false
+
+        try prepared.pipeline(jobs: options.jobs, isCancelled: { false }).run(frames: frames) { index, actual in
+            let file = folder.appendingPathComponent(PNGSequenceWriter.fileName(index: index, frameCount: frameCount))
+            var verdict = FrameVerdict(frame: index, time: Double(index) / prepared.timeline.fps, status: .passed)
+            let expected = FileManager.default.fileExists(atPath: file.path) ? try PNGCodec.read(contentsOf: file) : nil
+            switch (expected, options.record) {
+            case (_, .all), (nil, .missing), (nil, .failed):
+                try record(actual, to: file)
+                wroteGoldens = true
+                verdict.status = .recorded
+            case (nil, .never):
+                verdict.status = .missing
+            case (let expected?, _):
+                let comparison = PerceptualComparison.compare(expected: expected, actual: actual, options: options.comparison)
+                verdict.changedPixels = comparison.changedPixels
+                verdict.antialiasedPixels = comparison.antialiasedPixels
+                verdict.maxDistance = comparison.maxDistance
+                if !comparison.passed {
+                    if options.record == .failed {
+                        try record(actual, to: file)
+                        wroteGoldens = true
+                        verdict.status = .updated
+                    } else {
+                        verdict.status = .failed
+                        verdict.diffPath = try FailureArtifacts(folder: options.artifactsFolder.appendingPathComponent(name))
+                            .write(frame: index, frameCount: frameCount, expected: expected, actual: actual,
+                                   diff: comparison.diffImage)
+                    }
+                }
+            }
+            verdicts.append(verdict)
+        }
+        if wroteGoldens { try current.write(to: environmentURL) }
+        var problems: [String] = []
+        if options.frames == .all, !wroteGoldens || options.record != .all {
+            let extra = goldenFrameCount() - frameCount
+            if extra > 0 {
+                problems.append("the golden set has \(extra) frame(s) more than the scene's \(frameCount); the animation got shorter (re-record with --record all if that is intended)")
+            }
+        }
+        return SceneVerification(scene: name, golden: folder.path,
+                                 environmentChanges: recorded.map { $0.changes(to: current) } ?? [],
+                                 problems: problems, frames: verdicts)
+    }
+
+    private func record(_ image: Image, to file: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try PNGCodec.write(image, to: file)
+    }
+
+    private func goldenFrameCount() -> Int {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return files.filter { $0.hasPrefix("frame_") && $0.hasSuffix(".png") }.count
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import KinetypeEncode
+
+/// When `verify` writes goldens instead of only comparing.
+public enum RecordMode: String, CaseIterable, Sendable {
+    /// Record frames that have no golden yet; compare the rest (the default outside CI).
+    case missing
+    /// Record every frame, replacing existing goldens.
+    case all
+    /// Replace the goldens of frames that fail; record missing ones.
+    case failed
+    /// Never write goldens: a missing golden is a failure (the default when `CI` is set).
+    case never
+
+    /// The mode to use when none is given: `never` when the `CI` environment variable is set, so CI
+    /// can never silently accept new goldens; else `KINETYPE_RECORD`, else `missing`.
+    public static func fromEnvironment(_ environment: [String: String]) -> RecordMode {
+        if let value = environment["CI"], !value.isEmpty, value != "0", value.lowercased() != "false" { return .never }
+        return environment["KINETYPE_RECORD"].flatMap(RecordMode.init(rawValue:)) ?? .missing
+    }
+}
+
+/// Which frames `verify` compares.
+public enum FrameSelection: Equatable, Sendable {
+    case all
+    /// The frames shown at these times (seconds).
+    case times([Double])
+    /// Every Nth frame plus the first and last frame of every animation.
+    case sample(every: Int)
+
+    /// Parses `all`, `sample`, `sample:N` or a comma-separated list of times.
+    public init?(parsing text: String) {
+        if text == "all" { self = .all; return }
+        if text == "sample" { self = .sample(every: 10); return }
+        if text.hasPrefix("sample:") {
+            guard let n = Int(text.dropFirst(7)), n >= 1 else { return nil }
+            self = .sample(every: n)
+            return
+        }
+        var times: [Double] = []
+        for part in text.split(separator: ",") {
+            guard let time = Double(part.trimmingCharacters(in: .whitespaces)), time >= 0, time.isFinite else { return nil }
+            times.append(time)
+        }
+        guard !times.isEmpty else { return nil }
+        self = .times(times)
+    }
+}
+
+/// Everything `verify` needs besides the scene.
+public struct VerifyOptions: Sendable {
+    /// The folder of golden sets: `<scene name>/frame_0001.png …` or `<scene name>.gif`.
+    public var goldenFolder: URL
+    public var record: RecordMode = .missing
+    public var frames: FrameSelection = .all
+    public var comparison = ComparisonOptions()
+    /// Where expected/actual/diff images of failing frames go.
+    public var artifactsFolder = URL(fileURLWithPath: "Output/verify-failures")
+    /// `{{placeholder}}` values.
+    public var overrides: [String: String] = [:]
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    public init(goldenFolder: URL) {
+        self.goldenFolder = goldenFolder
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import KinetypeEncode
+
+/// The verdict on one frame.
+public struct FrameVerdict: Sendable, Encodable {
+    public enum Status: String, Sendable, Encodable {
+        case passed
+        case failed
+        /// No golden existed; this run recorded one.
+        case recorded
+        /// The frame failed and `--record failed` replaced its golden.
+        case updated
+        /// No golden exists and recording is off.
+        case missing
+    }
+
+    /// 0-based frame index.
+    public var frame: Int
+    public var time: Double
+    public var status: Status
+    public var changedPixels: Int = 0
+    public var antialiasedPixels: Int = 0
+    /// Largest color distance, 0…1.
+    public var maxDistance: Double = 0
+    /// The diff image of a failed frame.
+    public var diffPath: String?
+}
+
+/// The result of verifying one scene against its goldens.
+public struct SceneVerification: Sendable, Encodable {
+    public var scene: String
+    public var golden: String
+    /// How the current fonts and libraries differ from the recorded ones.
+    public var environmentChanges: [String]
+    /// Problems with the golden set as a whole (frame count, size, GIF delays or loop count).
+    public var problems: [String]
+    public var frames: [FrameVerdict]
+
+    public var passed: Bool {
+        problems.isEmpty && !frames.contains { $0.status == .failed || $0.status == .missing }
+    }
+
+    /// Failed frames, most changed first.
+    public var worstFrames: [FrameVerdict] {
+        frames.filter { $0.status == .failed }.sorted {
+            ($0.changedPixels, $0.maxDistance) > ($1.changedPixels, $1.maxDistance)
+        }
+    }
+
+    public func count(_ status: FrameVerdict.Status) -> Int { frames.filter { $0.status == status }.count }
+}

@@ -1,0 +1,103 @@
+/// A command-line usage mistake; the tool prints it with the command's usage and exits 64.
+struct UsageError: Error, Equatable {
+    let message: String
+    /// The command whose usage to print, if known.
+    let command: String?
+}
+
+/// Splits arguments by a command's option specs: `--name value`, `--name=value`, `-o value`,
+/// `-ovalue`, flags, and `--` to end options.
+struct ArgumentParser {
+    let command: String
+    let options: [OptionSpec]
+
+    func parse(_ arguments: [String]) throws -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            let (spec, inlineValue) = try lookUp(argument)
+            if spec.takesValue {
+                let value: String
+                if let inlineValue {
+                    value = inlineValue
+                } else if index < arguments.count {
+                    value = arguments[index]
+                    index += 1
+                } else {
+                    throw UsageError(message: "option --\(spec.name) needs a value (\(spec.valueName!))", command: command)
+                }
+                if !spec.repeatable, parsed.values[spec.name] != nil {
+                    throw UsageError(message: "option --\(spec.name) is given more than once", command: command)
+                }
+                parsed.values[spec.name, default: []].append(value)
+            } else {
+                if inlineValue != nil {
+                    throw UsageError(message: "option --\(spec.name) takes no value", command: command)
+                }
+                parsed.flags.insert(spec.name)
+            }
+        }
+        return parsed
+    }
+
+    private func lookUp(_ argument: String) throws -> (OptionSpec, String?) {
+        if argument.hasPrefix("--") {
+            let body = argument.dropFirst(2)
+            let name: Substring
+            var inlineValue: String?
+            if let equals = body.firstIndex(of: "=") {
+                name = body[..<equals]
+                inlineValue = String(body[body.index(after: equals)...])
+            } else {
+                name = body
+            }
+            guard let spec = options.first(where: { $0.name == name }) else {
+                throw UsageError(message: "unknown option --\(name)" + suggestion(for: String(name)), command: command)
+            }
+            return (spec, inlineValue)
+        }
+        let letter = argument.dropFirst().first!
+        guard let spec = options.first(where: { $0.short == letter }) else {
+            throw UsageError(message: "unknown option \(argument)", command: command)
+        }
+        let rest = argument.dropFirst(2)
+        if rest.isEmpty { return (spec, nil) }
+        guard spec.takesValue else {
+            throw UsageError(message: "unknown option \(argument)", command: command)
+        }
+        return (spec, String(rest))
+    }
+
+    private func suggestion(for name: String) -> String {
+        let best = options.map { ($0.name, editDistance($0.name, name)) }.min { $0.1 < $1.1 }
+        guard let best, best.1 <= max(2, name.count / 3) else { return "" }
+        return "; did you mean --\(best.0)?"
+    }
+}
+
+/// Levenshtein distance between two strings, by characters.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

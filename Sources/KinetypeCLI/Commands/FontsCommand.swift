@@ -1,0 +1,41 @@
+import Foundation
+import Kinetype
+
+/// `kinetype fonts [--scene S]`: the font families a scene can use.
+enum FontsCommand: Command {
+    static let name = "fonts"
+    static let abstract = "List the font families available, with their styles."
+    static let usage = "fonts [--scene SCENE] [--json]"
+    static let discussion = """
+    Without --scene, lists the fonts installed on this system. With --scene, lists exactly what that
+    scene can use: its own font files, plus system fonts unless it sets "systemFonts": false.
+    """
+    static let options: [OptionSpec] = [
+        OptionSpec("scene", value: "SCENE", help: "List the fonts this scene can use."),
+        OptionSpec("json", help: "Print JSON instead of a table."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError(message: "fonts takes no positional arguments; use --scene SCENE", command: name)
+        }
+        let scene = try arguments.value("scene").map { path in
+            try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: path), displayName: path)
+        }
+        let families = try FontCatalog.families(for: scene)
+        if arguments.has("json") {
+            let entries = families.map { ["family": $0.name, "styles": $0.styles.joined(separator: ", "),
+                                          "variable": $0.isVariable ? "yes" : "no"] }
+            let data = try JSONSerialization.data(withJSONObject: entries, options: [.prettyPrinted, .sortedKeys])
+            terminal.out(String(decoding: data, as: UTF8.self))
+            return 0
+        }
+        let width = min(40, families.map { $0.name.count }.max() ?? 0)
+        for family in families {
+            let padding = String(repeating: " ", count: max(1, width - family.name.count + 2))
+            let variable = family.isVariable ? " (variable)" : ""
+            terminal.out("\(family.name)\(padding)\(family.styles.joined(separator: ", "))\(variable)")
+        }
+        return 0
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Kinetype
+
+/// `kinetype info SCENE`: the compiled timeline, so authors see what their text does to timing.
+enum InfoCommand: Command {
+    static let name = "info"
+    static let abstract = "Print a scene's compiled timeline: every animation's start and end, duration, frames."
+    static let usage = "info SCENE [--json] [--set NAME=VALUE]..."
+    static let options: [OptionSpec] = [
+        OptionSpec("json", help: "Print the timeline as JSON."),
+        OptionSpec("set", value: "NAME=VALUE", repeatable: true, help: "Set a {{NAME}} placeholder (repeatable)."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+            throw UsageError(message: "info takes one scene file", command: name)
+        }
+        let scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: path), displayName: path,
+                                            overrides: parseAssignments(arguments.all("set"), command: name))
+        let summary = try Timeline(scene: scene).summary
+        if arguments.has("json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            terminal.out(String(decoding: try encoder.encode(summary), as: UTF8.self))
+            return 0
+        }
+        terminal.out(describe(summary, scene: scene, name: path))
+        return 0
+    }
+
+    static func describe(_ summary: TimelineSummary, scene: Scene, name: String) -> String {
+        var lines = [
+            "\(name): \(format(scene.canvas.width))×\(format(scene.canvas.height)) pt at @\(format(scene.canvas.scale))x "
+                + "(\(scene.canvas.pixelWidth)×\(scene.canvas.pixelHeight) px), \(format(summary.fps)) fps",
+            String(format: "duration %.3f s, %d frames", summary.duration, summary.frameCount),
+            "",
+        ]
+        for layer in summary.layers {
+            let title = "layers[\(layer.index)]" + (layer.id.map { " \"\($0)\"" } ?? "") + " (\(layer.type))"
+            lines.append(layer.animations.isEmpty ? "\(title): no animations" : "\(title):")
+            for animation in layer.animations {
+                var line = String(format: "  %-10@ %-14@ %7.3f s → %7.3f s", animation.kind as NSString,
+                                  animation.property as NSString, animation.start, animation.end)
+                if let finish = animation.typingFinish, let units = animation.unitCount {
+                    line += String(format: "  (%d units typed by %.3f s)", units, finish)
+                }
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Kinetype
+
+/// `kinetype verify SCENE... --golden DIR`: golden-image tests of renders.
+enum VerifyCommand: Command {
+    static let name = "verify"
+    static let abstract = "Render scenes and compare them with stored golden frames."
+    static let usage = "verify SCENE... --golden DIR [--record MODE] [--frames all|sample[:N]|T1,T2,...] [options]"
+    static let discussion = """
+    The golden set of intro.json is DIR/intro/ (frame_0001.png … plus environment.json, which
+    records the library versions and font hashes) or DIR/intro.gif (decoded frames, delays and loop
+    count are compared). Frames are compared byte for byte first, then pixel by pixel with a
+    perceptual color distance; pixels that differ only as antialiased edges are reported but not
+    counted. Failing frames get expected, actual, diff and triptych images in the artifacts folder.
+
+    Recording: missing (default) writes goldens for frames that have none; all rewrites every
+    golden; failed rewrites the goldens of failing frames; never only compares. When the CI
+    environment variable is set, the default is never, so CI cannot silently accept new goldens.
+    KINETYPE_RECORD sets the default otherwise.
+    """
+    static let options: [OptionSpec] = [
+        OptionSpec("golden", value: "DIR", help: "The folder of golden sets (required)."),
+        OptionSpec("record", value: "MODE", help: "missing (default), all, failed or never (default never when CI is set)."),
+        OptionSpec("frames", value: "WHICH", help: "all (default), sample (every 10th frame plus animation starts/ends), sample:N, or times in seconds."),
+        OptionSpec("threshold", value: "0-1", help: "Color distance above which a pixel counts as changed (default 0.1)."),
+        OptionSpec("max-diff-pixels", value: "N", help: "Changed pixels a frame may have and still pass (default 0)."),
+        OptionSpec("max-diff-ratio", value: "0-1", help: "Changed pixels, as a fraction of the frame, a frame may have (default 0)."),
+        OptionSpec("artifacts", value: "DIR", help: "Where to write failure images (default Output/verify-failures)."),
+        OptionSpec("report", value: "PATH", help: "Also write the results as JSON."),
+        OptionSpec("set", value: "NAME=VALUE", repeatable: true, help: "Set a {{NAME}} placeholder (repeatable)."),
+        OptionSpec("jobs", short: "j", value: "N", help: "Worker threads (default: the number of cores)."),
+        OptionSpec("quiet", short: "q", help: "Print only failures."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError(message: "verify needs at least one scene file", command: name)
+        }
+        guard let golden = arguments.value("golden") else {
+            throw UsageError(message: "verify needs --golden DIR, the folder of golden sets", command: name)
+        }
+        var options = VerifyOptions(goldenFolder: URL(fileURLWithPath: golden))
+        options.record = RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
+        if let record = arguments.value("record") {
+            guard let mode = RecordMode(rawValue: record) else {
+                throw UsageError(message: "--record takes missing, all, failed or never, found \"\(record)\"", command: name)
+            }
+            options.record = mode
+        }
+        if let frames = arguments.value("frames") {
+            guard let selection = FrameSelection(parsing: frames) else {
+                throw UsageError(message: "--frames takes all, sample, sample:N or times in seconds like 0.5,1,2.25, found \"\(frames)\"", command: name)
+            }
+            options.frames = selection
+        }
+        if let threshold = try parseNumber(arguments.value("threshold"), option: "threshold", range: 0...1, command: name) {
+            options.comparison.threshold = threshold
+        }
+        if let pixels = try parseInteger(arguments.value("max-diff-pixels"), option: "max-diff-pixels", range: 0...Int(Int32.max), command: name) {
+            options.comparison.maxDiffPixels = pixels
+        }
+        if let ratio = try parseNumber(arguments.value("max-diff-ratio"), option: "max-diff-ratio", range: 0...1, command: name) {
+            options.comparison.maxDiffRatio = ratio
+        }
+        if let artifacts = arguments.value("artifacts") { options.artifactsFolder = URL(fileURLWithPath: artifacts) }
+        if let jobs = try parseInteger(arguments.value("jobs"), option: "jobs", range: 1...256, command: name) { options.jobs = jobs }
+        options.overrides = try parseAssignments(arguments.all("set"), command: name)
+
+        let quiet = arguments.has("quiet")
+        var results: [SceneVerification] = []
+        for path in arguments.positionals {
+            let result = try GoldenVerifier.verify(sceneAt: path, options: options)
+            results.append(result)
+            print(result, terminal: terminal, quiet: quiet)
+        }
+        if let reportPath = arguments.value("report") {
+            try JSONReport.write(results, to: URL(fileURLWithPath: reportPath))
+        }
+        return results.allSatisfy(\.passed) ? 0 : 1
+    }
+
+    private static func print(_ result: SceneVerification, terminal: Terminal, quiet: Bool) {
+        if !result.environmentChanges.isEmpty {
+            terminal.err("kinetype: note: \(result.scene): the environment differs from the one the goldens were recorded in, so differences may come from it rather than from the scene:\n")
+            result.environmentChanges.forEach { terminal.err("  - \($0)\n") }
+        }
+        for problem in result.problems {
+            terminal.err("kinetype: error: \(result.scene): \(problem)\n")
+        }
+        let counts = [FrameVerdict.Status.passed, .failed, .missing, .recorded, .updated]
+            .map { (status: $0, count: result.count($0)) }
+            .filter { $0.count > 0 || $0.status == .passed || $0.status == .failed }
+            .map { "\($0.count) \($0.status.rawValue)" }
+            .joined(separator: ", ")
+        let line = "\(result.scene): \(result.passed ? "ok" : "FAILED") — \(result.frames.count) frame(s) checked: \(counts)"
+        if result.passed {
+            if !quiet { terminal.out(line) }
+        } else {
+            terminal.err(line + "\n")
+        }
+        let antialiasOnly = result.frames.filter { $0.status == .passed && $0.antialiasedPixels > 0 }
+        if !antialiasOnly.isEmpty, !quiet {
+            terminal.out("  \(antialiasOnly.count) frame(s) differ only in antialiased edge pixels (\(antialiasOnly.map(\.antialiasedPixels).reduce(0, +)) in all); not counted")
+        }
+        for verdict in result.worstFrames.prefix(5) {
+            terminal.err(String(format: "  frame %d (%.2f s): %d changed pixels (+%d antialiased), largest color distance %.3f → %@\n",
+                                verdict.frame + 1, verdict.time, verdict.changedPixels, verdict.antialiasedPixels,
+                                verdict.maxDistance, verdict.diffPath ?? "-"))
+        }
+        let missing = result.count(.missing)
+        if missing > 0 {
+            terminal.err("  \(missing) frame(s) have no golden; record them with --record missing (recording is off when CI is set)\n")
+        }
+    }
+}

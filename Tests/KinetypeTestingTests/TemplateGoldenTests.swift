@@ -1,0 +1,23 @@
+import Foundation
+import KinetypeTesting
+import XCTest
+
+/// Every scene in Templates/ against its goldens, with the library users call in their own suites.
+final class TemplateGoldenTests: XCTestCase {
+    static let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Templates")
+
+    /// Scene files under Templates/, relative to it (batch data files are not scenes).
+    static var scenes: [String] {
+        let all = FileManager.default.enumerator(atPath: templates.path)?.compactMap { $0 as? String } ?? []
+        return all.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".data.json") }.sorted()
+    }
+
+    func testEveryTemplateMatchesItsGoldens() {
+        XCTAssertGreaterThanOrEqual(Self.scenes.count, 9)
+        for scene in Self.scenes {
+            let name = scene.replacingOccurrences(of: ".json", with: "").replacingOccurrences(of: "/", with: "-")
+            assertScene("../../Templates/\(scene)", matchesGoldensIn: "Goldens/\(name)", frames: .sample(every: 15))
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import KinetypeEncode
+import XCTest
+@testable import Kinetype
+
+final class BatchTests: XCTestCase {
+    private func options(data: String, in folder: URL) throws -> BatchOptions {
+        let dataURL = folder.appendingPathComponent("data.json")
+        try Data(data.utf8).write(to: dataURL)
+        var options = BatchOptions(template: TestScenes.url("tiny-typewriter.json"), data: dataURL,
+                                   outputFolder: folder.appendingPathComponent("out"))
+        options.dataDisplayName = "data.json"
+        options.jobs = 2
+        return options
+    }
+
+    private func outputs(_ folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path)
+            .filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    func testEveryEntryAndScaleBecomesANamedOutput() throws {
+        let folder = try TestScenes.temporaryFolder(self)
+        var options = try options(data: #"[{"output": "greeting-en", "word": "Hello"}, {"word": "Hola"}]"#, in: folder)
+        options.scales = [1, 2]
+        let report = try BatchRunner.run(options)
+        XCTAssertEqual(report.rendered, 4)
+        XCTAssertEqual(try outputs(folder), ["greeting-en.gif", "greeting-en@2x.gif", "tiny-typewriter-2.gif", "tiny-typewriter-2@2x.gif"])
+        let oneX = try GIFDecoder.decode(Data(contentsOf: folder.appendingPathComponent("out/greeting-en.gif")))
+        let twoX = try GIFDecoder.decode(Data(contentsOf: folder.appendingPathComponent("out/greeting-en@2x.gif")))
+        XCTAssertEqual([oneX.width, oneX.height, twoX.width, twoX.height], [160, 40, 320, 80])
+    }
+
+    func testHostileOutputNamesAreRefusedAndNothingIsWritten() throws {
+        let folder = try TestScenes.temporaryFolder(self)
+        for hostile in ["../../escape", "a/b", "", "..", "tab\\there"] {
+            let data = #"[{"output": "fine"}, {"output": "\#(hostile)"}]"#
+            XCTAssertThrowsError(try BatchRunner.run(try options(data: data, in: folder)), hostile) { error in
+                let problem = SceneValidator.diagnostics(from: error).first
+                XCTAssertEqual(problem?.path, "[1].output", hostile)
+                XCTAssertEqual(problem?.position?.line, 1, hostile)
+            }
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("escape.gif").path))
+    }
+
+    func testOutputsThatWouldCollideAreRefused() throws {
+        let folder = try TestScenes.temporaryFolder(self)
+        // Same name but for case (one file on case-insensitive file systems), and an entry whose
+        // name collides with another's @2x output.
+        for data in [#"[{"output": "Card"}, {"output": "card"}]"#, #"[{"output": "card@2x"}, {"output": "card"}]"#] {
+            var options = try options(data: data, in: folder)
+            options.scales = [1, 2]
+            XCTAssertThrowsError(try BatchRunner.run(options), data) { error in
+                XCTAssertTrue(SceneValidator.diagnostics(from: error).first?.message.hasPrefix("entries [0] (line 1) and [1] both write ") ?? false,
+                              "\(error)")
+            }
+        }
+    }
+
+    func testOneFailingEntryLeavesTheOthersRendered() throws {
+        let folder = try TestScenes.temporaryFolder(self)
+        // A template with a second placeholder that only the first entry fills.
+        let template = folder.appendingPathComponent("template.json")
+        let text = try String(contentsOf: TestScenes.url("tiny-typewriter.json"), encoding: .utf8)
+            .replacingOccurrences(of: "{{word}}, kinetype", with: "{{word}} {{extra}}")
+        try Data(text.utf8).write(to: template)
+        var options = try options(data: #"[{"output": "ok", "word": "Fine", "extra": "!"}, {"output": "bad", "word": "Oops"}]"#,
+                                  in: folder)
+        options.template = template
+        options.templateDisplayName = "template.json"
+
+        let report = try BatchRunner.run(options)
+        XCTAssertEqual(report.rendered, 1)
+        XCTAssertEqual(report.failed, 1)
+        let failure = try XCTUnwrap(report.outcomes.first { $0.status == .failed })
+        XCTAssertEqual(failure.name, "bad")
+        XCTAssertTrue(failure.error?.hasPrefix("template.json:9:15: layers[0].text: unknown placeholder \"{{extra}}\"") ?? false,
+                      failure.error ?? "")
+        XCTAssertEqual(try outputs(folder), ["ok.gif"])
+    }
+
+    func testASecondRunRendersNothingUnlessForced() throws {
+        let folder = try TestScenes.temporaryFolder(self)
+        var options = try options(data: #"[{"output": "a"}, {"output": "b", "word": "Hey"}]"#, in: folder)
+        XCTAssertEqual(try BatchRunner.run(options).rendered, 2)
+        let second = try BatchRunner.run(options)
+        XCTAssertEqual(second.rendered, 0)
+        XCTAssertEqual(second.skipped, 2)
+
+        options.overrides = ["word": "Changed"]
+        XCTAssertEqual(try BatchRunner.run(options).rendered, 2, "a changed value renders again")
+        options.force = true
+        XCTAssertEqual(try BatchRunner.run(options).rendered, 2)
+    }
+
+    func testShardsCoverEveryEntryExactlyOnce() {
+        for count in 1...7 {
+            for entry in 0..<50 {
+                let owners = (1...count).filter { BatchShard(index: $0, count: count).contains(entryIndex: entry) }
+                XCTAssertEqual(owners.count, 1, "entry \(entry) with \(count) shards")
+            }
+        }
+        XCTAssertEqual(BatchShard(parsing: "2/5"), BatchShard(index: 2, count: 5))
+        XCTAssertNil(BatchShard(parsing: "0/5"))
+        XCTAssertNil(BatchShard(parsing: "6/5"))
+        XCTAssertNil(BatchShard(parsing: "x"))
+    }
+
+    func testBadDataFilesAreErrorsWithPositions() throws {
+        let folder = try TestScenes.temporaryFolder(self)
+        func problems(_ json: String) throws -> [String] {
+            do {
+                _ = try BatchRunner.run(try options(data: json, in: folder))
+                return []
+            } catch {
+                return SceneValidator.diagnostics(from: error).map(\.description)
+            }
+        }
+        XCTAssertEqual(try problems(#"{"a": "b"}"#), ["data.json:1:1: expected an array, found an object"])
+        XCTAssertEqual(try problems("[\n  \"x\"\n]"), ["data.json:2:3: [0]: expected an object of placeholder values, found a string"])
+        XCTAssertEqual(try problems(#"[{"n": true}]"#), ["data.json:1:8: [0].n: expected a string or a number, found a boolean"])
+        XCTAssertEqual(try problems("[{\"output\": \"a\"},\n {\"output\": \"a\"}]"),
+                       ["data.json:2:13: [1].output: duplicate output name \"a\"; it is already used by [0]"])
+    }
+}
