@@ -1,3 +1,5 @@
+import KinetypeCore
+
 /// A command-line usage mistake; the tool prints it with the command's usage and exits 64.
 struct UsageError: Error, Equatable {
     let message: String
@@ -80,24 +82,7 @@ struct ArgumentParser {
     }
 
     private func suggestion(for name: String) -> String {
-        let best = options.map { ($0.name, editDistance($0.name, name)) }.min { $0.1 < $1.1 }
-        guard let best, best.1 <= max(2, name.count / 3) else { return "" }
-        return "; did you mean --\(best.0)?"
+        guard let match = Suggestion.closest(to: name, among: options.map(\.name)) else { return "" }
+        return "; did you mean --\(match)?"
     }
-}
-
-/// Levenshtein distance between two strings, by characters.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return previous[b.count]
 }

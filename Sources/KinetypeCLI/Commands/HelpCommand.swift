@@ -1,3 +1,5 @@
+import Kinetype
+
 /// `kinetype help [command]`.
 enum HelpCommand: Command {
     static let name = "help"
@@ -50,7 +52,6 @@ enum HelpCommand: Command {
 
 /// `; did you mean "render"?` for a misspelt command name, or nothing.
 func commandSuggestion(for name: String) -> String {
-    let best = allCommands.map { ($0.name, editDistance($0.name, name)) }.min { $0.1 < $1.1 }
-    guard let best, best.1 <= 2 else { return "" }
-    return "; did you mean \"\(best.0)\"?"
+    guard let match = Suggestion.closest(to: name, among: allCommands.map { $0.name }) else { return "" }
+    return "; did you mean \"\(match)\"?"
 }

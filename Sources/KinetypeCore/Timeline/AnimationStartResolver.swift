@@ -62,7 +62,7 @@ struct AnimationStartResolver {
     private func unknownLayer(_ name: String, path: String) -> Diagnostic {
         let ids = layers.compactMap(\.id)
         let hint: String
-        if let suggestion = Self.closest(to: name, among: ids) {
+        if let suggestion = Suggestion.closest(to: name, among: ids) {
             hint = "did you mean \"\(suggestion)\"?"
         } else if ids.isEmpty {
             hint = "give the layer to wait for an \"id\" and name it here"
@@ -70,33 +70,5 @@ struct AnimationStartResolver {
             hint = "layer ids in this scene: " + ids.map { "\"\($0)\"" }.joined(separator: ", ")
         }
         return source.diagnostic(at: path, "`after` names no layer: \"\(name)\"", hint: hint)
-    }
-
-    /// The id closest to `name` by edit distance, when it is close enough to be a typo.
-    static func closest(to name: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { (id: $0, distance: editDistance(name, $0)) }
-        guard let best = scored.min(by: { $0.distance < $1.distance }) else { return nil }
-        return best.distance <= max(1, min(name.count, best.id.count) / 3) ? best.id : nil
-    }
-
-    /// Edit distance counting a swap of neighbours as one edit (optimal string alignment).
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.lowercased()), b = Array(b.lowercased())
-        if a.isEmpty { return b.count }
-        var previous = Array(0...b.count)
-        var beforePrevious = previous
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in stride(from: 1, through: b.count, by: 1) {
-                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1,
-                                       previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = Swift.min(current[j], beforePrevious[j - 2] + 1)
-                }
-            }
-            beforePrevious = previous
-            previous = current
-        }
-        return previous[b.count]
     }
 }

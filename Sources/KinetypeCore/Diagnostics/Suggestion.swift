@@ -1,8 +1,9 @@
-/// "Did you mean" suggestions by edit distance.
-enum Suggestion {
+/// "Did you mean" suggestions by edit distance: the one place every part of kinetype (decoding,
+/// timeline references, font families, command-line options) gets them from.
+public enum Suggestion {
     /// The candidate closest to `word` when it is close enough to be a likely typo.
     /// Case is ignored; a swap of two neighbouring letters counts as one edit.
-    static func closest(to word: String, among candidates: [String]) -> String? {
+    public static func closest(to word: String, among candidates: [String]) -> String? {
         let target = Array(word.lowercased())
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
@@ -19,6 +20,11 @@ enum Suggestion {
     static func didYouMean(_ word: String, among candidates: [String]) -> String {
         guard let match = closest(to: word, among: candidates) else { return "" }
         return "; did you mean \(JSONText.quoted(match))?"
+    }
+
+    /// Optimal string alignment distance (Levenshtein plus adjacent transpositions), by characters.
+    public static func editDistance(_ a: String, _ b: String) -> Int {
+        editDistance(Array(a), Array(b))
     }
 
     /// Optimal string alignment distance (Levenshtein plus adjacent transpositions).
