@@ -16,8 +16,9 @@ final class TemplateGoldenTests: XCTestCase {
     func testEveryTemplateMatchesItsGoldens() {
         XCTAssertGreaterThanOrEqual(Self.scenes.count, 9)
         for scene in Self.scenes {
-            let name = scene.replacingOccurrences(of: ".json", with: "").replacingOccurrences(of: "/", with: "-")
-            assertScene("../../Templates/\(scene)", matchesGoldensIn: "Goldens/\(name)", frames: .sample(every: 15))
+            // Goldens mirror Templates/: Goldens/whats-new/note-card/ for Templates/whats-new/note-card.json.
+            let folder = URL(fileURLWithPath: scene).deletingLastPathComponent().relativePath
+            assertScene("../../Templates/\(scene)", matchesGoldensIn: "Goldens/\(folder)", frames: .sample(every: 15))
         }
     }
 }
