@@ -39,8 +39,10 @@ enum InfoCommand: Command {
             let title = "layers[\(layer.index)]" + (layer.id.map { " \"\($0)\"" } ?? "") + " (\(layer.type))"
             lines.append(layer.animations.isEmpty ? "\(title): no animations" : "\(title):")
             for animation in layer.animations {
-                var line = String(format: "  %-10@ %-14@ %7.3f s → %7.3f s", animation.kind as NSString,
-                                  animation.property as NSString, animation.start, animation.end)
+                // A typewriter's "property" is the typewriter itself; show it once.
+                let property = animation.property == animation.kind ? "" : animation.property
+                var line = "  " + padded(animation.kind, 11) + padded(property, 13)
+                    + String(format: "%7.3f s → %7.3f s", animation.start, animation.end)
                 if let finish = animation.typingFinish, let units = animation.unitCount {
                     line += String(format: "  (%d units typed by %.3f s)", units, finish)
                 }
@@ -48,5 +50,9 @@ enum InfoCommand: Command {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    private static func padded(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(1, width - text.count))
     }
 }
