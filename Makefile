@@ -19,7 +19,7 @@ demo: build
 ## Build and run every test.
 test: setup
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing
 
 clean:
 	rm -rf .build
