@@ -62,11 +62,7 @@ func failureMessage(_ result: SceneVerification) -> String {
         lines += result.environmentChanges.map { "  - \($0)" }
     }
     lines += result.problems
-    for verdict in result.worstFrames.prefix(5) {
-        lines.append(String(format: "frame %d (%.2f s): %d changed pixels (+%d antialiased), largest color distance %.3f; diff: %@",
-                            verdict.frame + 1, verdict.time, verdict.changedPixels, verdict.antialiasedPixels,
-                            verdict.maxDistance, verdict.diffPath ?? "-"))
-    }
+    lines += result.worstFrameLines
     let missing = result.count(.missing)
     if missing > 0 {
         lines.append("\(missing) frame(s) have no golden and recording is off (CI is set, or record: .never)")

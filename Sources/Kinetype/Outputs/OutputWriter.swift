@@ -72,17 +72,7 @@ struct OutputWriter {
     private func writePNGSequence() throws -> RenderReport {
         let writer = try PNGSequenceWriter(destination: options.output, frameCount: allFrames.count,
                                            compression: PNGCompression(level: options.pngCompression))
-        do {
-            try pipeline().run(frames: allFrames) { index, image in
-                try writer.write(image, index: index)
-                progress(RenderProgress(phase: "frames", done: index + 1, total: allFrames.count))
-            }
-            try checkCancelled()
-            try writer.finish()
-        } catch {
-            writer.cancel()
-            throw error
-        }
+        try streamFrames(into: { try writer.write($1, index: $0) }, finish: writer.finish, cancel: writer.cancel)
         return report(bytes: folderSize(options.output), warnings: [])
     }
 
@@ -90,18 +80,25 @@ struct OutputWriter {
         let canvas = prepared.scene.canvas
         let writer = try VideoWriter(url: options.output, width: canvas.pixelWidth, height: canvas.pixelHeight,
                                      fps: timeline.fps, format: format)
+        try streamFrames(into: { try writer.write($1) }, finish: writer.finish, cancel: writer.cancel)
+        return report(bytes: fileSize(options.output), warnings: [])
+    }
+
+    /// Renders every frame in order into `write`, then `finish`es; on a failure or cancellation it
+    /// calls `cancel`, which removes everything written so far.
+    private func streamFrames(into write: (Int, Image) throws -> Void, finish: () throws -> Void,
+                              cancel: () -> Void) throws {
         do {
             try pipeline().run(frames: allFrames) { index, image in
-                try writer.write(image)
+                try write(index, image)
                 progress(RenderProgress(phase: "frames", done: index + 1, total: allFrames.count))
             }
             try checkCancelled()
-            try writer.finish()
+            try finish()
         } catch {
-            writer.cancel()
+            cancel()
             throw error
         }
-        return report(bytes: fileSize(options.output), warnings: [])
     }
 
     private func writeStill() throws -> RenderReport {

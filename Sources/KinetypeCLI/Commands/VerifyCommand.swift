@@ -102,11 +102,7 @@ enum VerifyCommand: Command {
         if !antialiasOnly.isEmpty, !quiet {
             terminal.out("  \(antialiasOnly.count) frame(s) differ only in antialiased edge pixels (\(antialiasOnly.map(\.antialiasedPixels).reduce(0, +)) in all); not counted")
         }
-        for verdict in result.worstFrames.prefix(5) {
-            terminal.err(String(format: "  frame %d (%.2f s): %d changed pixels (+%d antialiased), largest color distance %.3f → %@\n",
-                                verdict.frame + 1, verdict.time, verdict.changedPixels, verdict.antialiasedPixels,
-                                verdict.maxDistance, verdict.diffPath ?? "-"))
-        }
+        result.worstFrameLines.forEach { terminal.err("  \($0)\n") }
         let missing = result.count(.missing)
         if missing > 0 {
             terminal.err("  \(missing) frame(s) have no golden; record them with --record missing (recording is off when CI is set)\n")
