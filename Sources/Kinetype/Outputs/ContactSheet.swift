@@ -32,7 +32,8 @@ struct ContactSheet {
         let sheetWidth = gap + columnCount * (cellWidth + gap)
         let sheetHeight = gap + rowCount * (cellHeight + labelHeight + gap)
         var sheet = Image(width: sheetWidth, height: sheetHeight, fill: (236, 236, 240, 255))
-        let labels = try FrameRenderer(scene: prepared.scene, fonts: prepared.fonts)
+        // Labels use the system fonts, so a hermetic scene (systemFonts: false) still gets them.
+        let labels = try FrameRenderer(scene: prepared.scene, fonts: FontLibrary(fontFiles: [], systemFonts: true))
 
         try prepared.pipeline(jobs: jobs, isCancelled: { false }).run(frames: frames) { index, frame in
             let position = frames.firstIndex(of: index)!
@@ -48,7 +49,7 @@ struct ContactSheet {
         try AtomicFile.write(PNGCodec.encode(sheet), to: url)
     }
 
-    /// A one-line grey label, drawn by the scene's own renderer at 1 px per point.
+    /// A one-line grey label at 1 px per point.
     private func labelState(_ text: String, width: Int) -> FrameState {
         let textState = TextState(runs: [TextRun(text: text)], font: ResolvedFont(size: 12),
                                   color: Color(red: 0.3, green: 0.3, blue: 0.35))

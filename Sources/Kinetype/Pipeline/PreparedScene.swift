@@ -23,10 +23,9 @@ public final class PreparedScene: @unchecked Sendable {
     public func render(_ options: RenderOptions, isCancelled: @escaping () -> Bool = { false },
                        progress: @escaping (RenderProgress) -> Void = { _ in }) throws -> RenderReport {
         let writer = OutputWriter(prepared: self, options: options, isCancelled: isCancelled, progress: progress)
-        var report = try writer.write()
+        let report = try writer.write()
         if let sheet = options.contactSheet {
             try ContactSheet(prepared: self).write(to: sheet, jobs: options.jobs)
-            report.warnings += []
         }
         return report
     }
