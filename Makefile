@@ -21,5 +21,9 @@ test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
 
+## The GIF benchmark (not a test): kinetype against ffmpeg + gifsicle on Benchmarks/.
+bench: build
+	scripts/bench --kinetype .build/release/kinetype
+
 clean:
 	rm -rf .build
