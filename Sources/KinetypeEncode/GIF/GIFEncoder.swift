@@ -227,13 +227,8 @@ public final class GIFEncoder {
         } else {
             rect = changed.union(cleared).rect ?? GIFRect(x: 0, y: 0, width: 1, height: 1)
         }
-        var pixels = [UInt8](repeating: transparent, count: rect.width * rect.height)
-        for y in 0..<rect.height {
-            let row = (rect.y + y) * width + rect.x
-            for x in 0..<rect.width where frame.target[row + x] != frame.base[row + x] {
-                pixels[y * rect.width + x] = frame.target[row + x]
-            }
-        }
+        var pixels = Self.framePixels(target: frame.target, base: frame.base, rect: rect, width: width,
+                                      transparent: transparent, cost: LZWCost(colorTableSize: palette.tableSize))
         let disposesToBackground = !cleared.isEmpty
         try writer.writeFrame(rect: rect, pixels: &pixels, delay: frame.delay,
                               disposal: disposesToBackground ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT,
@@ -245,6 +240,37 @@ public final class GIFEncoder {
             }
         }
         return shown
+    }
+
+    /// The indices a frame writes inside `rect`. A changed pixel must carry its new index; an
+    /// unchanged one looks the same whether it is transparent (the picture below shows through) or
+    /// carries its own index. Several renditions are tried — unchanged pixels all transparent, all
+    /// literal, each repeating the pixel before it, or each chosen to extend LZW's current match —
+    /// and the one LZW compresses best is kept.
+    static func framePixels(target: [UInt8], base: [UInt8], rect: GIFRect, width: Int, transparent: UInt8,
+                            cost: LZWCost) -> [UInt8] {
+        let count = rect.width * rect.height
+        var wanted = [UInt8](repeating: 0, count: count)
+        var isFree = [Bool](repeating: false, count: count)
+        for y in 0..<rect.height {
+            let row = (rect.y + y) * width + rect.x
+            for x in 0..<rect.width {
+                wanted[y * rect.width + x] = target[row + x]
+                isFree[y * rect.width + x] = target[row + x] == base[row + x]
+            }
+        }
+        var allTransparent = wanted, runs = wanted
+        var previous = transparent
+        for i in 0..<count where isFree[i] {
+            allTransparent[i] = transparent
+        }
+        for i in 0..<count {
+            if isFree[i] && wanted[i] != previous { runs[i] = transparent }
+            previous = runs[i]
+        }
+        let renditions = [allTransparent, wanted, runs,
+                          cost.greedyFill(wanted: wanted, isFree: isFree, transparent: transparent)]
+        return renditions.map { (pixels: $0, bits: cost.bits(of: $0)) }.min { $0.bits < $1.bits }!.pixels
     }
 
     // MARK: - Helpers

@@ -1,0 +1,54 @@
+import XCTest
+@testable import KinetypeEncode
+
+final class LZWCostTests: XCTestCase {
+    func testRunsCostFarLessThanNoise() {
+        let cost = LZWCost(colorTableSize: 256)
+        XCTAssertEqual(cost.minimumCodeSize, 8)
+        var generator = SystemIndependentNoise(seed: 7)
+        let noise = (0..<4096).map { _ in generator.next() }
+        let run = [UInt8](repeating: 3, count: 4096)
+        XCTAssertLessThan(cost.bits(of: run) * 20, cost.bits(of: noise))
+        // Uncompressible data costs at least its own bits, plus the growing code size.
+        XCTAssertGreaterThan(cost.bits(of: noise), 4096 * 8)
+    }
+
+    func testGreedyFillKeepsFixedPixelsAndOnlyChoosesBetweenTheTwoOptions() {
+        let cost = LZWCost(colorTableSize: 16)
+        var generator = SystemIndependentNoise(seed: 3)
+        let wanted = (0..<2000).map { _ in generator.next() % 4 }
+        let isFree = (0..<2000).map { $0 % 3 != 0 }
+        let filled = cost.greedyFill(wanted: wanted, isFree: isFree, transparent: 15)
+        for i in wanted.indices {
+            if isFree[i] {
+                XCTAssertTrue(filled[i] == wanted[i] || filled[i] == 15)
+            } else {
+                XCTAssertEqual(filled[i], wanted[i])
+            }
+        }
+        XCTAssertLessThanOrEqual(cost.bits(of: filled), cost.bits(of: wanted))
+    }
+
+    func testFramePixelsChoosesTheCheapestEquivalentRendition() {
+        // A frame where only a few pixels changed: every rendition must show the same picture.
+        let width = 40, height = 10
+        let base = (0..<(width * height)).map { UInt8($0 % 5) }
+        var target = base
+        for i in stride(from: 3, to: target.count, by: 37) { target[i] = 9 }
+        let rect = GIFRect(x: 0, y: 0, width: width, height: height)
+        let pixels = GIFEncoder.framePixels(target: target, base: base, rect: rect, width: width, transparent: 15,
+                                            cost: LZWCost(colorTableSize: 16))
+        let shown = zip(pixels, base).map { $0 == 15 ? $1 : $0 }
+        XCTAssertEqual(shown, target)
+    }
+}
+
+/// A tiny deterministic byte generator for test inputs.
+private struct SystemIndependentNoise {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt8 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return UInt8(truncatingIfNeeded: state >> 56)
+    }
+}
