@@ -23,6 +23,7 @@ test: setup
 
 ## The GIF benchmark (not a test): kinetype against ffmpeg + gifsicle on Benchmarks/.
 bench: build
+	@python3 -c 'import numpy' 2>/dev/null || python3 -m pip install --quiet numpy
 	scripts/bench --kinetype .build/release/kinetype
 
 clean:
