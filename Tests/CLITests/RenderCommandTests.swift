@@ -17,7 +17,6 @@ final class RenderCommandTests: XCTestCase {
 
     func testDefaultOutputIsOutputSlashSceneName() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Output"), withIntermediateDirectories: true)
         let result = try KinetypeProcess.run(["render", tiny, "--quiet"], in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "")

@@ -44,6 +44,10 @@ enum RenderCommand: Command {
         }
 
         let outputPath = arguments.value("output") ?? defaultOutputPath(for: scenePath, still: still != nil)
+        if arguments.value("output") == nil {
+            // The default folder is made on demand; a folder the user names must already exist.
+            try? FileManager.default.createDirectory(atPath: "Output", withIntermediateDirectories: true)
+        }
         let format = try OutputFormat.infer(from: outputPath, still: still != nil)
 
         var scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: scenePath), displayName: scenePath,
