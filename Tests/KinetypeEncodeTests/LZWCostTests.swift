@@ -13,20 +13,20 @@ final class LZWCostTests: XCTestCase {
         XCTAssertGreaterThan(cost.bits(of: noise), 4096 * 8)
     }
 
-    func testGreedyFillKeepsFixedPixelsAndOnlyChoosesBetweenTheTwoOptions() {
-        let cost = LZWCost(colorTableSize: 16)
-        var generator = SystemIndependentNoise(seed: 3)
-        let wanted = (0..<2000).map { _ in generator.next() % 4 }
-        let isFree = (0..<2000).map { $0 % 3 != 0 }
-        let filled = cost.greedyFill(wanted: wanted, isFree: isFree, transparent: 15)
-        for i in wanted.indices {
-            if isFree[i] {
-                XCTAssertTrue(filled[i] == wanted[i] || filled[i] == 15)
-            } else {
-                XCTAssertEqual(filled[i], wanted[i])
+    func testFewestRunsKeepsFixedPixelsAndMinimizesChanges() {
+        // Free pixels between two literal runs of 1: making them literal joins the runs.
+        let wanted: [UInt8] = [1, 1, 1, 1, 2, 2, 1, 1]
+        let isFree = [false, false, true, true, false, true, true, false]
+        let leaningTransparent = GIFEncoder.fewestRuns(wanted: wanted, isFree: isFree, transparent: 15, preferLiteral: false)
+        let leaningLiteral = GIFEncoder.fewestRuns(wanted: wanted, isFree: isFree, transparent: 15, preferLiteral: true)
+        for pixels in [leaningTransparent, leaningLiteral] {
+            for i in wanted.indices {
+                XCTAssertTrue(pixels[i] == wanted[i] || isFree[i] && pixels[i] == 15, "pixel \(i) of \(pixels)")
             }
+            let changes = zip(pixels, pixels.dropFirst()).filter { $0 != $1 }.count
+            XCTAssertEqual(changes, 2, "\(pixels)")
         }
-        XCTAssertLessThanOrEqual(cost.bits(of: filled), cost.bits(of: wanted))
+        XCTAssertEqual(leaningLiteral, [1, 1, 1, 1, 2, 2, 1, 1])
     }
 
     func testFramePixelsChoosesTheCheapestEquivalentRendition() {

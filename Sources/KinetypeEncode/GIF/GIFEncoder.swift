@@ -244,9 +244,9 @@ public final class GIFEncoder {
 
     /// The indices a frame writes inside `rect`. A changed pixel must carry its new index; an
     /// unchanged one looks the same whether it is transparent (the picture below shows through) or
-    /// carries its own index. Several renditions are tried — unchanged pixels all transparent, all
-    /// literal, each repeating the pixel before it, or each chosen to extend LZW's current match —
-    /// and the one LZW compresses best is kept.
+    /// carries its own index. Four renditions are tried — unchanged pixels all transparent, all
+    /// literal, or chosen for the fewest runs (leaning either way) — and the one LZW compresses
+    /// best is kept.
     static func framePixels(target: [UInt8], base: [UInt8], rect: GIFRect, width: Int, transparent: UInt8,
                             cost: LZWCost) -> [UInt8] {
         let count = rect.width * rect.height
@@ -259,18 +259,52 @@ public final class GIFEncoder {
                 isFree[y * rect.width + x] = target[row + x] == base[row + x]
             }
         }
-        var allTransparent = wanted, runs = wanted
-        var previous = transparent
+        var allTransparent = wanted
         for i in 0..<count where isFree[i] {
             allTransparent[i] = transparent
         }
-        for i in 0..<count {
-            if isFree[i] && wanted[i] != previous { runs[i] = transparent }
-            previous = runs[i]
-        }
-        let renditions = [allTransparent, wanted, runs,
-                          cost.greedyFill(wanted: wanted, isFree: isFree, transparent: transparent)]
+        let renditions = [allTransparent, wanted,
+                          fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: false),
+                          fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: true)]
         return renditions.map { (pixels: $0, bits: cost.bits(of: $0)) }.min { $0.bits < $1.bits }!.pixels
+    }
+
+    /// The rendition with the fewest changes of index along the pixel stream: each unchanged
+    /// pixel is transparent or literal, chosen by dynamic programming over the whole frame (two
+    /// states a pixel), so runs of one color are not broken up by stretches of transparency.
+    /// Among equally few runs it leans to literal or to transparent pixels, as asked.
+    static func fewestRuns(wanted: [UInt8], isFree: [Bool], transparent: UInt8, preferLiteral: Bool) -> [UInt8] {
+        let count = wanted.count
+        guard count > 0 else { return [] }
+        // Option 0 is the preferred one on ties.
+        func options(_ i: Int) -> (UInt8, UInt8) {
+            guard isFree[i] else { return (wanted[i], wanted[i]) }
+            return preferLiteral ? (wanted[i], transparent) : (transparent, wanted[i])
+        }
+        // cost[i][k]: fewest changes up to pixel i when it takes option k; from[i][k]: option of i - 1.
+        var cost = [(Int, Int)](repeating: (0, 0), count: count)
+        var from = [(UInt8, UInt8)](repeating: (0, 0), count: count)
+        for i in 1..<count {
+            let (previous0, previous1) = options(i - 1)
+            let (option0, option1) = options(i)
+            func best(_ value: UInt8) -> (Int, UInt8) {
+                let via0 = cost[i - 1].0 + (previous0 == value ? 0 : 1)
+                let via1 = cost[i - 1].1 + (previous1 == value ? 0 : 1)
+                return via0 <= via1 ? (via0, 0) : (via1, 1)
+            }
+            let (cost0, from0) = best(option0)
+            let (cost1, from1) = best(option1)
+            cost[i] = (cost0, cost1)
+            from[i] = (from0, from1)
+        }
+        var pixels = [UInt8](repeating: 0, count: count)
+        var choice: UInt8 = cost[count - 1].0 <= cost[count - 1].1 ? 0 : 1
+        for i in stride(from: count - 1, through: 0, by: -1) {
+            let (option0, option1) = options(i)
+            pixels[i] = choice == 0 ? option0 : option1
+            choice = choice == 0 ? from[i].0 : from[i].1
+        }
+        return pixels
     }
 
     // MARK: - Helpers

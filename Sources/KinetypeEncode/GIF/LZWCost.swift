@@ -1,6 +1,5 @@
-/// GIF's LZW dictionary, simulated: it estimates how many bits a frame's indices compress to and
-/// picks, for pixels that may take either of two indices, the one that extends the current match.
-/// The encoder uses it to write the smallest of several renditions that display the same picture.
+/// GIF's LZW dictionary, simulated: it estimates how many bits a frame's indices compress to, so
+/// the encoder can write the smallest of several renditions that display the same picture.
 struct LZWCost {
     /// Bits per index of the color table (at least 2, as GIF requires).
     let minimumCodeSize: Int
@@ -22,29 +21,6 @@ struct LZWCost {
         return simulation.finish()
     }
 
-    /// Pixels where `isFree` is set may be `transparent` or their `wanted` index (both look the
-    /// same); the others must be `wanted`. Each free pixel takes the option that continues the
-    /// string LZW is matching, else the one that repeats the pixel before it, else transparent.
-    func greedyFill(wanted: [UInt8], isFree: [Bool], transparent: UInt8) -> [UInt8] {
-        var simulation = Simulation(minimumCodeSize: minimumCodeSize)
-        var pixels = [UInt8](repeating: transparent, count: wanted.count)
-        var previous = transparent
-        for index in wanted.indices {
-            var choice = wanted[index]
-            if isFree[index] && choice != transparent {
-                if simulation.continuesMatch(with: transparent) {
-                    choice = transparent
-                } else if !simulation.continuesMatch(with: choice) && previous != choice {
-                    choice = transparent
-                }
-            }
-            simulation.append(choice)
-            pixels[index] = choice
-            previous = choice
-        }
-        return pixels
-    }
-
     /// The dictionary and the bit count of one LZW stream.
     private struct Simulation {
         let clearCode: Int
@@ -63,11 +39,6 @@ struct LZWCost {
             nextCode = clearCode + 2
             codeSize = minimumCodeSize + 1
             total = codeSize
-        }
-
-        /// Whether the matched string followed by `byte` is already in the dictionary.
-        func continuesMatch(with byte: UInt8) -> Bool {
-            prefix >= 0 && keys[slot(for: key(byte))] == key(byte)
         }
 
         mutating func append(_ byte: UInt8) {
