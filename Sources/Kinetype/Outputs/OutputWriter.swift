@@ -69,10 +69,15 @@ struct OutputWriter {
         }
     }
 
+    /// Frames are encoded and written on the worker threads (the writer is thread-safe), so PNG
+    /// compression runs in parallel; the consumer only keeps count.
     private func writePNGSequence() throws -> RenderReport {
         let writer = try PNGSequenceWriter(destination: options.output, frameCount: allFrames.count,
                                            compression: PNGCompression(level: options.pngCompression))
-        try streamFrames(into: { try writer.write($1, index: $0) }, finish: writer.finish, cancel: writer.cancel)
+        let frames = prepared.pipeline(jobs: options.jobs, isCancelled: isCancelled) { index, image in
+            try writer.write(image, index: index)
+        }
+        try stream(frames, into: { _, _ in }, finish: writer.finish, cancel: writer.cancel)
         return report(bytes: folderSize(options.output), warnings: [])
     }
 
@@ -80,16 +85,16 @@ struct OutputWriter {
         let canvas = prepared.scene.canvas
         let writer = try VideoWriter(url: options.output, width: canvas.pixelWidth, height: canvas.pixelHeight,
                                      fps: timeline.fps, format: format)
-        try streamFrames(into: { try writer.write($1) }, finish: writer.finish, cancel: writer.cancel)
+        try stream(pipeline(), into: { try writer.write($1) }, finish: writer.finish, cancel: writer.cancel)
         return report(bytes: fileSize(options.output), warnings: [])
     }
 
-    /// Renders every frame in order into `write`, then `finish`es; on a failure or cancellation it
-    /// calls `cancel`, which removes everything written so far.
-    private func streamFrames(into write: (Int, Image) throws -> Void, finish: () throws -> Void,
-                              cancel: () -> Void) throws {
+    /// Runs `frames` over every frame in order into `write`, then `finish`es; on a failure or
+    /// cancellation it calls `cancel`, which removes everything written so far.
+    private func stream<Output>(_ frames: FramePipeline<Output>, into write: (Int, Output) throws -> Void,
+                                finish: () throws -> Void, cancel: () -> Void) throws {
         do {
-            try pipeline().run(frames: allFrames) { index, image in
+            try frames.run(frames: allFrames) { index, image in
                 try write(index, image)
                 progress(RenderProgress(phase: "frames", done: index + 1, total: allFrames.count))
             }
@@ -111,7 +116,7 @@ struct OutputWriter {
                             bytes: data.count, warnings: [])
     }
 
-    private func pipeline() -> FramePipeline {
+    private func pipeline() -> FramePipeline<Image> {
         prepared.pipeline(jobs: options.jobs, isCancelled: isCancelled)
     }
 

@@ -5,10 +5,12 @@ import KinetypeCore
 ///
 /// Each worker makes its own renderer (one Cairo surface, Pango context and font map per thread;
 /// nothing mutable is shared). At most `window` frames are rendered ahead of the consumer, so peak
-/// memory does not grow with the number of frames.
-final class FramePipeline {
+/// memory does not grow with the number of frames. A worker's result is usually the frame's
+/// `Image`, but may be anything made from it on the worker (an encoded PNG, say), so that work
+/// runs in parallel too.
+final class FramePipeline<Output> {
     /// Renders one frame by index; made once per worker thread.
-    typealias FrameRenderFunction = (Int) throws -> Image
+    typealias FrameRenderFunction = (Int) throws -> Output
 
     let jobs: Int
     let window: Int
@@ -25,7 +27,7 @@ final class FramePipeline {
 
     /// Renders `frames` (indices, in the order to deliver them) and calls `consume` with each, in order.
     /// The first error from a worker or the consumer stops all workers and is rethrown.
-    func run(frames: [Int], consume: (Int, Image) throws -> Void) throws {
+    func run(frames: [Int], consume: (Int, Output) throws -> Void) throws {
         let state = SharedState()
         let group = DispatchGroup()
         let workerCount = min(jobs, max(1, frames.count))
@@ -72,7 +74,7 @@ final class FramePipeline {
         private let condition = NSCondition()
         private var nextToClaim = 0
         private var nextToConsume = 0
-        private var ready: [Int: Image] = [:]
+        private var ready: [Int: Output] = [:]
         private var failure: Error?
         private var stopped = false
 
@@ -90,7 +92,7 @@ final class FramePipeline {
             }
         }
 
-        func deliver(_ image: Image, at position: Int) {
+        func deliver(_ image: Output, at position: Int) {
             condition.lock()
             ready[position] = image
             condition.broadcast()
@@ -112,7 +114,7 @@ final class FramePipeline {
         }
 
         /// Waits for the frame at `position`; rethrows a worker's failure.
-        func take(_ position: Int) throws -> Image {
+        func take(_ position: Int) throws -> Output {
             condition.lock()
             defer { condition.unlock() }
             while ready[position] == nil {

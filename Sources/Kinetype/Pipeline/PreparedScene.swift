@@ -36,10 +36,17 @@ public final class PreparedScene: @unchecked Sendable {
     }
 
     /// A pipeline whose workers each own a `FrameRenderer`.
-    func pipeline(jobs: Int, isCancelled: @escaping () -> Bool) -> FramePipeline {
+    func pipeline(jobs: Int, isCancelled: @escaping () -> Bool) -> FramePipeline<Image> {
+        pipeline(jobs: jobs, isCancelled: isCancelled) { _, image in image }
+    }
+
+    /// A pipeline whose workers each own a `FrameRenderer` and pass every frame through
+    /// `transform` on the worker thread.
+    func pipeline<Output>(jobs: Int, isCancelled: @escaping () -> Bool,
+                          transform: @escaping (Int, Image) throws -> Output) -> FramePipeline<Output> {
         FramePipeline(jobs: jobs, makeRenderer: { [scene, fonts, timeline] in
             let renderer = try FrameRenderer(scene: scene, fonts: fonts)
-            return { index in try renderer.render(timeline.state(atFrame: index)) }
+            return { index in try transform(index, renderer.render(timeline.state(atFrame: index))) }
         }, isCancelled: isCancelled)
     }
 }
