@@ -12,18 +12,36 @@ final class GIFPaletteTests: XCTestCase {
         return try builder.finish()
     }
 
-    func testPaletteDoesNotDependOnTheOrderOfFrames() throws {
+    func testPaletteColorsDoNotDependOnTheOrderOfFrames() throws {
+        // The set of colors comes from the counts; only their order follows what changes.
         let forward = try palette(order: [0, 1, 2, 3, 4])
         let shuffled = try palette(order: [3, 0, 4, 2, 1])
         XCTAssertFalse(forward.isExact)
         XCTAssertEqual(forward.opaqueColors.count, 255)
-        XCTAssertEqual(forward.opaqueColors, shuffled.opaqueColors)
+        XCTAssertEqual(Set(forward.opaqueColors), Set(shuffled.opaqueColors))
     }
 
-    func testCoarsenedCountsStayOrderIndependentAndUsable() throws {
+    func testColorsOfLargeChangesGetTheLowestIndices() throws {
+        // A large first frame of two colors, then small changes in a third color: the first
+        // frame's colors come first, so that frame needs only the smallest LZW code size.
+        let builder = GIFPaletteBuilder(width: 20, height: 20, options: GIFOptions())
+        var image = Image(width: 20, height: 20, fill: (250, 250, 250, 255))
+        for i in stride(from: 0, to: 200 * 4, by: 4) { image.pixels[i] = 10; image.pixels[i + 1] = 10; image.pixels[i + 2] = 10 }
+        builder.add(image)
+        for frame in 0..<30 {
+            image.pixels[frame * 4 ..< frame * 4 + 3] = [200, 30, 30]
+            builder.add(image)
+        }
+        let palette = try builder.finish()
+        XCTAssertTrue(palette.isExact)
+        XCTAssertEqual(Set(palette.opaqueColors.prefix(2)), [0xFAFAFA, 0x0A0A0A])
+        XCTAssertEqual(palette.opaqueColors.last, 0xC81E1E)
+    }
+
+    func testCoarsenedColorsStayOrderIndependentAndUsable() throws {
         let forward = try palette(order: [0, 1, 2, 3, 4], maxDistinctColors: 600)
         let backward = try palette(order: [4, 3, 2, 1, 0], maxDistinctColors: 600)
-        XCTAssertEqual(forward.opaqueColors, backward.opaqueColors)
+        XCTAssertEqual(Set(forward.opaqueColors), Set(backward.opaqueColors))
         let indices = try forward.indices(of: frames[2])
         var shown = [UInt8](repeating: 255, count: 64 * 48 * 4)
         for (pixel, index) in indices.enumerated() {

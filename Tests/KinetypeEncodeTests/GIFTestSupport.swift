@@ -13,7 +13,7 @@ func encodeGIF(_ frames: [Image], fps: Double, options: GIFOptions = GIFOptions(
 func encodeGIF(_ frames: [Image], endTimes: [Double], options: GIFOptions = GIFOptions()) throws
     -> (gif: DecodedGIF, data: Data, warnings: [String]) {
     let encoder = try GIFEncoder(width: frames[0].width, height: frames[0].height, options: options)
-    for frame in frames.reversed() { try encoder.addToPalette(frame) }
+    for frame in frames { try encoder.addToPalette(frame) }
     for (frame, endTime) in zip(frames, endTimes) { try encoder.writeFrame(frame, endTime: endTime) }
     let data = try encoder.finish()
     return (try GIFDecoder.decode(data), data, encoder.warnings)

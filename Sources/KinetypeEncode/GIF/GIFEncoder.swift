@@ -4,7 +4,8 @@ import KinetypeCore
 
 /// An animated GIF encoder in two passes, so memory never holds more than a few frames:
 ///
-/// 1. `addToPalette(_:)` every frame (any order): one global palette is built from all of them.
+/// 1. `addToPalette(_:)` every frame, in display order: one global palette is built from all of
+///    them, its colors ordered so that most frames need only low indices.
 ///    With at most 255 distinct colors the palette is exact and every decoded frame equals its
 ///    input bit for bit (after GIF's 1-bit alpha: alpha < 128 is transparent, the rest opaque).
 ///    With more, libimagequant quantizes a histogram of all frames to 255 colors.
@@ -81,7 +82,7 @@ public final class GIFEncoder {
         }
     }
 
-    /// Pass 1: adds a frame's colors to the palette. Call it for every frame, before any
+    /// Pass 1: adds a frame's colors to the palette. Call it for every frame, in display order, before any
     /// `writeFrame`.
     public func addToPalette(_ image: Image) throws {
         try checkSize(image)
@@ -227,12 +228,13 @@ public final class GIFEncoder {
         } else {
             rect = changed.union(cleared).rect ?? GIFRect(x: 0, y: 0, width: 1, height: 1)
         }
-        var pixels = Self.framePixels(target: frame.target, base: frame.base, rect: rect, width: width,
+        let pixels = Self.framePixels(target: frame.target, base: frame.base, rect: rect, width: width,
                                       transparent: transparent, cost: LZWCost(colorTableSize: palette.tableSize))
+        let (written, frameTransparent) = Self.lowestTransparentIndex(pixels, transparent: transparent)
         let disposesToBackground = !cleared.isEmpty
-        try writer.writeFrame(rect: rect, pixels: &pixels, delay: frame.delay,
+        try writer.writeFrame(rect: rect, pixels: written, delay: frame.delay,
                               disposal: disposesToBackground ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT,
-                              transparentIndex: Int(transparent))
+                              transparentIndex: frameTransparent)
         var shown = frame.target
         if disposesToBackground {
             for y in rect.y..<(rect.y + rect.height) {
@@ -305,6 +307,17 @@ public final class GIFEncoder {
             choice = choice == 0 ? from[i].0 : from[i].1
         }
         return pixels
+    }
+
+    /// A frame may name any index its pixels do not use as its transparent one; the lowest such
+    /// index keeps the frame's largest index, and so its LZW code size, small. Returns the pixels
+    /// with `transparent` replaced by it.
+    static func lowestTransparentIndex(_ pixels: [UInt8], transparent: UInt8) -> (pixels: [UInt8], transparent: UInt8) {
+        var used = [Bool](repeating: false, count: 256)
+        for pixel in pixels where pixel != transparent { used[Int(pixel)] = true }
+        let lowest = UInt8(used.firstIndex(of: false)!)
+        guard lowest < transparent else { return (pixels, transparent) }
+        return (pixels.map { $0 == transparent ? lowest : $0 }, lowest)
     }
 
     // MARK: - Helpers

@@ -39,7 +39,7 @@ final class GIFPalette {
     /// A palette quantized from a histogram of all frames (`hasTransparency`: whether any of
     /// them has a transparent pixel). Keeps a copy of `attributes`.
     init(quantizing histogram: OpaquePointer, attributes: OpaquePointer, hasTransparency: Bool, width: Int,
-         height: Int, options: GIFOptions) throws {
+         height: Int, options: GIFOptions, weights: [UInt32: UInt64]) throws {
         self.width = width
         self.height = height
         self.isExact = false
@@ -71,10 +71,12 @@ final class GIFPalette {
                 }
             }
         }
-        self.opaqueColors = colors
+        // Colors in many frames first, so most frames use only low indices (shorter LZW codes).
+        let (ordered, newIndex) = Self.ordered(colors, weights: weights)
+        self.opaqueColors = ordered
         self.transparentIndex = UInt8(colors.count)
         self.hasTransparency = hasTransparency
-        self.quantizedIndexMap = map.map { $0 == 0xFF ? UInt8(colors.count) : $0 }
+        self.quantizedIndexMap = map.map { $0 == 0xFF ? UInt8(colors.count) : newIndex[Int($0)] }
     }
 
     deinit {
@@ -127,16 +129,34 @@ final class GIFPalette {
 
     /// The closest opaque color (for colors pass 1 never saw), or transparency if there is none.
     private func nearestIndex(to key: UInt32) -> UInt8 {
-        var best = transparentIndex
+        Self.nearest(to: key, among: opaqueColors).map(UInt8.init) ?? transparentIndex
+    }
+
+    /// The index of the color closest to `key` (squared RGB distance), or nil when there is none.
+    static func nearest(to key: UInt32, among colors: [UInt32]) -> Int? {
+        var best: Int?
         var bestDistance = Int.max
-        for (index, color) in opaqueColors.enumerated() {
+        for (index, color) in colors.enumerated() {
             let dr = Int(color >> 16 & 0xFF) - Int(key >> 16 & 0xFF)
             let dg = Int(color >> 8 & 0xFF) - Int(key >> 8 & 0xFF)
             let db = Int(color & 0xFF) - Int(key & 0xFF)
             let distance = dr * dr + dg * dg + db * db
-            if distance < bestDistance { bestDistance = distance; best = UInt8(index) }
+            if distance < bestDistance { bestDistance = distance; best = index }
         }
         return best
+    }
+
+    /// `colors` reordered by the summed weights of the histogram colors nearest to each, highest
+    /// first, and each old index's new position.
+    static func ordered(_ colors: [UInt32], weights: [UInt32: UInt64]) -> (colors: [UInt32], newIndex: [UInt8]) {
+        var score = [UInt64](repeating: 0, count: colors.count)
+        for (key, weight) in weights {
+            if let index = nearest(to: key, among: colors) { score[index] += weight }
+        }
+        let order = colors.indices.sorted { score[$0] != score[$1] ? score[$0] > score[$1] : $0 < $1 }
+        var newIndex = [UInt8](repeating: 0, count: colors.count)
+        for (position, old) in order.enumerated() { newIndex[old] = UInt8(position) }
+        return (order.map { colors[$0] }, newIndex)
     }
 
     private func quantizedIndices(of image: Image) throws -> [UInt8] {

@@ -22,6 +22,12 @@ final class GIFPaletteBuilder {
     /// Opaque colors (0xRRGGBB, with `droppedBits` low bits of each channel cleared) and how
     /// many pixels had them.
     private var counts: [UInt32: UInt32] = [:]
+    /// For each color, the summed size (in changed pixels) of the frames whose changes use it:
+    /// roughly how much written GIF data needs the color. Colors with high scores get low
+    /// indices, so most frames use only low indices and compress with shorter LZW codes.
+    private var scores: [UInt32: UInt64] = [:]
+    /// The frame before the one being added, to find what changed.
+    private var previous: [UInt8]?
     private var transparentCount: UInt32 = 0
     private var droppedBits: UInt32 = 0
     private let maxDistinctColors: Int
@@ -33,7 +39,10 @@ final class GIFPaletteBuilder {
         self.maxDistinctColors = maxDistinctColors
     }
 
+    /// Adds a frame's colors. Frames must come in display order (the color order depends on what
+    /// changes from one frame to the next; the set of colors does not).
     func add(_ image: Image) {
+        scoreChanges(of: image)
         var mask = Self.mask(droppedBits: droppedBits)
         image.pixels.withUnsafeBufferPointer { pixels in
             var lastKey: UInt32 = 0xFFFF_FFFF
@@ -64,10 +73,34 @@ final class GIFPaletteBuilder {
         if counts.count > maxDistinctColors { coarsen() }
     }
 
+    private func scoreChanges(of image: Image) {
+        let mask = Self.mask(droppedBits: droppedBits)
+        var colors = Set<UInt32>()
+        var changed: UInt64 = 0
+        image.pixels.withUnsafeBufferPointer { pixels in
+            var index = 0
+            while index < pixels.count {
+                if let previous, previous[index] == pixels[index], previous[index + 1] == pixels[index + 1],
+                   previous[index + 2] == pixels[index + 2], previous[index + 3] == pixels[index + 3] {
+                    index += 4
+                    continue
+                }
+                changed += 1
+                if pixels[index + 3] >= gifAlphaThreshold {
+                    colors.insert((UInt32(pixels[index]) << 16 | UInt32(pixels[index + 1]) << 8 | UInt32(pixels[index + 2])) & mask)
+                }
+                index += 4
+            }
+        }
+        for color in colors { scores[color, default: 0] &+= changed }
+        previous = image.pixels
+    }
+
     /// Ends pass 1 and builds the palette.
     func finish() throws -> GIFPalette {
         if droppedBits == 0, counts.count <= gifMaxOpaqueColors {
-            return GIFPalette(exactColors: counts.keys.sorted(), hasTransparency: transparentCount > 0,
+            let ordered = counts.keys.sorted { (scores[$0] ?? 0, counts[$0] ?? 0, $1) > (scores[$1] ?? 0, counts[$1] ?? 0, $0) }
+            return GIFPalette(exactColors: ordered, hasTransparency: transparentCount > 0,
                               width: width, height: height)
         }
         guard let attributes = liq_attr_create() else { throw GIFPalette.failure("libimagequant could not be set up") }
@@ -90,7 +123,7 @@ final class GIFPaletteBuilder {
         let status = liq_histogram_add_colors(histogram, attributes, entries, Int32(entries.count), 0)
         guard status == LIQ_OK else { throw GIFPalette.failure("libimagequant rejected the colors (\(status))") }
         return try GIFPalette(quantizing: histogram, attributes: attributes, hasTransparency: transparentCount > 0,
-                              width: width, height: height, options: options)
+                              width: width, height: height, options: options, weights: scores)
     }
 
     /// Drops one more low bit of every channel and merges the counts that now coincide.
@@ -102,6 +135,9 @@ final class GIFPaletteBuilder {
             merged.reserveCapacity(counts.count / 2)
             for (key, count) in counts { merged[key & mask, default: 0] &+= count }
             counts = merged
+            var mergedScores: [UInt32: UInt64] = [:]
+            for (key, score) in scores { mergedScores[key & mask, default: 0] &+= score }
+            scores = mergedScores
         }
     }
 

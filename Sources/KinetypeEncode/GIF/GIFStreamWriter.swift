@@ -60,17 +60,33 @@ final class GIFStreamWriter {
         }
     }
 
-    /// Writes one frame. `pixels` holds `rect.width * rect.height` palette indices (giflib masks
-    /// them in place, so the caller's buffer may change).
-    func writeFrame(rect: GIFRect, pixels: inout [UInt8], delay: Int, disposal: Int32, transparentIndex: Int) throws {
+    /// Writes one frame: its graphic control extension through giflib, then the image descriptor
+    /// and the LZW data written here, at the smallest code size that holds the frame's largest
+    /// index (giflib would always use the color table's, up to a bit more a pixel).
+    func writeFrame(rect: GIFRect, pixels: [UInt8], delay: Int, disposal: Int32, transparentIndex: UInt8) throws {
         guard let gif else { throw GIFPalette.failure("the GIF was already finished") }
         var control = GraphicsControlBlock(DisposalMode: disposal, UserInputFlag: false,
                                            DelayTime: Int32(delay), TransparentColor: Int32(transparentIndex))
         var extensionBytes = [UInt8](repeating: 0, count: 4)
         let length = EGifGCBToExtension(&control, &extensionBytes)
         try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes))
-        try check(EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, nil))
-        try check(EGifPutLine(gif, &pixels, Int32(pixels.count)))
+
+        let codeSize = GIFLZWEncoder.minimumCodeSize(forLargestIndex: max(pixels.max() ?? 0, transparentIndex))
+        let compressed = GIFLZWEncoder.encode(pixels, minimumCodeSize: codeSize)
+        var bytes: [UInt8] = [0x2C]
+        for value in [rect.x, rect.y, rect.width, rect.height] {
+            bytes += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)]
+        }
+        bytes += [0x00, UInt8(codeSize)]
+        bytes.reserveCapacity(bytes.count + compressed.count + compressed.count / 255 + 2)
+        for start in stride(from: 0, to: compressed.count, by: 255) {
+            let end = min(start + 255, compressed.count)
+            bytes.append(UInt8(end - start))
+            bytes += compressed[start..<end]
+        }
+        bytes.append(0)
+        _ = bytes.withUnsafeBufferPointer { sink.append($0.baseAddress!, count: $0.count) }
+        if let writeError = sink.writeError { throw writeError }
     }
 
     /// Writes the trailer and releases giflib's handle (the sink then holds the whole file).
