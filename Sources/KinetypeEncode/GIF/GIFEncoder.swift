@@ -229,7 +229,8 @@ public final class GIFEncoder {
             rect = changed.union(cleared).rect ?? GIFRect(x: 0, y: 0, width: 1, height: 1)
         }
         let pixels = Self.framePixels(target: frame.target, base: frame.base, rect: rect, width: width,
-                                      transparent: transparent, cost: LZWCost(colorTableSize: palette.tableSize))
+                                      transparent: transparent,
+                                      minimumCodeSize: GIFLZWEncoder.minimumCodeSize(forLargestIndex: transparent))
         let (written, frameTransparent) = Self.lowestTransparentIndex(pixels, transparent: transparent)
         let disposesToBackground = !cleared.isEmpty
         try writer.writeFrame(rect: rect, pixels: written, delay: frame.delay,
@@ -250,7 +251,7 @@ public final class GIFEncoder {
     /// literal, or chosen for the fewest runs (leaning either way) — and the one LZW compresses
     /// best is kept.
     static func framePixels(target: [UInt8], base: [UInt8], rect: GIFRect, width: Int, transparent: UInt8,
-                            cost: LZWCost) -> [UInt8] {
+                            minimumCodeSize: Int) -> [UInt8] {
         let count = rect.width * rect.height
         var wanted = [UInt8](repeating: 0, count: count)
         var isFree = [Bool](repeating: false, count: count)
@@ -268,7 +269,8 @@ public final class GIFEncoder {
         let renditions = [allTransparent, wanted,
                           fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: false),
                           fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: true)]
-        return renditions.map { (pixels: $0, bits: cost.bits(of: $0)) }.min { $0.bits < $1.bits }!.pixels
+        return renditions.map { (pixels: $0, bytes: GIFLZWEncoder.encode($0, minimumCodeSize: minimumCodeSize).count) }
+            .min { $0.bytes < $1.bytes }!.pixels
     }
 
     /// The rendition with the fewest changes of index along the pixel stream: each unchanged

@@ -1,16 +1,18 @@
 import XCTest
 @testable import KinetypeEncode
 
-final class LZWCostTests: XCTestCase {
+final class GIFLZWEncoderTests: XCTestCase {
     func testRunsCostFarLessThanNoise() {
-        let cost = LZWCost(colorTableSize: 256)
-        XCTAssertEqual(cost.minimumCodeSize, 8)
+        XCTAssertEqual(GIFLZWEncoder.minimumCodeSize(forLargestIndex: 255), 8)
+        XCTAssertEqual(GIFLZWEncoder.minimumCodeSize(forLargestIndex: 100), 7)
+        XCTAssertEqual(GIFLZWEncoder.minimumCodeSize(forLargestIndex: 1), 2)
         var generator = SystemIndependentNoise(seed: 7)
         let noise = (0..<4096).map { _ in generator.next() }
         let run = [UInt8](repeating: 3, count: 4096)
-        XCTAssertLessThan(cost.bits(of: run) * 20, cost.bits(of: noise))
+        let bits = { (pixels: [UInt8]) in GIFLZWEncoder.encode(pixels, minimumCodeSize: 8).count * 8 }
+        XCTAssertLessThan(bits(run) * 20, bits(noise))
         // Uncompressible data costs at least its own bits, plus the growing code size.
-        XCTAssertGreaterThan(cost.bits(of: noise), 4096 * 8)
+        XCTAssertGreaterThan(bits(noise), 4096 * 8)
     }
 
     func testFewestRunsKeepsFixedPixelsAndMinimizesChanges() {
@@ -37,7 +39,7 @@ final class LZWCostTests: XCTestCase {
         for i in stride(from: 3, to: target.count, by: 37) { target[i] = 9 }
         let rect = GIFRect(x: 0, y: 0, width: width, height: height)
         let pixels = GIFEncoder.framePixels(target: target, base: base, rect: rect, width: width, transparent: 15,
-                                            cost: LZWCost(colorTableSize: 16))
+                                            minimumCodeSize: 4)
         let shown = zip(pixels, base).map { $0 == 15 ? $1 : $0 }
         XCTAssertEqual(shown, target)
     }
