@@ -71,7 +71,7 @@ enum VerifyCommand: Command {
         for path in arguments.positionals {
             let result = try GoldenVerifier.verify(sceneAt: path, options: options)
             results.append(result)
-            print(result, terminal: terminal, quiet: quiet)
+            report(result, terminal: terminal, quiet: quiet)
         }
         if let reportPath = arguments.value("report") {
             try JSONReport.write(results, to: URL(fileURLWithPath: reportPath))
@@ -79,7 +79,7 @@ enum VerifyCommand: Command {
         return results.allSatisfy(\.passed) ? 0 : 1
     }
 
-    private static func print(_ result: SceneVerification, terminal: Terminal, quiet: Bool) {
+    private static func report(_ result: SceneVerification, terminal: Terminal, quiet: Bool) {
         if !result.environmentChanges.isEmpty {
             terminal.err("kinetype: note: \(result.scene): the environment differs from the one the goldens were recorded in, so differences may come from it rather than from the scene:\n")
             result.environmentChanges.forEach { terminal.err("  - \($0)\n") }
