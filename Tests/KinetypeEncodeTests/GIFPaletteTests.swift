@@ -21,21 +21,25 @@ final class GIFPaletteTests: XCTestCase {
         XCTAssertEqual(Set(forward.opaqueColors), Set(shuffled.opaqueColors))
     }
 
-    func testColorsOfLargeChangesGetTheLowestIndices() throws {
-        // A large first frame of two colors, then small changes in a third color: the first
-        // frame's colors come first, so that frame needs only the smallest LZW code size.
+    func testColorsOfManyFramesGetTheLowestIndices() throws {
+        // A large first frame of 200 grays (it needs 8-bit codes wherever they sit), then 30
+        // small changes in two text colors: those two come first, so the 30 frames need only
+        // the smallest LZW code size, although the first frame changed far more pixels.
         let builder = GIFPaletteBuilder(width: 20, height: 20, options: GIFOptions())
         var image = Image(width: 20, height: 20, fill: (250, 250, 250, 255))
-        for i in stride(from: 0, to: 200 * 4, by: 4) { image.pixels[i] = 10; image.pixels[i + 1] = 10; image.pixels[i + 2] = 10 }
+        for pixel in 0..<200 {
+            image.pixels[pixel * 4 ..< pixel * 4 + 3] = [UInt8(pixel), UInt8(pixel), UInt8(pixel)]
+        }
         builder.add(image)
         for frame in 0..<30 {
-            image.pixels[frame * 4 ..< frame * 4 + 3] = [200, 30, 30]
+            let pixel = 200 + frame
+            image.pixels[pixel * 4 ..< pixel * 4 + 3] = frame.isMultiple(of: 2) ? [200, 30, 30] : [30, 30, 200]
             builder.add(image)
         }
         let palette = try builder.finish()
         XCTAssertTrue(palette.isExact)
-        XCTAssertEqual(Set(palette.opaqueColors.prefix(2)), [0xFAFAFA, 0x0A0A0A])
-        XCTAssertEqual(palette.opaqueColors.last, 0xC81E1E)
+        XCTAssertEqual(Set(palette.opaqueColors.prefix(2)), [0xC81E1E, 0x1E1EC8])
+        XCTAssertEqual(palette.opaqueColors.count, 203)
     }
 
     func testCoarsenedColorsStayOrderIndependentAndUsable() throws {

@@ -39,7 +39,7 @@ final class GIFPalette {
     /// A palette quantized from a histogram of all frames (`hasTransparency`: whether any of
     /// them has a transparent pixel). Keeps a copy of `attributes`.
     init(quantizing histogram: OpaquePointer, attributes: OpaquePointer, hasTransparency: Bool, width: Int,
-         height: Int, options: GIFOptions, weights: [UInt32: UInt64]) throws {
+         height: Int, options: GIFOptions, uses: [UInt32: GIFColorUse]) throws {
         self.width = width
         self.height = height
         self.isExact = false
@@ -72,7 +72,7 @@ final class GIFPalette {
             }
         }
         // Colors in many frames first, so most frames use only low indices (shorter LZW codes).
-        let (ordered, newIndex) = Self.ordered(colors, weights: weights)
+        let (ordered, newIndex) = Self.ordered(colors, uses: uses)
         self.opaqueColors = ordered
         self.transparentIndex = UInt8(colors.count)
         self.hasTransparency = hasTransparency
@@ -146,14 +146,14 @@ final class GIFPalette {
         return best
     }
 
-    /// `colors` reordered by the summed weights of the histogram colors nearest to each, highest
+    /// `colors` reordered by the summed use of the histogram colors nearest to each, most used
     /// first, and each old index's new position.
-    static func ordered(_ colors: [UInt32], weights: [UInt32: UInt64]) -> (colors: [UInt32], newIndex: [UInt8]) {
-        var score = [UInt64](repeating: 0, count: colors.count)
-        for (key, weight) in weights {
-            if let index = nearest(to: key, among: colors) { score[index] += weight }
+    static func ordered(_ colors: [UInt32], uses: [UInt32: GIFColorUse]) -> (colors: [UInt32], newIndex: [UInt8]) {
+        var summed = [GIFColorUse](repeating: GIFColorUse(), count: colors.count)
+        for (key, use) in uses {
+            if let index = nearest(to: key, among: colors) { summed[index] += use }
         }
-        let order = colors.indices.sorted { score[$0] != score[$1] ? score[$0] > score[$1] : $0 < $1 }
+        let order = colors.indices.sorted { summed[$0] != summed[$1] ? summed[$0] > summed[$1] : $0 < $1 }
         var newIndex = [UInt8](repeating: 0, count: colors.count)
         for (position, old) in order.enumerated() { newIndex[old] = UInt8(position) }
         return (order.map { colors[$0] }, newIndex)

@@ -22,10 +22,8 @@ final class GIFPaletteBuilder {
     /// Opaque colors (0xRRGGBB, with `droppedBits` low bits of each channel cleared) and how
     /// many pixels had them.
     private var counts: [UInt32: UInt32] = [:]
-    /// For each color, the summed size (in changed pixels) of the frames whose changes use it:
-    /// roughly how much written GIF data needs the color. Colors with high scores get low
-    /// indices, so most frames use only low indices and compress with shorter LZW codes.
-    private var scores: [UInt32: UInt64] = [:]
+    /// For each color, how much the frames' changes use it; decides the palette order.
+    private var uses: [UInt32: GIFColorUse] = [:]
     /// The frame before the one being added, to find what changed.
     private var previous: [UInt8]?
     private var transparentCount: UInt32 = 0
@@ -92,14 +90,17 @@ final class GIFPaletteBuilder {
                 index += 4
             }
         }
-        for color in colors { scores[color, default: 0] &+= changed }
+        let use = GIFColorUse(frames: 1, changedPixels: changed)
+        for color in colors { uses[color, default: GIFColorUse()] += use }
         previous = image.pixels
     }
 
     /// Ends pass 1 and builds the palette.
     func finish() throws -> GIFPalette {
         if droppedBits == 0, counts.count <= gifMaxOpaqueColors {
-            let ordered = counts.keys.sorted { (scores[$0] ?? 0, counts[$0] ?? 0, $1) > (scores[$1] ?? 0, counts[$1] ?? 0, $0) }
+            let ordered = counts.keys.sorted {
+                (uses[$0] ?? GIFColorUse(), counts[$0] ?? 0, $1) > (uses[$1] ?? GIFColorUse(), counts[$1] ?? 0, $0)
+            }
             return GIFPalette(exactColors: ordered, hasTransparency: transparentCount > 0,
                               width: width, height: height)
         }
@@ -123,7 +124,7 @@ final class GIFPaletteBuilder {
         let status = liq_histogram_add_colors(histogram, attributes, entries, Int32(entries.count), 0)
         guard status == LIQ_OK else { throw GIFPalette.failure("libimagequant rejected the colors (\(status))") }
         return try GIFPalette(quantizing: histogram, attributes: attributes, hasTransparency: transparentCount > 0,
-                              width: width, height: height, options: options, weights: scores)
+                              width: width, height: height, options: options, uses: uses)
     }
 
     /// Drops one more low bit of every channel and merges the counts that now coincide.
@@ -135,9 +136,9 @@ final class GIFPaletteBuilder {
             merged.reserveCapacity(counts.count / 2)
             for (key, count) in counts { merged[key & mask, default: 0] &+= count }
             counts = merged
-            var mergedScores: [UInt32: UInt64] = [:]
-            for (key, score) in scores { mergedScores[key & mask, default: 0] &+= score }
-            scores = mergedScores
+            var mergedUses: [UInt32: GIFColorUse] = [:]
+            for (key, use) in uses { mergedUses[key & mask, default: GIFColorUse()] += use }
+            uses = mergedUses
         }
     }
 
