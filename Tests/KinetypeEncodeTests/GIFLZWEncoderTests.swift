@@ -15,6 +15,48 @@ final class GIFLZWEncoderTests: XCTestCase {
         XCTAssertGreaterThan(bits(noise), 4096 * 8)
     }
 
+    func testFullTableIsKeptWhileItCodesWell() throws {
+        // A 3,000-pixel pattern repeated: by the time the table is full it holds the pattern's
+        // strings, so no clear code follows the first one.
+        var generator = SystemIndependentNoise(seed: 11)
+        let pattern = (0..<3_000).map { _ in generator.next() }
+        let pixels = Array([[UInt8]](repeating: pattern, count: 40).joined())
+        let compressed = GIFLZWEncoder.encode(pixels, minimumCodeSize: 8)
+        let stream = try LZWCodeStream(compressed, minimumCodeSize: 8)
+        XCTAssertEqual(stream.pixels, pixels)
+        XCTAssertEqual(stream.clearCodes, 1)
+        XCTAssertGreaterThan(stream.codesWithFullTable, 1_000)
+        XCTAssertEqual(try decodedWithGiflib(compressed, minimumCodeSize: 8, width: 300, height: 400), pixels)
+    }
+
+    func testFullTableIsClearedWhenTheContentChanges() throws {
+        // Noise over indices 0–63, then noise over 128–191: strings learned from the first half
+        // never match in the second, so a fresh table wins and the encoder clears.
+        var generator = SystemIndependentNoise(seed: 5)
+        let first = (0..<30_000).map { _ in generator.next() & 63 }
+        let second = (0..<30_000).map { _ in generator.next() & 63 | 128 }
+        let pixels = first + second
+        let compressed = GIFLZWEncoder.encode(pixels, minimumCodeSize: 8)
+        let stream = try LZWCodeStream(compressed, minimumCodeSize: 8)
+        XCTAssertEqual(stream.pixels, pixels)
+        XCTAssertGreaterThan(stream.clearCodes, 1)
+        XCTAssertEqual(try decodedWithGiflib(compressed, minimumCodeSize: 8, width: 300, height: 200), pixels)
+    }
+
+    func testSmallCodeSizesRoundTripThroughGiflib() throws {
+        for codeSize in 2...8 {
+            var generator = SystemIndependentNoise(seed: UInt64(codeSize))
+            let mask = UInt8((1 << codeSize) - 1)
+            let pixels = (0..<20_000).map { (index: Int) -> UInt8 in
+                index % 7 < 4 ? UInt8(truncatingIfNeeded: index / 700) & mask : generator.next() & mask
+            }
+            let compressed = GIFLZWEncoder.encode(pixels, minimumCodeSize: codeSize)
+            XCTAssertEqual(try LZWCodeStream(compressed, minimumCodeSize: codeSize).pixels, pixels, "code size \(codeSize)")
+            XCTAssertEqual(try decodedWithGiflib(compressed, minimumCodeSize: codeSize, width: 200, height: 100), pixels,
+                           "code size \(codeSize)")
+        }
+    }
+
     func testFewestRunsKeepsFixedPixelsAndMinimizesChanges() {
         // Free pixels between two literal runs of 1: making them literal joins the runs.
         let wanted: [UInt8] = [1, 1, 1, 1, 2, 2, 1, 1]

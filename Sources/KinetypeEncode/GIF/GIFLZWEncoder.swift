@@ -1,49 +1,60 @@
 /// GIF's LZW compression, written here rather than left to giflib so that each frame can use the
-/// smallest code size its indices allow (giflib always uses the color table's). The code stream
-/// follows giflib's encoder: a clear code first, codes growing from `minimumCodeSize + 1` bits up
-/// to 12, a clear code when the table reaches 4,095 codes, the end code last; bits packed from
-/// the least significant end.
+/// smallest code size its indices allow (giflib always uses the color table's) and so that the
+/// table is cleared only when clearing pays.
+///
+/// The code stream: a clear code first, codes growing from `minimumCodeSize + 1` bits up to 12,
+/// the end code last; bits packed from the least significant end. When the string table is full
+/// (4,096 codes), GIF lets an encoder keep coding with it unchanged ("deferred clear"): decoders
+/// stop adding strings until the next clear code. Whether to clear is decided by measuring: a
+/// clear code is written when a fresh table, over the pixels it takes to fill, codes them in
+/// fewer bits than the full table does; otherwise the full table is kept for that stretch and the
+/// question is asked again after it. Text and flat areas keep a full table for long stretches;
+/// a frame whose content changes (a gradient card's background, then its text) clears.
 enum GIFLZWEncoder {
     /// The compressed bytes of `pixels` (every index below `1 << minimumCodeSize`), without the
     /// code-size byte and the sub-block framing.
     static func encode(_ pixels: [UInt8], minimumCodeSize: Int) -> [UInt8] {
-        let clearCode = 1 << minimumCodeSize
-        let endCode = clearCode + 1
         var output = BitPacker()
+        var codes = CodeWidth(minimumCodeSize: minimumCodeSize)
         var table = CodeTable()
-        var codeSize = minimumCodeSize + 1
-        var nextCode = endCode + 1
+        var fresh = CodeTable()
+        var nextClearCheck = 0
 
-        func emit(_ code: Int) {
-            output.append(code, bits: codeSize)
-            if nextCode >= 1 << codeSize && codeSize < 12 { codeSize += 1 }
-        }
-
-        emit(clearCode)
+        output.append(codes.clearCode, bits: codes.width)
         guard var current = pixels.first.map(Int.init) else {
-            emit(endCode)
+            output.append(codes.endCode, bits: codes.width)
             return output.finish()
         }
-        for pixel in pixels.dropFirst() {
+        var index = 1
+        while index < pixels.count {
+            let pixel = pixels[index]
             if let code = table.code(prefix: current, byte: pixel) {
                 current = code
+                index += 1
                 continue
             }
-            emit(current)
-            let prefix = current
-            current = Int(pixel)
-            if nextCode >= 4095 {
-                emit(clearCode)
-                nextCode = endCode + 1
-                codeSize = minimumCodeSize + 1
-                table.removeAll()
-            } else {
-                table.insert(prefix: prefix, byte: pixel, code: nextCode)
-                nextCode += 1
+            output.append(current, bits: codes.width)
+            if !codes.isFull {
+                table.insert(prefix: current, byte: pixel, code: codes.next)
+                codes.advance()
+                if codes.isFull { nextClearCheck = index }
             }
+            current = Int(pixel)
+            if codes.isFull, index >= nextClearCheck {
+                let restart = freshTableCost(of: pixels, from: index, minimumCodeSize: minimumCodeSize, table: &fresh)
+                let keep = fullTableCost(of: pixels, from: index, count: restart.pixels, table: table)
+                if restart.bits + codes.width < keep {
+                    output.append(codes.clearCode, bits: codes.width)
+                    codes.reset()
+                    table.removeAll()
+                } else {
+                    nextClearCheck = index + restart.pixels
+                }
+            }
+            index += 1
         }
-        emit(current)
-        emit(endCode)
+        output.append(current, bits: codes.width)
+        output.append(codes.endCode, bits: codes.width)
         return output.finish()
     }
 
@@ -52,6 +63,89 @@ enum GIFLZWEncoder {
         var bits = 2
         while (1 << bits) <= Int(largest) { bits += 1 }
         return bits
+    }
+
+    /// Codes `pixels` from `start` with an empty table until the table fills or the pixels end:
+    /// the bits written and the pixels they cover (the string still pending at the end is not
+    /// counted in either).
+    private static func freshTableCost(of pixels: [UInt8], from start: Int, minimumCodeSize: Int,
+                                       table: inout CodeTable) -> (bits: Int, pixels: Int) {
+        table.removeAll()
+        var codes = CodeWidth(minimumCodeSize: minimumCodeSize)
+        var bits = 0
+        var current = Int(pixels[start])
+        var pending = start
+        var index = start + 1
+        while index < pixels.count, !codes.isFull {
+            let pixel = pixels[index]
+            if let code = table.code(prefix: current, byte: pixel) {
+                current = code
+            } else {
+                bits += codes.width
+                table.insert(prefix: current, byte: pixel, code: codes.next)
+                codes.advance()
+                current = Int(pixel)
+                pending = index
+            }
+            index += 1
+        }
+        return (bits, (index < pixels.count ? pending : pixels.count) - start)
+    }
+
+    /// The bits the full `table`, unchanged, needs for `count` pixels from `start` (the string
+    /// still pending at the end is not counted).
+    private static func fullTableCost(of pixels: [UInt8], from start: Int, count: Int, table: CodeTable) -> Int {
+        let end = min(pixels.count, start + count)
+        var codes = 0
+        var current = Int(pixels[start])
+        var index = start + 1
+        while index < end {
+            let pixel = pixels[index]
+            if let code = table.code(prefix: current, byte: pixel) {
+                current = code
+            } else {
+                codes += 1
+                current = Int(pixel)
+            }
+            index += 1
+        }
+        return codes * CodeWidth.maximumWidth
+    }
+}
+
+/// The next free code and the width codes are written at, which grows by one bit each time the
+/// codes in use no longer fit, up to 12 bits.
+private struct CodeWidth {
+    static let maximumWidth = 12
+    static let tableSize = 1 << maximumWidth
+
+    let minimumCodeSize: Int
+    let clearCode: Int
+    let endCode: Int
+    private(set) var next: Int
+    private(set) var width: Int
+
+    init(minimumCodeSize: Int) {
+        self.minimumCodeSize = minimumCodeSize
+        clearCode = 1 << minimumCodeSize
+        endCode = clearCode + 1
+        next = endCode + 1
+        width = minimumCodeSize + 1
+    }
+
+    /// Whether all 4,096 codes are taken; no string can be added until a clear code.
+    var isFull: Bool { next >= Self.tableSize }
+
+    /// Takes `next` for a new string. The decoder adds each string one code later than the
+    /// encoder, so the width grows once `next` passes the largest code of the current width.
+    mutating func advance() {
+        next += 1
+        if next > 1 << width, width < Self.maximumWidth { width += 1 }
+    }
+
+    mutating func reset() {
+        next = endCode + 1
+        width = minimumCodeSize + 1
     }
 }
 
@@ -77,16 +171,19 @@ private struct BitPacker {
     }
 }
 
-/// The string table: (prefix code, next index) → code, open-addressed.
+/// The string table: (prefix code, next index) → code, open-addressed. Slots carry the
+/// generation that filled them, so emptying the table is one increment.
 private struct CodeTable {
     private static let slots = 16_384
-    private var keys = [Int32](repeating: -1, count: slots)
+    private var keys = [Int32](repeating: 0, count: slots)
     private var codes = [Int16](repeating: 0, count: slots)
+    private var generations = [UInt32](repeating: 0, count: slots)
+    private var generation: UInt32 = 1
 
     func code(prefix: Int, byte: UInt8) -> Int? {
         let key = Int32(prefix << 8 | Int(byte))
         var slot = Self.slot(of: key)
-        while keys[slot] != -1 {
+        while generations[slot] == generation {
             if keys[slot] == key { return Int(codes[slot]) }
             slot = (slot + 1) & (Self.slots - 1)
         }
@@ -96,13 +193,18 @@ private struct CodeTable {
     mutating func insert(prefix: Int, byte: UInt8, code: Int) {
         let key = Int32(prefix << 8 | Int(byte))
         var slot = Self.slot(of: key)
-        while keys[slot] != -1 { slot = (slot + 1) & (Self.slots - 1) }
+        while generations[slot] == generation { slot = (slot + 1) & (Self.slots - 1) }
         keys[slot] = key
         codes[slot] = Int16(code)
+        generations[slot] = generation
     }
 
     mutating func removeAll() {
-        for i in keys.indices { keys[i] = -1 }
+        generation &+= 1
+        if generation == 0 {
+            for i in generations.indices { generations[i] = 0 }
+            generation = 1
+        }
     }
 
     private static func slot(of key: Int32) -> Int {
