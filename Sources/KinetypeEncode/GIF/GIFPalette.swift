@@ -39,7 +39,8 @@ final class GIFPalette {
     /// A palette quantized from a histogram of all frames (`hasTransparency`: whether any of
     /// them has a transparent pixel). Keeps a copy of `attributes`.
     init(quantizing histogram: OpaquePointer, attributes: OpaquePointer, hasTransparency: Bool, width: Int,
-         height: Int, options: GIFOptions, uses: [UInt32: GIFColorUse]) throws {
+         height: Int, options: GIFOptions, uses: [UInt32: GIFColorUse],
+         frameColorSets: GIFFrameColorSets) throws {
         self.width = width
         self.height = height
         self.isExact = false
@@ -71,8 +72,7 @@ final class GIFPalette {
                 }
             }
         }
-        // Colors in many frames first, so most frames use only low indices (shorter LZW codes).
-        let (ordered, newIndex) = Self.ordered(colors, uses: uses)
+        let (ordered, newIndex) = Self.ordered(colors, uses: uses, frameColorSets: frameColorSets)
         self.opaqueColors = ordered
         self.transparentIndex = UInt8(colors.count)
         self.hasTransparency = hasTransparency
@@ -146,14 +146,25 @@ final class GIFPalette {
         return best
     }
 
-    /// `colors` reordered by the summed use of the histogram colors nearest to each, most used
-    /// first, and each old index's new position.
-    static func ordered(_ colors: [UInt32], uses: [UInt32: GIFColorUse]) -> (colors: [UInt32], newIndex: [UInt8]) {
-        var summed = [GIFColorUse](repeating: GIFColorUse(), count: colors.count)
-        for (key, use) in uses {
-            if let index = nearest(to: key, among: colors) { summed[index] += use }
+    /// `colors` reordered by `GIFPaletteOrder`, each frame's colors standing for the palette
+    /// colors nearest to them; colors otherwise ranked by the summed use of the histogram colors
+    /// nearest to each, most used first. Also each old index's new position.
+    static func ordered(_ colors: [UInt32], uses: [UInt32: GIFColorUse],
+                        frameColorSets: GIFFrameColorSets) -> (colors: [UInt32], newIndex: [UInt8]) {
+        var nearestIndex: [UInt32: Int] = [:]
+        func paletteIndex(of color: UInt32) -> Int {
+            if let index = nearestIndex[color] { return index }
+            let index = nearest(to: color, among: colors) ?? 0
+            nearestIndex[color] = index
+            return index
         }
-        let order = colors.indices.sorted { summed[$0] != summed[$1] ? summed[$0] > summed[$1] : $0 < $1 }
+        var summed = [GIFColorUse](repeating: GIFColorUse(), count: colors.count)
+        for (key, use) in uses { summed[paletteIndex(of: key)] += use }
+        let ranked = colors.indices.sorted { summed[$0] != summed[$1] ? summed[$0] > summed[$1] : $0 < $1 }
+        var rankOfIndex = [Int](repeating: 0, count: colors.count)
+        for (rank, index) in ranked.enumerated() { rankOfIndex[index] = rank }
+        let frames = frameColorSets.paletteSets(paletteIndex(of:))
+        let order = GIFPaletteOrder.order(colorCount: colors.count, frames: frames) { rankOfIndex[$0] }
         var newIndex = [UInt8](repeating: 0, count: colors.count)
         for (position, old) in order.enumerated() { newIndex[old] = UInt8(position) }
         return (order.map { colors[$0] }, newIndex)

@@ -22,8 +22,10 @@ final class GIFPaletteBuilder {
     /// Opaque colors (0xRRGGBB, with `droppedBits` low bits of each channel cleared) and how
     /// many pixels had them.
     private var counts: [UInt32: UInt32] = [:]
-    /// For each color, how much the frames' changes use it; decides the palette order.
+    /// For each color, how much the frames' changes use it; ranks colors for the order.
     private var uses: [UInt32: GIFColorUse] = [:]
+    /// The sets of colors frames' changes use; decide the palette order (see `GIFPaletteOrder`).
+    private var frameColorSets = GIFFrameColorSets()
     /// The frame before the one being added, to find what changed.
     private var previous: [UInt8]?
     private var transparentCount: UInt32 = 0
@@ -75,6 +77,8 @@ final class GIFPaletteBuilder {
         let mask = Self.mask(droppedBits: droppedBits)
         var colors = Set<UInt32>()
         var changed: UInt64 = 0
+        var runs: UInt64 = 0
+        var lastColor: UInt32 = 0xFFFF_FFFF
         image.pixels.withUnsafeBufferPointer { pixels in
             var index = 0
             while index < pixels.count {
@@ -85,22 +89,32 @@ final class GIFPaletteBuilder {
                 }
                 changed += 1
                 if pixels[index + 3] >= gifAlphaThreshold {
-                    colors.insert((UInt32(pixels[index]) << 16 | UInt32(pixels[index + 1]) << 8 | UInt32(pixels[index + 2])) & mask)
+                    let color = (UInt32(pixels[index]) << 16 | UInt32(pixels[index + 1]) << 8 | UInt32(pixels[index + 2])) & mask
+                    if color != lastColor {
+                        runs += 1
+                        lastColor = color
+                        colors.insert(color)
+                    }
                 }
                 index += 4
             }
         }
         let use = GIFColorUse(frames: 1, changedPixels: changed)
         for color in colors { uses[color, default: GIFColorUse()] += use }
+        frameColorSets.record(colors, estimatedCodes: runs)
         previous = image.pixels
     }
 
     /// Ends pass 1 and builds the palette.
     func finish() throws -> GIFPalette {
         if droppedBits == 0, counts.count <= gifMaxOpaqueColors {
-            let ordered = counts.keys.sorted {
+            let ranked = counts.keys.sorted {
                 (uses[$0] ?? GIFColorUse(), counts[$0] ?? 0, $1) > (uses[$1] ?? GIFColorUse(), counts[$1] ?? 0, $0)
             }
+            var rankOfColor: [UInt32: Int] = [:]
+            for (rank, color) in ranked.enumerated() { rankOfColor[color] = rank }
+            let frames = frameColorSets.paletteSets { rankOfColor[$0] }
+            let ordered = GIFPaletteOrder.order(colorCount: ranked.count, frames: frames) { $0 }.map { ranked[$0] }
             return GIFPalette(exactColors: ordered, hasTransparency: transparentCount > 0,
                               width: width, height: height)
         }
@@ -124,7 +138,7 @@ final class GIFPaletteBuilder {
         let status = liq_histogram_add_colors(histogram, attributes, entries, Int32(entries.count), 0)
         guard status == LIQ_OK else { throw GIFPalette.failure("libimagequant rejected the colors (\(status))") }
         return try GIFPalette(quantizing: histogram, attributes: attributes, hasTransparency: transparentCount > 0,
-                              width: width, height: height, options: options, uses: uses)
+                              width: width, height: height, options: options, uses: uses, frameColorSets: frameColorSets)
     }
 
     /// Drops one more low bit of every channel and merges the counts that now coincide.
