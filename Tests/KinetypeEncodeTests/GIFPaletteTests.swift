@@ -42,6 +42,25 @@ final class GIFPaletteTests: XCTestCase {
         XCTAssertEqual(palette.opaqueColors.count, 203)
     }
 
+    func testUnditheredQuantizedPixelsTakeTheClosestPaletteColor() throws {
+        let quantized = try palette(order: [0, 1, 2, 3, 4])
+        XCTAssertFalse(quantized.isExact)
+        let image = frames[3]
+        let indices = try quantized.indices(of: image)
+        func distance(_ color: UInt32, _ pixel: Int) -> Int {
+            let channels = [Int(color >> 16 & 0xFF), Int(color >> 8 & 0xFF), Int(color & 0xFF)]
+            return (0..<3).reduce(0) { sum, channel in
+                let difference = channels[channel] - Int(image.pixels[pixel * 4 + channel])
+                return sum + difference * difference
+            }
+        }
+        for pixel in stride(from: 0, to: indices.count, by: 7) {
+            let chosen = distance(quantized.opaqueColors[Int(indices[pixel])], pixel)
+            let best = quantized.opaqueColors.map { distance($0, pixel) }.min()!
+            XCTAssertEqual(chosen, best, "pixel \(pixel)")
+        }
+    }
+
     func testCoarsenedColorsStayOrderIndependentAndUsable() throws {
         let forward = try palette(order: [0, 1, 2, 3, 4], maxDistinctColors: 600)
         let backward = try palette(order: [4, 3, 2, 1, 0], maxDistinctColors: 600)

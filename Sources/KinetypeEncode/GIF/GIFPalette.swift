@@ -5,8 +5,9 @@ import KinetypeCore
 /// The one global palette of a GIF and the mapping of frames onto it (pass 2).
 ///
 /// Opaque colors take indices `0..<opaqueColors.count`; `transparentIndex` comes right after.
-/// Exact palettes (at most 255 colors in the whole animation) map every pixel to its own color;
-/// quantized palettes remap frames with libimagequant, optionally dithered.
+/// Exact palettes (at most 255 colors in the whole animation) map every pixel to its own color.
+/// Quantized palettes map every pixel to the closest palette color in RGB, or, when dithered,
+/// remap frames with libimagequant.
 final class GIFPalette {
     let width: Int
     let height: Int
@@ -18,7 +19,8 @@ final class GIFPalette {
     /// Whether the palette holds every color of the animation exactly.
     let isExact: Bool
     private let dither: GIFDither
-    private var exactIndices: [UInt32: UInt8] = [:]
+    /// The index of every palette color.
+    private var indexOfColor: [UInt32: UInt8] = [:]
     private var attributes: OpaquePointer?
     private var result: OpaquePointer?
     /// libimagequant's palette index → our index.
@@ -33,7 +35,7 @@ final class GIFPalette {
         self.hasTransparency = hasTransparency
         self.isExact = true
         self.dither = .none
-        for (index, color) in exactColors.enumerated() { exactIndices[color] = UInt8(index) }
+        for (index, color) in exactColors.enumerated() { indexOfColor[color] = UInt8(index) }
     }
 
     /// A palette quantized from a histogram of all frames (`hasTransparency`: whether any of
@@ -77,6 +79,7 @@ final class GIFPalette {
         self.transparentIndex = UInt8(colors.count)
         self.hasTransparency = hasTransparency
         self.quantizedIndexMap = map.map { $0 == 0xFF ? UInt8(colors.count) : newIndex[Int($0)] }
+        for (index, color) in ordered.enumerated() { indexOfColor[color] = UInt8(index) }
     }
 
     deinit {
@@ -93,10 +96,12 @@ final class GIFPalette {
 
     /// The palette index of every pixel of `image`, row by row.
     func indices(of image: Image) throws -> [UInt8] {
-        isExact ? exactIndices(of: image) : try quantizedIndices(of: image)
+        isExact || dither == .none ? nearestIndices(of: image) : try quantizedIndices(of: image)
     }
 
-    private func exactIndices(of image: Image) -> [UInt8] {
+    /// Every opaque pixel's own palette color or, for colors not in the palette, the closest one in
+    /// RGB: the mapping with the least error for a given palette (no dithering).
+    private func nearestIndices(of image: Image) -> [UInt8] {
         let count = width * height
         let transparent = transparentIndex
         var misses: [UInt32: UInt8] = [:]
@@ -113,7 +118,7 @@ final class GIFPalette {
                     let key = UInt32(pixels[offset]) << 16 | UInt32(pixels[offset + 1]) << 8 | UInt32(pixels[offset + 2])
                     if key != lastKey {
                         lastKey = key
-                        if let index = exactIndices[key] ?? misses[key] {
+                        if let index = indexOfColor[key] ?? misses[key] {
                             lastIndex = index
                         } else {
                             lastIndex = nearestIndex(to: key)
