@@ -28,6 +28,19 @@ final class GIFPaletteOrderTests: XCTestCase {
         XCTAssertEqual(Array(order[44...]), Array(0..<150) + Array(154..<160))
     }
 
+    func testRecordedSetsStayBounded() {
+        var sets = GIFFrameColorSets()
+        for frame in 0..<(GIFFrameColorSets.maxSets + 100) {
+            sets.record([UInt32(frame), UInt32(frame) + 1], estimatedCodes: 1)
+        }
+        sets.record(Set(0..<UInt32(GIFFrameColorSets.maxColorsPerFrame + 1)), estimatedCodes: 1)
+        let held = sets.paletteSets { Int($0 % 256) }.values.reduce(0, +)
+        XCTAssertEqual(held, UInt64(GIFFrameColorSets.maxSets))
+        // A set already held still gains weight once the limit is reached.
+        sets.record([0, 1], estimatedCodes: 5)
+        XCTAssertEqual(sets.paletteSets { Int($0 % 256) }.values.reduce(0, +), UInt64(GIFFrameColorSets.maxSets) + 5)
+    }
+
     func testOrderDoesNotDependOnTheOrderFramesWereRecorded() {
         var forward = GIFFrameColorSets()
         var backward = GIFFrameColorSets()

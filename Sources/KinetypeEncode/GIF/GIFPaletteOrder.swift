@@ -129,11 +129,13 @@ enum GIFPaletteOrder {
 }
 
 /// The distinct sets of colors that frames' changes use, each with the summed estimated LZW
-/// codes of its frames, for `GIFPaletteOrder`. Memory stays bounded: a frame whose changes use
-/// more than `maxColorsPerFrame` colors is left out (it needs 8-bit codes anyway), and once
-/// `maxStoredColors` colors are held, new sets are left out too.
+/// codes of its frames, for `GIFPaletteOrder`. Memory stays bounded whatever the frame count
+/// (a few MB at most): a frame whose changes use more than `maxColorsPerFrame` colors is left
+/// out (it needs 8-bit codes anyway), and once `maxSets` sets or `maxStoredColors` colors are
+/// held, new sets are left out too. Frames with a set already held still add their weight.
 struct GIFFrameColorSets {
     static let maxColorsPerFrame = 1_024
+    static let maxSets = 1 << 16
     static let maxStoredColors = 1 << 20
     private var weights: [[UInt32]: UInt64] = [:]
     private var storedColors = 0
@@ -142,7 +144,7 @@ struct GIFFrameColorSets {
         guard !colors.isEmpty, colors.count <= Self.maxColorsPerFrame else { return }
         let key = colors.sorted()
         if weights[key] == nil {
-            guard storedColors + key.count <= Self.maxStoredColors else { return }
+            guard weights.count < Self.maxSets, storedColors + key.count <= Self.maxStoredColors else { return }
             storedColors += key.count
         }
         weights[key, default: 0] &+= estimatedCodes
