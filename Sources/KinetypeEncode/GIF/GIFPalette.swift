@@ -6,8 +6,8 @@ import KinetypeCore
 ///
 /// Opaque colors take indices `0..<opaqueColors.count`; `transparentIndex` comes right after.
 /// Exact palettes (at most 255 colors in the whole animation) map every pixel to its own color.
-/// Quantized palettes map every pixel to the closest palette color in RGB, or, when dithered,
-/// remap frames with libimagequant.
+/// Quantized palettes map every pixel to the closest palette color in RGB (after a Bayer pattern
+/// with ordered dithering); error diffusion remaps frames with libimagequant.
 final class GIFPalette {
     let width: Int
     let height: Int
@@ -96,7 +96,17 @@ final class GIFPalette {
 
     /// The palette index of every pixel of `image`, row by row.
     func indices(of image: Image) throws -> [UInt8] {
-        isExact || dither == .none ? nearestIndices(of: image) : try quantizedIndices(of: image)
+        if isExact { return nearestIndices(of: image) }
+        switch dither {
+        case .none:
+            return nearestIndices(of: image)
+        case .ordered:
+            var pixels = Self.normalizedPixels(image)
+            applyOrderedDither(to: &pixels)
+            return nearestIndices(of: Image(width: image.width, height: image.height, pixels: pixels))
+        case .diffusion:
+            return try diffusedIndices(of: image)
+        }
     }
 
     /// Every opaque pixel's own palette color or, for colors not in the palette, the closest one in
@@ -175,10 +185,10 @@ final class GIFPalette {
         return (order.map { colors[$0] }, newIndex)
     }
 
-    private func quantizedIndices(of image: Image) throws -> [UInt8] {
+    /// The frame remapped by libimagequant with error diffusion.
+    private func diffusedIndices(of image: Image) throws -> [UInt8] {
         guard let attributes, let result else { throw Self.failure("the palette was released") }
-        var normalized = Self.normalizedPixels(image)
-        if dither == .ordered { applyOrderedDither(to: &normalized) }
+        let normalized = Self.normalizedPixels(image)
         let count = width * height
         var output = [UInt8](repeating: 0, count: count)
         let status = normalized.withUnsafeBytes { bytes -> liq_error in
