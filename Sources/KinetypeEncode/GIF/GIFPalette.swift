@@ -95,8 +95,8 @@ final class GIFPalette {
     }
 
     /// The palette index of every pixel of `image`, row by row.
+    /// Exact palettes are never dithered (their `dither` is `.none`).
     func indices(of image: Image) throws -> [UInt8] {
-        if isExact { return nearestIndices(of: image) }
         switch dither {
         case .none:
             return nearestIndices(of: image)
