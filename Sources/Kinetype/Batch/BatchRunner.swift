@@ -134,9 +134,9 @@ private struct BatchJobRunner {
                 throw error
             }
             outcome.status = .rendered
-        } catch is CancellationError {
-            return nil
         } catch {
+            // Interrupted (or failing because of the interruption): unfinished, nothing was written.
+            if error is CancellationError || isCancelled() { return nil }
             let diagnostics = SceneValidator.diagnostics(from: error)
             outcome.error = diagnostics.map(\.description).joined(separator: "\n")
             outcome.couldNotWrite = diagnostics.contains { $0.kind == .cannotWrite }
