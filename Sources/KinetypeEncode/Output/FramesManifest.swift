@@ -42,9 +42,16 @@ public struct FramesManifest: Codable, Equatable, Sendable {
         return try encoder.encode(self) + Data("\n".utf8)
     }
 
-    /// The manifest in `folder`, or nil when it is missing or not a kinetype frames manifest.
+    /// The largest manifest read (a name per frame; far more than any frame limit needs).
+    static let maximumBytes = 64 << 20
+
+    /// The manifest in `folder`, or nil when it is missing, not a regular file of a sane size
+    /// (a FIFO must not hang the check), or not a kinetype frames manifest.
     static func read(in folder: URL) -> FramesManifest? {
-        guard let data = try? Data(contentsOf: folder.appendingPathComponent(fileName)),
+        let url = folder.appendingPathComponent(fileName)
+        var status = stat()
+        guard lstat(url.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size <= maximumBytes,
+              let data = try? Data(contentsOf: url),
               let manifest = try? JSONDecoder().decode(FramesManifest.self, from: data),
               manifest.format == formatName, manifest.version >= 1 else { return nil }
         return manifest

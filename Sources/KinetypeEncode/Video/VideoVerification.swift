@@ -97,49 +97,55 @@ enum VideoVerification {
         return nil
     }
 
-    /// Without ffprobe: an MP4 must start with an `ftyp` box and have a `moov` box (the index)
-    /// and an `mdat` box among its top-level boxes, each fitting the file; a WebM must start with
-    /// the EBML header and hold a Segment.
+    /// Without ffprobe: an MP4 must consist of whole top-level boxes, among them `ftyp`, `moov`
+    /// (the index) and `mdat`; a WebM must start with the EBML header and hold a Segment. Only box
+    /// headers are read, so a large video is not loaded into memory.
     static func structuralProblem(file: URL, format: VideoFormat) -> String? {
-        guard let data = try? Data(contentsOf: file, options: .mappedIfSafe), !data.isEmpty else {
-            return "ffmpeg wrote an empty or unreadable file"
-        }
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return "ffmpeg wrote an unreadable file" }
+        defer { try? handle.close() }
+        guard let size = try? handle.seekToEnd(), size > 0 else { return "ffmpeg wrote an empty file" }
         switch format {
-        case .mp4: return mp4Problem(data)
-        case .webm: return webmProblem(data)
+        case .mp4: return mp4Problem(handle, size: size)
+        case .webm: return webmProblem(handle)
         }
     }
 
-    private static func mp4Problem(_ data: Data) -> String? {
+    private static func mp4Problem(_ handle: FileHandle, size: UInt64) -> String? {
         var boxes: Set<String> = []
-        var offset = 0
-        let bytes = [UInt8](data)
-        while offset + 8 <= bytes.count {
-            var size = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-            let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
-            var header = 8
-            if size == 1 {
-                guard offset + 16 <= bytes.count else { return "the MP4 file ends inside the \(type) box" }
-                size = bytes[offset + 8..<offset + 16].reduce(0) { $0 << 8 | Int($1) }
-                header = 16
-            } else if size == 0 {
-                size = bytes.count - offset
+        var offset: UInt64 = 0
+        while offset < size {
+            guard (try? handle.seek(toOffset: offset)) != nil, let header = try? handle.read(upToCount: 16),
+                  header.count >= 8 else { return "the MP4 file ends inside a box header (it is truncated)" }
+            let bytes = [UInt8](header)
+            let type = String(decoding: bytes[4..<8], as: UTF8.self)
+            var boxSize = bytes[0..<4].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            var headerSize: UInt64 = 8
+            if boxSize == 1 {
+                guard bytes.count == 16 else { return "the MP4 file ends inside the \(type) box header" }
+                boxSize = bytes[8..<16].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+                headerSize = 16
+            } else if boxSize == 0 {
+                boxSize = size - offset
             }
-            guard size >= header, offset + size <= bytes.count else { return "the MP4 file ends inside the \(type) box (it is truncated)" }
+            guard boxSize >= headerSize, boxSize <= size - offset else {
+                return "the MP4 file ends inside the \(type) box (it is truncated)"
+            }
             boxes.insert(type)
-            offset += size
+            offset += boxSize
         }
-        guard offset == bytes.count else { return "the MP4 file ends inside a box header (it is truncated)" }
         for required in ["ftyp", "moov", "mdat"] where !boxes.contains(required) {
             return "the MP4 file has no \(required) box" + (required == "moov" ? " (no index: ffmpeg did not finish writing it)" : "")
         }
         return nil
     }
 
-    private static func webmProblem(_ data: Data) -> String? {
+    private static func webmProblem(_ handle: FileHandle) -> String? {
+        guard (try? handle.seek(toOffset: 0)) != nil, let head = try? handle.read(upToCount: 4096) else {
+            return "the WebM file cannot be read"
+        }
         let ebml: [UInt8] = [0x1A, 0x45, 0xDF, 0xA3], segment: [UInt8] = [0x18, 0x53, 0x80, 0x67]
-        guard data.starts(with: ebml) else { return "the WebM file does not start with an EBML header" }
-        guard data.range(of: Data(segment)) != nil else { return "the WebM file has no Segment" }
+        guard head.starts(with: ebml) else { return "the WebM file does not start with an EBML header" }
+        guard head.range(of: Data(segment)) != nil else { return "the WebM file has no Segment" }
         return nil
     }
 }

@@ -268,41 +268,49 @@ final class OutputSafetyTests: XCTestCase {
 
     // MARK: - Signals during verify --record
 
-    /// A golden folder with a two-frame set for the long scene.
+    /// A golden folder with an old set for the long scene: two frames (a still of the tiny scene:
+    /// any valid PNG will do, recording with --record all replaces them) and environment.json.
     private func goldensToReplace() throws -> (folder: URL, goldens: URL, long: URL) {
         let folder = try KinetypeProcess.temporaryFolder(self)
         let long = try FaultScenes.long(in: folder)
         let goldens = folder.appendingPathComponent("goldens")
-        let first = try kinetype(["verify", long.path, "--golden", goldens.path, "--frames", "0,0.5"])
-        XCTAssertEqual(first.status, 0, first.stderr)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: goldens.appendingPathComponent("long").path).sorted(),
-                       ["environment.json", "frame_0001.png", "frame_0031.png"])
+        let set = goldens.appendingPathComponent("long")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        let still = folder.appendingPathComponent("still.png")
+        XCTAssertEqual(try kinetype(["render", FaultScenes.tiny(in: folder).path, "--still", "0", "-o", still.path]).status, 0)
+        for name in ["frame_0001.png", "frame_0031.png"] {
+            try FileManager.default.copyItem(at: still, to: set.appendingPathComponent(name))
+        }
+        try Data("{}".utf8).write(to: set.appendingPathComponent("environment.json"))
         return (folder, goldens, long)
     }
 
-    func testSIGINTDuringVerifyRecordKeepsTheGoldenSet() throws {
+    /// One golden set, interrupted twice: Ctrl-C (removes its temporary) and kill -9 (leaves it
+    /// for the next recording to remove); the set on disk is always the complete old one.
+    func testSIGINTAndSIGKILLDuringVerifyRecordNeverLeaveAHalfSet() throws {
         let setup = try goldensToReplace()
         let before = try FolderState.snapshot(setup.goldens)
-        let run = try BackgroundKinetype(["verify", setup.long.path, "--golden", setup.goldens.path, "--record", "all", "--jobs", "1"])
-        run.wait { temporary(in: setup.goldens, for: "long").map { count(in: $0) >= 100 } ?? false }
-        let result = run.stop(with: SIGINT)
+        let set = setup.goldens.appendingPathComponent("long")
+        let oldSet = try FolderState.snapshot(set)
+        let record = ["verify", setup.long.path, "--golden", setup.goldens.path, "--record", "all", "--jobs", "1"]
+
+        let interrupted = try BackgroundKinetype(record)
+        interrupted.wait { temporary(in: setup.goldens, for: "long").map { count(in: $0) >= 50 } ?? false }
+        let result = interrupted.stop(with: SIGINT)
         XCTAssertEqual(result.status, 130, result.stderr)
         XCTAssertTrue(result.stderr.contains("kinetype: interrupted; 0 of 1 scene(s) finished"), result.stderr)
-        XCTAssertEqual(try FolderState.snapshot(setup.goldens), before, "the golden set is the complete old one")
-    }
+        XCTAssertEqual(try FolderState.snapshot(setup.goldens), before, "the golden set is the complete old one, no temporary left")
 
-    func testSIGKILLDuringVerifyRecordNeverLeavesAHalfSet() throws {
-        let setup = try goldensToReplace()
-        let before = try FolderState.snapshot(setup.goldens.appendingPathComponent("long"))
-        let run = try BackgroundKinetype(["verify", setup.long.path, "--golden", setup.goldens.path, "--record", "all", "--jobs", "1"])
-        run.wait { temporary(in: setup.goldens, for: "long").map { count(in: $0) >= 100 } ?? false }
-        XCTAssertEqual(run.stop(with: SIGKILL).status, SIGKILL)
-        XCTAssertEqual(try FolderState.snapshot(setup.goldens.appendingPathComponent("long")), before)
+        let killed = try BackgroundKinetype(record)
+        killed.wait { temporary(in: setup.goldens, for: "long").map { count(in: $0) >= 50 } ?? false }
+        XCTAssertEqual(killed.stop(with: SIGKILL).status, SIGKILL)
+        XCTAssertEqual(try FolderState.snapshot(set), oldSet, "the golden set is still the complete old one")
+        XCTAssertEqual(try FolderState.temporaries(in: setup.goldens).filter { !$0.contains("/") }.count, 1, "kill -9 leaves the temporary")
 
         let next = try kinetype(["verify", setup.long.path, "--golden", setup.goldens.path, "--frames", "1", "--record", "all"])
         XCTAssertEqual(next.status, 0, next.stderr)
         XCTAssertEqual(try FolderState.temporaries(in: setup.goldens), [], "the next recording removed the stale set")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: setup.goldens.appendingPathComponent("long").path).sorted(),
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: set.path).sorted(),
                        ["environment.json", "frame_0001.png", "frame_0031.png", "frame_0061.png"])
     }
 }
