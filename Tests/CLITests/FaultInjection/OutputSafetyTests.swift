@@ -91,6 +91,22 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertEqual(try FolderState.snapshot(folder), before)
     }
 
+    func testBatchRefusesAFramesFolderKinetypeDidNotWriteWithExit73() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let scene = try FaultScenes.tiny(in: folder)
+        let data = folder.appendingPathComponent("data.json")
+        try Data(#"[{"output": "a"}, {"output": "b"}]"#.utf8).write(to: data)
+        let out = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("a"), withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: out.appendingPathComponent("a/photo.jpg"))
+        let result = try kinetype(["batch", scene.path, "--data", data.path, "-o", out.path, "--format", "png"])
+        XCTAssertEqual(result.status, 73, result.stderr)
+        XCTAssertTrue(result.stderr.contains("entry 1 (a): cannot write"), result.stderr)
+        XCTAssertTrue(result.stdout.contains("1 rendered, 0 unchanged, 1 failed"), result.stdout)
+        XCTAssertEqual(try Data(contentsOf: out.appendingPathComponent("a/photo.jpg")), Data("mine".utf8))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("a").path), ["photo.jpg"])
+    }
+
     // MARK: - Stale temporaries
 
     func testNextRunRemovesOnlyStaleKinetypeTemporaries() throws {
