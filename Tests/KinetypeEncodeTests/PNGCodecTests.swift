@@ -73,7 +73,7 @@ final class PNGCodecTests: XCTestCase {
         for index in [2, 0, 1] { try writer.write(TestImages.typewriter(frame: index), index: index) }
         XCTAssertFalse(FileManager.default.fileExists(atPath: destination.path))
         try writer.finish()
-        XCTAssertEqual(try contents(of: destination), ["frame_0001.png", "frame_0002.png", "frame_0003.png"])
+        XCTAssertEqual(try contents(of: destination), [".kinetype-frames.json", "frame_0001.png", "frame_0002.png", "frame_0003.png"])
         assertSameImage(try PNGCodec.read(contentsOf: destination.appendingPathComponent("frame_0003.png")),
                         TestImages.typewriter(frame: 2))
         XCTAssertEqual(try contents(of: parent), ["frames"])
@@ -85,13 +85,14 @@ final class PNGCodecTests: XCTestCase {
         let destination = parent.appendingPathComponent("frames")
         try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: false)
         try Data("old".utf8).write(to: destination.appendingPathComponent("frame_0001.png"))
+        try FramesManifest(files: ["frame_0001.png"]).encoded().write(to: destination.appendingPathComponent(FramesManifest.fileName))
         let writer = try PNGSequenceWriter(destination: destination, frameCount: 2)
         try writer.write(TestImages.typewriter(frame: 0), index: 0)
         XCTAssertThrowsError(try writer.finish()) { error in
             XCTAssertEqual((error as? Diagnostic)?.kind, .renderFailure)
         }
         XCTAssertEqual(try contents(of: parent), ["frames"])
-        XCTAssertEqual(try contents(of: destination), ["frame_0001.png"])
+        XCTAssertEqual(try contents(of: destination), [".kinetype-frames.json", "frame_0001.png"])
         XCTAssertEqual(try Data(contentsOf: destination.appendingPathComponent("frame_0001.png")), Data("old".utf8))
     }
 

@@ -114,6 +114,60 @@ final class VideoWriterTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: url), Data("old".utf8))
     }
 
+    /// A stand-in ffmpeg in its own folder (no ffprobe beside it, so the structural check runs).
+    private func fakeFFmpeg(in folder: URL, script: String) throws -> URL {
+        let bin = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: false)
+        let fake = bin.appendingPathComponent("ffmpeg")
+        try Data(("#!/bin/sh\ncat >/dev/null\nfor last; do :; done\n" + script).utf8).write(to: fake)
+        chmod(fake.path, 0o755)
+        return bin
+    }
+
+    /// ffmpeg on a full disk: "Error writing trailer … No space left on device", yet exit 0.
+    func testFFmpegErrorWithExitZeroIsCannotWriteAndKeepsOldFile() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bin = try fakeFFmpeg(in: folder, script: """
+            printf 'ftyp' > "$last"
+            echo "Error writing trailer of $last: No space left on device" >&2
+            exit 0
+
+            """)
+        let url = folder.appendingPathComponent("clip.mp4")
+        try Data("old".utf8).write(to: url)
+        let writer = try VideoWriter(url: url, width: 16, height: 16, fps: 10, format: .mp4, searchPath: bin.path)
+        try writer.write(Image(width: 16, height: 16, fill: (1, 2, 3, 255)))
+        XCTAssertThrowsError(try writer.finish()) { error in
+            XCTAssertEqual((error as? Diagnostic)?.kind, .cannotWrite, "\(error)")
+            XCTAssertTrue((error as? Diagnostic)?.message.contains("no space left on the device") ?? false, "\(error)")
+        }
+        XCTAssertEqual(try contents(of: folder), ["bin", "clip.mp4"])
+        XCTAssertEqual(try Data(contentsOf: url), Data("old".utf8))
+    }
+
+    /// A silent ffmpeg that exits 0 but leaves a file without an index is not trusted either.
+    func testVideoWithoutIndexIsNotCommitted() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bin = try fakeFFmpeg(in: folder, script: """
+            printf '\\000\\000\\000\\020ftypisom\\000\\000\\000\\000\\000\\000\\000\\010mdat' > "$last"
+            exit 0
+
+            """)
+        let url = folder.appendingPathComponent("clip.mp4")
+        try Data("old".utf8).write(to: url)
+        let writer = try VideoWriter(url: url, width: 16, height: 16, fps: 10, format: .mp4, searchPath: bin.path)
+        try writer.write(Image(width: 16, height: 16, fill: (1, 2, 3, 255)))
+        XCTAssertThrowsError(try writer.finish()) { error in
+            XCTAssertEqual((error as? Diagnostic)?.kind, .renderFailure, "\(error)")
+            XCTAssertEqual((error as? Diagnostic)?.message,
+                           "cannot write \(url.path): the MP4 file has no moov box (no index: ffmpeg did not finish writing it)")
+        }
+        XCTAssertEqual(try contents(of: folder), ["bin", "clip.mp4"])
+        XCTAssertEqual(try Data(contentsOf: url), Data("old".utf8))
+    }
+
     func testFFmpegExitingEarlyIsAnErrorNotACrash() throws {
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

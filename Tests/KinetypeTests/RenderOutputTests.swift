@@ -41,6 +41,7 @@ final class RenderOutputTests: XCTestCase {
             pngOptions.jobs = jobs
             _ = try prepared.render(pngOptions)
             let files = try FileManager.default.contentsOfDirectory(atPath: pngOptions.output.path).sorted()
+                .filter { $0.hasPrefix("frame_") }
             sequences.append(try files.map { try Data(contentsOf: pngOptions.output.appendingPathComponent($0)) })
         }
         XCTAssertEqual(gifs[0], gifs[1])
@@ -54,7 +55,9 @@ final class RenderOutputTests: XCTestCase {
         let prepared = try TestScenes.prepared("tiny-typewriter.json")
         let output = try TestScenes.temporaryFolder(self).appendingPathComponent("frames")
         _ = try prepared.render(RenderOptions(output: output, format: .pngSequence))
-        let files = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        let entries = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        XCTAssertEqual(entries.first, ".kinetype-frames.json", "the manifest marks the folder as kinetype's")
+        let files = entries.filter { $0.hasPrefix("frame_") }
         XCTAssertEqual(files.first, "frame_0001.png")
         XCTAssertEqual(files.count, prepared.timeline.frameCount)
         for index in [0, files.count / 2, files.count - 1] {

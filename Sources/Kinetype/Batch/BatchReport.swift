@@ -22,6 +22,13 @@ public struct BatchOutcome: Sendable, Encodable {
     public var seconds: Double?
     /// The error, for failed outputs.
     public var error: String?
+    /// True when the output failed because it could not be written (disk full, read-only, …):
+    /// the batch then exits 73 instead of 1.
+    public var couldNotWrite = false
+
+    private enum CodingKeys: String, CodingKey {
+        case entry, name, scale, output, status, frames, bytes, seconds, error
+    }
 }
 
 /// The result of a whole batch, also written as JSON by `--report`.
@@ -29,14 +36,21 @@ public struct BatchReport: Sendable, Encodable {
     public var template: String
     public var data: String
     public var shard: String?
+    /// The outcomes of the outputs that finished, in plan order.
     public var outcomes: [BatchOutcome]
+    /// How many outputs the batch planned (more than `outcomes` when it was interrupted).
+    public var planned: Int
+    /// True when Ctrl-C or SIGTERM stopped the batch before every output finished.
+    public var interrupted = false
 
     public var rendered: Int { outcomes.filter { $0.status == .rendered }.count }
     public var skipped: Int { outcomes.filter { $0.status == .skipped }.count }
     public var failed: Int { outcomes.filter { $0.status == .failed }.count }
+    /// True when some output failed because it could not be written.
+    public var hasWriteFailure: Bool { outcomes.contains { $0.status == .failed && $0.couldNotWrite } }
 
     private enum CodingKeys: String, CodingKey {
-        case template, data, shard, outcomes, rendered, skipped, failed
+        case template, data, shard, outcomes, rendered, skipped, failed, interrupted
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -48,5 +62,6 @@ public struct BatchReport: Sendable, Encodable {
         try container.encode(rendered, forKey: .rendered)
         try container.encode(skipped, forKey: .skipped)
         try container.encode(failed, forKey: .failed)
+        if interrupted { try container.encode(interrupted, forKey: .interrupted) }
     }
 }

@@ -8,10 +8,14 @@ public enum BatchRunner {
     static let fingerprintFolder = ".kinetype"
 
     /// Runs the batch.
+    /// - Parameter isCancelled: polled before each output and while it renders; once it returns
+    ///   true no output is started, the ones rendering stop and remove their temporary files
+    ///   (existing outputs stay as they were), and the report lists only the finished outputs,
+    ///   with `interrupted` set.
     /// - Throws: only for problems that stop every entry (unreadable template or data, a data file
     ///   that is not an array of string-valued objects, an output folder that cannot be made).
     ///   Failing entries are reported in the returned report.
-    public static func run(_ options: BatchOptions,
+    public static func run(_ options: BatchOptions, isCancelled: @escaping @Sendable () -> Bool = { false },
                            progress: @escaping (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> BatchReport {
         let templateBytes = try read(options.template, displayName: options.templateDisplayName)
         let dataBytes = try read(options.data, displayName: options.dataDisplayName)
@@ -26,13 +30,19 @@ public enum BatchRunner {
         queue.maxConcurrentOperationCount = max(1, options.jobs)
         for (position, job) in jobs.enumerated() {
             queue.addOperation {
-                let finished = results.store(BatchJobRunner(job: job).run(options: options, templateBytes: templateBytes), at: position)
+                guard !isCancelled(),
+                      let outcome = BatchJobRunner(job: job).run(options: options, templateBytes: templateBytes,
+                                                                 isCancelled: isCancelled) else { return }
+                let finished = results.store(outcome, at: position)
                 progress(finished, jobs.count)
             }
         }
         queue.waitUntilAllOperationsAreFinished()
-        return BatchReport(template: options.templateDisplayName, data: options.dataDisplayName,
-                           shard: options.shard.map { "\($0.index)/\($0.count)" }, outcomes: results.outcomes)
+        var report = BatchReport(template: options.templateDisplayName, data: options.dataDisplayName,
+                                 shard: options.shard.map { "\($0.index)/\($0.count)" }, outcomes: results.outcomes,
+                                 planned: jobs.count)
+        report.interrupted = report.outcomes.count < jobs.count
+        return report
     }
 
     private static func read(_ url: URL, displayName: String) throws -> Data {
@@ -81,7 +91,8 @@ private final class BatchResults: @unchecked Sendable {
 private struct BatchJobRunner {
     let job: BatchPlan.Job
 
-    func run(options: BatchOptions, templateBytes: Data) -> BatchOutcome {
+    /// The outcome, or nil when the job was interrupted before it finished (nothing was written).
+    func run(options: BatchOptions, templateBytes: Data, isCancelled: @escaping () -> Bool) -> BatchOutcome? {
         let started = Date()
         let output = options.outputFolder.appendingPathComponent(job.fileName)
         var outcome = BatchOutcome(entry: job.entryIndex, name: job.name, scale: job.scale, output: output.path,
@@ -112,13 +123,23 @@ private struct BatchJobRunner {
             renderOptions.jobs = 1
             renderOptions.gif = options.gif
             renderOptions.pngCompression = options.pngCompression
-            let report = try PreparedScene(scene: scene).render(renderOptions)
-            try AtomicFile.write(Data(fingerprint.hex.utf8), to: fingerprintFile)
-            outcome.status = .rendered
+            let report = try PreparedScene(scene: scene).render(renderOptions, isCancelled: isCancelled)
             outcome.frames = report.frameCount
             outcome.bytes = report.bytes
+            do {
+                try AtomicFile.write(Data(fingerprint.hex.utf8), to: fingerprintFile)
+            } catch {
+                // The new output is in place; without this, an old fingerprint would describe it.
+                unlink(fingerprintFile.path)
+                throw error
+            }
+            outcome.status = .rendered
         } catch {
-            outcome.error = SceneValidator.diagnostics(from: error).map(\.description).joined(separator: "\n")
+            // Interrupted (or failing because of the interruption): unfinished, nothing was written.
+            if error is CancellationError || isCancelled() { return nil }
+            let diagnostics = SceneValidator.diagnostics(from: error)
+            outcome.error = diagnostics.map(\.description).joined(separator: "\n")
+            outcome.couldNotWrite = diagnostics.contains { $0.kind == .cannotWrite }
         }
         outcome.seconds = Date().timeIntervalSince(started)
         return outcome

@@ -32,7 +32,7 @@ struct OutputWriter {
             try encoder.finish()
         } catch {
             encoder.cancel()
-            throw error
+            throw interruptionOr(error)
         }
         return report(bytes: fileSize(options.output), warnings: encoder.warnings)
     }
@@ -102,8 +102,14 @@ struct OutputWriter {
             try finish()
         } catch {
             cancel()
-            throw error
+            throw interruptionOr(error)
         }
+    }
+
+    /// A failure that happens once the run was interrupted is reported as the interruption: Ctrl-C
+    /// reaches ffmpeg too (same process group), which then stops taking frames.
+    private func interruptionOr(_ error: Error) -> Error {
+        isCancelled() ? CancellationError() : error
     }
 
     private func writeStill() throws -> RenderReport {

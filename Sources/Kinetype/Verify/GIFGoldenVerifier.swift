@@ -13,8 +13,9 @@ struct GIFGoldenVerifier {
     func verify() throws -> SceneVerification {
         var gifOptions = RenderOptions(output: golden, format: .gif)
         gifOptions.jobs = options.jobs
-        let writer = OutputWriter(prepared: prepared, options: gifOptions, isCancelled: { false }, progress: { _ in })
+        let writer = OutputWriter(prepared: prepared, options: gifOptions, isCancelled: options.isCancelled, progress: { _ in })
         let fresh = try writer.encodeGIFData()
+        if options.isCancelled() { throw CancellationError() }
         let environmentURL = options.goldenFolder.appendingPathComponent(name + ".environment.json")
         let current = GoldenEnvironment.current(for: prepared)
         let changes = GoldenEnvironment.read(from: environmentURL).map { $0.changes(to: current) } ?? []

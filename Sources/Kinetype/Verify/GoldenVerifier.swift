@@ -4,7 +4,10 @@ import KinetypeEncode
 /// Renders scenes and compares them with stored golden frames.
 ///
 /// A golden set for `intro.json` is the folder `<goldens>/intro/` with `frame_0001.png …` (1-based
-/// frame numbers) and `environment.json`, or the file `<goldens>/intro.gif`.
+/// frame numbers) and `environment.json`, or the file `<goldens>/intro.gif`. A folder set is
+/// recorded as a whole: new goldens go into a temporary copy of the set that replaces it in one
+/// step once the scene is done (`AtomicFolder`), so an interrupted or failed run never leaves a
+/// half-recorded set.
 public enum GoldenVerifier {
     static let environmentFile = "environment.json"
 
@@ -63,40 +66,16 @@ private struct FrameGoldenVerifier {
         let frames = GoldenVerifier.frames(options.frames, of: prepared.timeline)
         let frameCount = prepared.timeline.frameCount
         var verdicts: [FrameVerdict] = []
-        var wroteGoldens = false
-
-        try prepared.pipeline(jobs: options.jobs, isCancelled: { false }).run(frames: frames) { index, actual in
-            let file = folder.appendingPathComponent(PNGSequenceWriter.fileName(index: index, frameCount: frameCount))
-            var verdict = FrameVerdict(frame: index, time: Double(index) / prepared.timeline.fps, status: .passed)
-            let expected = FileManager.default.fileExists(atPath: file.path) ? try PNGCodec.read(contentsOf: file) : nil
-            switch (expected, options.record) {
-            case (_, .all), (nil, .missing), (nil, .failed):
-                try record(actual, to: file)
-                wroteGoldens = true
-                verdict.status = .recorded
-            case (nil, .never):
-                verdict.status = .missing
-            case (let expected?, _):
-                let comparison = PerceptualComparison.compare(expected: expected, actual: actual, options: options.comparison)
-                verdict.changedPixels = comparison.changedPixels
-                verdict.antialiasedPixels = comparison.antialiasedPixels
-                verdict.maxDistance = comparison.maxDistance
-                if !comparison.passed {
-                    if options.record == .failed {
-                        try record(actual, to: file)
-                        wroteGoldens = true
-                        verdict.status = .updated
-                    } else {
-                        verdict.status = .failed
-                        verdict.diffPath = try FailureArtifacts(folder: options.artifactsFolder.appendingPathComponent(name))
-                            .write(frame: index, frameCount: frameCount, expected: expected, actual: actual,
-                                   diff: comparison.diffImage)
-                    }
-                }
-            }
-            verdicts.append(verdict)
+        let recording = GoldenSetRecording(folder: folder)
+        do {
+            try compareOrRecord(frames: frames, into: recording, verdicts: &verdicts)
+            if options.isCancelled() { throw CancellationError() }
+            try recording.commit(environment: current)
+        } catch {
+            recording.discard()
+            throw error
         }
-        if wroteGoldens { try current.write(to: environmentURL) }
+        let wroteGoldens = recording.hasGoldens
         var problems: [String] = []
         if options.frames == .all, !wroteGoldens || options.record != .all {
             let extra = goldenFrameCount() - frameCount
@@ -109,9 +88,39 @@ private struct FrameGoldenVerifier {
                                  problems: problems, frames: verdicts)
     }
 
-    private func record(_ image: Image, to file: URL) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try PNGCodec.write(image, to: file)
+    /// Renders `frames`, compares each with its golden and records the ones the record mode asks
+    /// for into `recording`.
+    private func compareOrRecord(frames: [Int], into recording: GoldenSetRecording, verdicts: inout [FrameVerdict]) throws {
+        let frameCount = prepared.timeline.frameCount
+        try prepared.pipeline(jobs: options.jobs, isCancelled: options.isCancelled).run(frames: frames) { index, actual in
+            let file = folder.appendingPathComponent(PNGSequenceWriter.fileName(index: index, frameCount: frameCount))
+            var verdict = FrameVerdict(frame: index, time: Double(index) / prepared.timeline.fps, status: .passed)
+            let expected = FileManager.default.fileExists(atPath: file.path) ? try PNGCodec.read(contentsOf: file) : nil
+            switch (expected, options.record) {
+            case (_, .all), (nil, .missing), (nil, .failed):
+                try recording.write(actual, named: file.lastPathComponent)
+                verdict.status = .recorded
+            case (nil, .never):
+                verdict.status = .missing
+            case (let expected?, _):
+                let comparison = PerceptualComparison.compare(expected: expected, actual: actual, options: options.comparison)
+                verdict.changedPixels = comparison.changedPixels
+                verdict.antialiasedPixels = comparison.antialiasedPixels
+                verdict.maxDistance = comparison.maxDistance
+                if !comparison.passed {
+                    if options.record == .failed {
+                        try recording.write(actual, named: file.lastPathComponent)
+                        verdict.status = .updated
+                    } else {
+                        verdict.status = .failed
+                        verdict.diffPath = try FailureArtifacts(folder: options.artifactsFolder.appendingPathComponent(name))
+                            .write(frame: index, frameCount: frameCount, expected: expected, actual: actual,
+                                   diff: comparison.diffImage)
+                    }
+                }
+            }
+            verdicts.append(verdict)
+        }
     }
 
     private func goldenFrameCount() -> Int {

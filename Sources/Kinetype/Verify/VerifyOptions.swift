@@ -59,6 +59,9 @@ public struct VerifyOptions: Sendable {
     /// `{{placeholder}}` values.
     public var overrides: [String: String] = [:]
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// Polled while rendering: once it returns true, verification stops with `CancellationError`
+    /// and the golden set being recorded is discarded (existing goldens stay as they were).
+    public var isCancelled: @Sendable () -> Bool = { false }
 
     public init(goldenFolder: URL) {
         self.goldenFolder = goldenFolder

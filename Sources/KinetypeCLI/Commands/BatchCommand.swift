@@ -12,7 +12,11 @@ enum BatchCommand: Command {
     <template name>-<n>). With --scale 1,2,3 each entry is rendered at every scale, named name.gif,
     name@2x.gif, name@3x.gif. Outputs whose inputs are unchanged since the last run are kept, not
     rendered again (fingerprints live in DIR/.kinetype/). A failing entry does not stop the others;
-    the summary lists every output, and the exit code is 1 if any failed.
+    the summary lists every output, and the exit code is 1 if any failed (73 if an output could not
+    be written: disk full, read-only folder, or a frames folder kinetype did not write). With
+    --format png, an existing output folder is replaced only if kinetype wrote it. Ctrl-C or
+    SIGTERM stops the batch: outputs being rendered are dropped with their temporary files,
+    finished ones are kept and listed, existing outputs stay as they were, and the exit code is 130.
     """
     static let options: [OptionSpec] = [
         OptionSpec("data", value: "DATA.json", help: "The entries: a JSON array of objects (required)."),
@@ -61,7 +65,8 @@ enum BatchCommand: Command {
 
         let quiet = arguments.has("quiet")
         let progress = ProgressBar(terminal: terminal, quiet: quiet)
-        let report = try BatchRunner.run(options) { done, total in
+        let interrupt = InterruptFlag.installed
+        let report = try BatchRunner.run(options, isCancelled: { interrupt.isSet }) { done, total in
             progress.update(done: done, total: total, label: "outputs")
         }
         progress.finish()
@@ -69,6 +74,11 @@ enum BatchCommand: Command {
             try JSONReport.write(report, to: URL(fileURLWithPath: reportPath))
         }
         printSummary(report, terminal: terminal, quiet: quiet)
+        if report.interrupted {
+            terminal.err("kinetype: interrupted; \(report.outcomes.count) of \(report.planned) outputs finished (listed above); the unfinished ones were not written and their existing files are as they were\n")
+            return 130
+        }
+        if report.hasWriteFailure { return 73 }
         return report.failed > 0 ? 1 : 0
     }
 

@@ -9,7 +9,10 @@ enum RenderCommand: Command {
     static let discussion = """
     The output format comes from the path: .gif (animated GIF), .mp4 or .webm (video, needs ffmpeg),
     a folder (PNG frames frame_0001.png …), or .png with --still. The default output is
-    Output/<scene name>.gif. An existing output is replaced only when the render succeeds.
+    Output/<scene name>.gif. An existing output is replaced only when the render succeeds. A frames
+    folder must be new, empty, or one kinetype wrote (it holds .kinetype-frames.json); any other
+    folder, such as -o ., is refused with exit 73. Ctrl-C or SIGTERM stops the render with exit 130
+    and writes nothing.
     """
     static let options: [OptionSpec] = [
         OptionSpec("output", short: "o", value: "PATH", help: "Where to write (default: Output/<scene name>.gif)."),

@@ -16,7 +16,11 @@ enum VerifyCommand: Command {
     Recording: missing (default) writes goldens for frames that have none; all rewrites every
     golden; failed rewrites the goldens of failing frames; never only compares. When the CI
     environment variable is set, the default is never, so CI cannot silently accept new goldens.
-    KINETYPE_RECORD sets the default otherwise.
+    KINETYPE_RECORD sets the default otherwise. A scene's folder set is recorded as a whole: its
+    new goldens and environment.json replace the set in one step when the scene is done.
+
+    Ctrl-C or SIGTERM stops verify: the scene being verified records nothing, goldens stay as they
+    were, the scenes already finished are listed, and the exit code is 130.
     """
     static let options: [OptionSpec] = [
         OptionSpec("golden", value: "DIR", help: "The folder of golden sets (required)."),
@@ -65,16 +69,29 @@ enum VerifyCommand: Command {
         if let artifacts = arguments.value("artifacts") { options.artifactsFolder = URL(fileURLWithPath: artifacts) }
         if let jobs = try parseInteger(arguments.value("jobs"), option: "jobs", range: 1...256, command: name) { options.jobs = jobs }
         options.overrides = try parseAssignments(arguments.all("set"), command: name)
+        let interrupt = InterruptFlag.installed
+        options.isCancelled = { interrupt.isSet }
 
         let quiet = arguments.has("quiet")
         var results: [SceneVerification] = []
+        var interrupted = false
         for path in arguments.positionals {
-            let result = try GoldenVerifier.verify(sceneAt: path, options: options)
-            results.append(result)
-            report(result, terminal: terminal, quiet: quiet)
+            do {
+                if interrupt.isSet { throw CancellationError() }
+                let result = try GoldenVerifier.verify(sceneAt: path, options: options)
+                results.append(result)
+                report(result, terminal: terminal, quiet: quiet)
+            } catch is CancellationError {
+                interrupted = true
+                break
+            }
         }
         if let reportPath = arguments.value("report") {
             try JSONReport.write(results, to: URL(fileURLWithPath: reportPath))
+        }
+        if interrupted {
+            terminal.err("kinetype: interrupted; \(results.count) of \(arguments.positionals.count) scene(s) finished (listed above); the unfinished scene recorded nothing and its goldens are as they were\n")
+            return 130
         }
         return results.allSatisfy(\.passed) ? 0 : 1
     }

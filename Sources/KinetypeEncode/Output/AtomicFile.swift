@@ -8,7 +8,8 @@ import KinetypeCore
 
 /// A file written atomically: everything goes to a temporary file in the destination's folder,
 /// and `commit()` renames it over the destination. Until then the destination is untouched;
-/// `discard()` (or deinit without commit) removes the temporary.
+/// `discard()` (or deinit without commit) removes the temporary. The first file written into a
+/// folder removes the stale temporaries that killed runs left there (`StaleTemporaries`).
 public final class AtomicFile {
     /// Where the file will be once committed.
     public let destination: URL
@@ -25,6 +26,7 @@ public final class AtomicFile {
         if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw OutputError.cannotWrite(destination, errno: EISDIR)
         }
+        StaleTemporaries.cleanOnce(in: destination.deletingLastPathComponent())
         let descriptor = open(temporaryURL.path, O_WRONLY | O_CREAT | O_EXCL, 0o666)
         guard descriptor >= 0 else { throw OutputError.cannotWrite(destination, errno: errno) }
         close(descriptor)

@@ -6,25 +6,38 @@ import Darwin
 import Foundation
 import KinetypeCore
 
-/// A folder written atomically (a PNG sequence): files go into a temporary sibling folder, and
-/// `commit()` replaces the destination folder with it. Until then the destination is untouched;
-/// `discard()` (or deinit without commit) removes the temporary folder and everything in it.
+/// A folder written atomically (a PNG sequence, a golden set): files go into a temporary sibling
+/// folder, and `commit()` puts it at the destination in one step. Until then the destination is
+/// untouched; `discard()` (or deinit without commit) removes the temporary folder.
+///
+/// An existing destination is exchanged with the temporary folder (`FolderExchange`), so a kill at
+/// any moment leaves either the complete old or the complete new folder at the destination; the
+/// old one, now under the temporary name, is removed afterwards (or by the next run, see
+/// `StaleTemporaries`). Only where the file system cannot exchange does it fall back to moving the
+/// old folder aside first. The caller decides whether a destination may be replaced at all
+/// (`FramesManifest.checkReplaceable` for PNG frames).
 public final class AtomicFolder {
-    /// Where the folder will be once committed.
+    /// Where the folder will be once committed, as the caller gave it (for messages).
     public let destination: URL
     /// The temporary folder being filled (same parent folder, hidden name).
     public let temporaryURL: URL
+    /// The destination with `.` and `..` resolved, which every file operation uses.
+    private let location: URL
     private var isFinished = false
 
-    /// Creates the temporary folder. Throws `.cannotWrite` when the parent folder does not exist
-    /// or is not writable, or when a file (not a folder) is in the way of the destination.
+    /// Creates the temporary folder, after removing stale temporaries of killed runs from the
+    /// parent folder. Throws `.cannotWrite` when the parent folder does not exist or is not
+    /// writable, or when a file (not a folder) is in the way of the destination.
     public init(destination: URL) throws {
         self.destination = destination
-        self.temporaryURL = TemporaryName.sibling(of: destination)
+        self.location = destination.standardizedFileURL
+        guard location.path != "/" else { throw OutputError.cannotWrite(destination, errno: EBUSY) }
+        self.temporaryURL = TemporaryName.sibling(of: location)
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        if FileManager.default.fileExists(atPath: location.path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw OutputError.cannotWrite(destination, errno: EEXIST)
         }
+        StaleTemporaries.cleanOnce(in: location.deletingLastPathComponent())
         guard mkdir(temporaryURL.path, 0o777) == 0 else {
             throw OutputError.cannotWrite(destination, errno: errno)
         }
@@ -39,25 +52,67 @@ public final class AtomicFolder {
         temporaryURL.appendingPathComponent(name)
     }
 
-    /// Replaces the destination folder with the temporary one. An existing destination is moved
-    /// aside first and restored if the replacement fails, then removed.
+    /// Starts the temporary folder as a copy of the destination's files (hard links where the file
+    /// system allows, copies otherwise), for updating some files of a folder as a whole. Files
+    /// written later must replace the links by renaming (as `AtomicFile` does), never write into
+    /// them, or the old folder's files would change too.
+    public func seedFromDestination() throws {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: location.path)
+        } catch {
+            if !FileManager.default.fileExists(atPath: location.path) { return }
+            throw OutputError.cannotWrite(destination, error: error)
+        }
+        for name in names where TemporaryName.parse(name) == nil {
+            let source = location.appendingPathComponent(name), target = temporaryFile(named: name)
+            if link(source.path, target.path) == 0 { continue }
+            do {
+                try FileManager.default.copyItem(at: source, to: target)
+            } catch {
+                throw OutputError.cannotWrite(destination, error: error)
+            }
+        }
+    }
+
+    /// Puts the temporary folder at the destination: exchanged with an existing folder, which is
+    /// then removed, or renamed into place when there is none. On failure the temporary folder is
+    /// removed and the destination is as it was.
     public func commit() throws {
         precondition(!isFinished, "AtomicFolder committed twice or after discard")
         isFinished = true
-        let backup = TemporaryName.sibling(of: destination, suffix: "old")
-        let hadDestination = FileManager.default.fileExists(atPath: destination.path)
-        if hadDestination, rename(destination.path, backup.path) != 0 {
-            let code = errno
-            removeTemporary()
-            throw OutputError.cannotWrite(destination, errno: code)
+        var status = stat()
+        guard lstat(location.path, &status) == 0 else {
+            if rename(temporaryURL.path, location.path) != 0 { try fail(errno) }
+            return
         }
-        if rename(temporaryURL.path, destination.path) != 0 {
-            let code = errno
-            if hadDestination { rename(backup.path, destination.path) }
+        switch FolderExchange.exchange(temporaryURL, location) {
+        case .exchanged:
             removeTemporary()
-            throw OutputError.cannotWrite(destination, errno: code)
+        case .unsupported:
+            try commitByTwoRenames()
+        case .failed(let code):
+            try fail(code)
         }
-        if hadDestination { try? FileManager.default.removeItem(at: backup) }
+    }
+
+    /// The fallback for file systems without an exchange: the old folder is moved aside, the new
+    /// one renamed into place, then the old one removed. A kill between the renames leaves the old
+    /// folder under a `.old` name, which the next run renames back (`StaleTemporaries`).
+    private func commitByTwoRenames() throws {
+        let backup = TemporaryName.sibling(of: location, suffix: "old")
+        if rename(location.path, backup.path) != 0 { try fail(errno) }
+        if rename(temporaryURL.path, location.path) != 0 {
+            let code = errno
+            rename(backup.path, location.path)
+            try fail(code)
+        }
+        try? FileManager.default.removeItem(at: backup)
+    }
+
+    private func fail(_ code: Int32) throws -> Never {
+        removeTemporary()
+        throw OutputError.cannotWrite(destination, errno: code)
     }
 
     /// Removes the temporary folder and leaves the destination untouched.

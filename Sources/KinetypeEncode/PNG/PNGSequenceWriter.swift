@@ -2,7 +2,9 @@ import Foundation
 import KinetypeCore
 
 /// Writes frames as `frame_0001.png`, `frame_0002.png`, … into a folder, atomically: frames go
-/// into a temporary sibling folder, and `finish()` replaces the destination folder with it.
+/// into a temporary sibling folder, and `finish()` replaces the destination folder with it in one
+/// step (`AtomicFolder`). The folder also gets a `FramesManifest` listing the frames; an existing
+/// destination is replaced only when it is empty or such a kinetype frames folder.
 /// Numbers have at least 4 digits, more when the frame count needs them. Frames may be written
 /// in any order and from several threads at once (each call writes its own file).
 public final class PNGSequenceWriter: @unchecked Sendable {
@@ -15,11 +17,12 @@ public final class PNGSequenceWriter: @unchecked Sendable {
     private var written: Set<Int> = []
 
     /// Creates the temporary folder (`.cannotWrite` when the parent folder is missing or not
-    /// writable, or a file is in the way).
+    /// writable, a file is in the way, or the destination is a folder kinetype may not replace).
     public init(destination: URL, frameCount: Int, compression: PNGCompression = .default) throws {
         self.destination = destination
         self.frameCount = frameCount
         self.compression = compression
+        try FramesManifest.checkReplaceable(destination)
         self.folder = try AtomicFolder(destination: destination)
     }
 
@@ -45,7 +48,8 @@ public final class PNGSequenceWriter: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Replaces the destination folder with the written frames. Every frame must have been written.
+    /// Writes the manifest and replaces the destination folder with the written frames (checked
+    /// again, in case files appeared in it meanwhile). Every frame must have been written.
     public func finish() throws {
         lock.lock()
         let missing = frameCount - written.count
@@ -54,6 +58,19 @@ public final class PNGSequenceWriter: @unchecked Sendable {
             cancel()
             throw Diagnostic(kind: .renderFailure,
                              message: "the PNG sequence \(OutputError.displayPath(destination)) is missing \(missing) of \(frameCount) frames")
+        }
+        do {
+            let names = (0..<frameCount).map { Self.fileName(index: $0, frameCount: frameCount) }
+            let manifestURL = folder.temporaryFile(named: FramesManifest.fileName)
+            do {
+                try FramesManifest(files: names).encoded().write(to: manifestURL)
+            } catch {
+                throw OutputError.cannotWrite(destination.appendingPathComponent(FramesManifest.fileName), error: error)
+            }
+            try FramesManifest.checkReplaceable(destination)
+        } catch {
+            cancel()
+            throw error
         }
         try folder.commit()
     }

@@ -10,8 +10,10 @@ import KinetypeCore
 ///
 /// Frames are composited over black (video has no transparency) and sent as raw RGB. Odd
 /// sizes are padded to even ones (yuv420p needs them) by repeating the last column or row.
-/// ffmpeg writes a temporary file next to the destination, renamed over it by `finish()`;
-/// `cancel()`, a failure, or deinit without finish removes it and leaves the destination as it was.
+/// ffmpeg writes a temporary file next to the destination, renamed over it by `finish()` only
+/// after ffmpeg printed no error and the file proved to be the video that was sent
+/// (`VideoVerification`); `cancel()`, a failure, or deinit without finish removes it and leaves
+/// the destination as it was. Disk errors (no space, quota, read-only) are `.cannotWrite`.
 /// Ignores SIGPIPE for the process, so a crashed ffmpeg is reported as an error, not a signal.
 public final class VideoWriter {
     public let url: URL
@@ -23,6 +25,7 @@ public final class VideoWriter {
     public private(set) var frameCount = 0
 
     private let output: AtomicFile
+    private let ffprobe: URL?
     private let process = Process()
     private let input = Pipe()
     private let errorOutput = StderrCollector()
@@ -51,6 +54,7 @@ public final class VideoWriter {
         self.paddedWidth = width + width % 2
         self.paddedHeight = height + height % 2
         self.output = try AtomicFile(destination: url)
+        self.ffprobe = VideoVerification.findFFprobe(besides: ffmpeg, searchPath: searchPath)
 
         signal(SIGPIPE, SIG_IGN)
         process.executableURL = ffmpeg
@@ -86,11 +90,16 @@ public final class VideoWriter {
             frameCount += 1
         } catch {
             cancel()
+            if let diagnostic = VideoVerification.failure(fromFFmpegOutput: errorOutput.text, destination: url),
+               diagnostic.kind == .cannotWrite {
+                throw diagnostic
+            }
             throw failure("ffmpeg stopped accepting frames" + errorOutput.suffix)
         }
     }
 
-    /// Waits for ffmpeg to finish and renames the video over the destination.
+    /// Waits for ffmpeg to finish, checks what it printed and wrote, and only then renames the
+    /// video over the destination.
     public func finish() throws {
         guard !isFinished else { throw failure("the video was finished twice") }
         guard frameCount > 0 else {
@@ -103,7 +112,20 @@ public final class VideoWriter {
         errorOutput.waitUntilDone()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             output.discard()
+            if let diagnostic = VideoVerification.failure(fromFFmpegOutput: errorOutput.text, destination: url),
+               diagnostic.kind == .cannotWrite {
+                throw diagnostic
+            }
             throw failure("ffmpeg failed (exit status \(process.terminationStatus))" + errorOutput.suffix)
+        }
+        if let diagnostic = VideoVerification.failure(fromFFmpegOutput: errorOutput.text, destination: url) {
+            output.discard()
+            throw diagnostic
+        }
+        if let problem = VideoVerification.problem(with: output.temporaryURL, format: format, frames: frameCount,
+                                                   fps: fps, ffprobe: ffprobe) {
+            output.discard()
+            throw failure(problem)
         }
         try output.commit()
     }
@@ -184,9 +206,12 @@ private final class StderrCollector: @unchecked Sendable {
         done.wait()
     }
 
+    /// Everything read (complete once `waitUntilDone()` returned).
+    var text: String { String(decoding: data, as: UTF8.self) }
+
     /// ": <ffmpeg's last lines>" or "" when it printed nothing.
     var suffix: String {
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return "" }
         return ": " + text.split(separator: "\n").suffix(5).joined(separator: "\n")
     }

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Removes the temporaries a killed kinetype run left in a folder: only names that match
+/// `TemporaryName`'s exact pattern, and only when their process no longer exists
+/// (`kill(pid, 0)` fails with `ESRCH`). A live process's temporaries, this process's own, and
+/// every other file are never touched. A stale `.old` folder whose destination is missing (a run
+/// killed between the two renames of the fallback folder commit) is renamed back into place
+/// instead of removed, so the old output comes back.
+public enum StaleTemporaries {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var cleaned: Set<String> = []
+
+    /// Cleans `folder` once per process (later calls for the same folder do nothing).
+    static func cleanOnce(in folder: URL) {
+        let key = folder.standardizedFileURL.path
+        lock.lock()
+        let isNew = cleaned.insert(key).inserted
+        lock.unlock()
+        if isNew { clean(in: folder) }
+    }
+
+    /// Removes (or restores) every stale kinetype temporary directly inside `folder` and returns
+    /// the names it acted on. Errors are ignored: cleaning is best effort and never fails a run.
+    @discardableResult
+    public static func clean(in folder: URL) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        var handled: [String] = []
+        for name in names.sorted() {
+            guard let parsed = TemporaryName.parse(name), isStale(parsed.processID) else { continue }
+            let url = folder.appendingPathComponent(name)
+            let destination = folder.appendingPathComponent(parsed.destinationName)
+            if parsed.suffix == "old", !exists(destination) {
+                if rename(url.path, destination.path) == 0 { handled.append(name) }
+                continue
+            }
+            if (try? FileManager.default.removeItem(at: url)) != nil { handled.append(name) }
+        }
+        return handled
+    }
+
+    /// True when no process has this id (so it cannot be a run still writing its temporary).
+    static func isStale(_ processID: pid_t) -> Bool {
+        guard processID != getpid() else { return false }
+        return kill(processID, 0) != 0 && errno == ESRCH
+    }
+
+    private static func exists(_ url: URL) -> Bool {
+        var status = stat()
+        return lstat(url.path, &status) == 0
+    }
+}
