@@ -59,6 +59,8 @@ public struct VerifyOptions: Sendable {
     /// `{{placeholder}}` values.
     public var overrides: [String: String] = [:]
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// `--root`: the folder every font and image a scene names must lie in.
+    public var root: InputRoot?
 
     public init(goldenFolder: URL) {
         self.goldenFolder = goldenFolder
