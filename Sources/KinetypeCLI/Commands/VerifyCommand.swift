@@ -28,6 +28,7 @@ enum VerifyCommand: Command {
         OptionSpec("artifacts", value: "DIR", help: "Where to write failure images (default Output/verify-failures)."),
         OptionSpec("report", value: "PATH", help: "Also write the results as JSON."),
         OptionSpec("set", value: "NAME=VALUE", repeatable: true, help: "Set a {{NAME}} placeholder (repeatable)."),
+        rootOption,
         OptionSpec("jobs", short: "j", value: "N", help: "Worker threads (default: the number of cores)."),
         OptionSpec("quiet", short: "q", help: "Print only failures."),
     ]
@@ -38,6 +39,10 @@ enum VerifyCommand: Command {
         }
         guard let golden = arguments.value("golden") else {
             throw UsageError(message: "verify needs --golden DIR, the folder of golden sets", command: name)
+        }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: golden, isDirectory: &isFolder), !isFolder.boolValue {
+            throw UsageError(message: "--golden takes the folder of golden sets, but \"\(golden)\" is a file", command: name)
         }
         var options = VerifyOptions(goldenFolder: URL(fileURLWithPath: golden))
         options.record = RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
@@ -65,6 +70,7 @@ enum VerifyCommand: Command {
         if let artifacts = arguments.value("artifacts") { options.artifactsFolder = URL(fileURLWithPath: artifacts) }
         if let jobs = try parseInteger(arguments.value("jobs"), option: "jobs", range: 1...256, command: name) { options.jobs = jobs }
         options.overrides = try parseAssignments(arguments.all("set"), command: name)
+        options.root = try parseRoot(arguments, command: name)
 
         let quiet = arguments.has("quiet")
         var results: [SceneVerification] = []
