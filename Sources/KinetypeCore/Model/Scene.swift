@@ -48,11 +48,12 @@ public struct Scene: Equatable, Sendable {
     }
 
     /// The diagnostic at `jsonPath` for a file the scene names (`what`: "image", "font file") that
-    /// cannot be used. Outside the root, nothing about the file (not even whether it exists) is said.
+    /// cannot be used. Outside the root, nothing about the file (not even whether it exists) is said,
+    /// and with a root no absolute path is shown.
     public func diagnostic(_ error: InputFileError, what: String, file: String, at jsonPath: String) -> Diagnostic {
         var hint = "paths are relative to the scene file's folder"
         switch error {
-        case .missing: hint += " (looked for \(resolve(path: file).path))"
+        case .missing where inputRoot == nil: hint += " (looked for \(resolve(path: file).path))"
         case .outsideRoot: hint = "with --root, every file a scene names must be inside the root folder"
         case .notRegular: hint = "point it at a regular file"
         default: break
