@@ -3,33 +3,35 @@ import Foundation
 import KinetypeCore
 
 /// A picture decoded once: Cairo's premultiplied, native-endian ARGB32 (or, for an opaque PNG,
-/// RGB24) bytes, exactly as Cairo's PNG reader makes them, never changed after decoding, so every worker wraps the same bytes in its own Cairo surface without copying.
+/// RGB24) bytes, exactly as Cairo's PNG reader makes them. The decoded surface only owns the
+/// bytes and is never drawn with or into; every worker wraps the same bytes in a surface of its
+/// own (`makeSurface`), so there is one copy of the pixels however many workers render.
 public final class DecodedImage: @unchecked Sendable {
     public let width: Int
     public let height: Int
     private let stride: Int
     private let format: cairo_format_t
-    private let bytes: UnsafeMutableRawPointer
+    /// The decoded surface: owns `bytes`; touched only in `init` and `deinit`.
+    private let owner: OpaquePointer
+    private let bytes: UnsafeMutablePointer<UInt8>
 
-    /// Copies the pixels of an image surface.
-    fileprivate init(copying surface: OpaquePointer) {
+    /// Takes over a successfully decoded image surface (and its reference).
+    fileprivate init?(taking surface: OpaquePointer) {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        owner = surface
+        bytes = data
         width = Int(cairo_image_surface_get_width(surface))
         height = Int(cairo_image_surface_get_height(surface))
         stride = Int(cairo_image_surface_get_stride(surface))
         format = cairo_image_surface_get_format(surface)
-        bytes = UnsafeMutableRawPointer.allocate(byteCount: max(1, stride * height), alignment: 16)
-        cairo_surface_flush(surface)
-        if let source = cairo_image_surface_get_data(surface) {
-            bytes.copyMemory(from: source, byteCount: stride * height)
-        }
     }
 
-    deinit { bytes.deallocate() }
+    deinit { cairo_surface_destroy(owner) }
 
     /// A new surface over the shared bytes (the caller destroys it; the bytes outlive it).
     func makeSurface() -> OpaquePointer {
-        cairo_image_surface_create_for_data(bytes.assumingMemoryBound(to: UInt8.self), format,
-                                            Int32(width), Int32(height), Int32(stride))!
+        cairo_image_surface_create_for_data(bytes, format, Int32(width), Int32(height), Int32(stride))!
     }
 }
 
@@ -111,14 +113,13 @@ public struct SceneImages: Sendable {
             guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
             return Unmanaged<PNGStreamReader>.fromOpaque(closure).takeUnretainedValue().read(into: buffer, count: Int(length))
         }, Unmanaged.passUnretained(reader).toOpaque())!
-        defer { cairo_surface_destroy(surface) }
         withExtendedLifetime(reader) {}
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            // Cairo reports every libpng error as "out of memory", so its status says nothing here.
+        // Cairo reports every libpng error as "out of memory", so its status says nothing here.
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let image = DecodedImage(taking: surface) else {
+            cairo_surface_destroy(surface)
             throw .unreadable("is a damaged or unsupported PNG image")
         }
-        return DecodedImage(copying: surface)
+        return image
     }
 }
 
