@@ -62,6 +62,8 @@ public struct BatchOptions: Sendable {
     public var shard: BatchShard?
     public var gif = GIFOptions()
     public var pngCompression = 6
+    /// `--root`: the folder every font and image the template (or a data value) names must lie in.
+    public var root: InputRoot?
 
     public init(template: URL, data: URL, outputFolder: URL) {
         self.template = template

@@ -46,10 +46,10 @@ public enum BatchRunner {
     }
 
     private static func read(_ url: URL, displayName: String) throws -> Data {
-        do {
-            return try Data(contentsOf: url)
+        do throws(InputFileError) {
+            return try RegularFile.read(url.path, limit: RegularFile.documentLimit)
         } catch {
-            throw Diagnostic(kind: .missingInput, file: displayName, message: "cannot read \(displayName): the file does not exist or is not readable")
+            throw Diagnostic(kind: error.kind, file: displayName, message: "cannot read \(displayName): the file \(error.reason)")
         }
     }
 
@@ -102,6 +102,7 @@ private struct BatchJobRunner {
             var scene = try SceneDecoder.decode(templateBytes, fileName: options.templateDisplayName,
                                                 baseDirectory: options.template.deletingLastPathComponent(),
                                                 overrides: overrides)
+            scene.inputRoot = options.root
             if job.scale > 0 { scene.canvas.scale = job.scale }
             outcome.scale = scene.canvas.scale
             try scene.validateCanvasSize()
@@ -114,7 +115,7 @@ private struct BatchJobRunner {
             let fingerprintFile = options.outputFolder.appendingPathComponent(BatchRunner.fingerprintFolder)
                 .appendingPathComponent(job.fileName + ".sha256")
             if !options.force, FileManager.default.fileExists(atPath: output.path),
-               (try? String(contentsOf: fingerprintFile, encoding: .utf8)) == fingerprint.hex {
+               (try? RegularFile.read(fingerprintFile.path, limit: 4096)) == Data(fingerprint.hex.utf8) {
                 outcome.status = .skipped
                 return outcome
             }

@@ -23,7 +23,8 @@ struct InputFingerprint {
         }
         for path in paths {
             add("file \(path)")
-            hasher.update((try? Data(contentsOf: scene.resolve(path: path))) ?? Data("missing".utf8))
+            let limit = max(RegularFile.fontLimit, RegularFile.imageLimit)
+            hasher.update((try? scene.readInput(path, limit: limit)) ?? Data("missing".utf8))
         }
     }
 

@@ -33,7 +33,8 @@ struct ContactSheet {
         let sheetHeight = gap + rowCount * (cellHeight + labelHeight + gap)
         var sheet = Image(width: sheetWidth, height: sheetHeight, fill: (236, 236, 240, 255))
         // Labels use the system fonts, so a hermetic scene (systemFonts: false) still gets them.
-        let labels = try FrameRenderer(scene: prepared.scene, fonts: FontLibrary(fontFiles: [], systemFonts: true))
+        let labels = try FrameRenderer(scene: prepared.scene, fonts: FontLibrary(fontFiles: [], systemFonts: true),
+                                       images: prepared.images)
 
         try prepared.pipeline(jobs: jobs, isCancelled: { false }).run(frames: frames) { index, frame in
             let position = frames.firstIndex(of: index)!

@@ -113,7 +113,7 @@ struct OutputWriter {
     }
 
     private func writeStill() throws -> RenderReport {
-        let renderer = try FrameRenderer(scene: prepared.scene, fonts: prepared.fonts)
+        let renderer = try FrameRenderer(scene: prepared.scene, fonts: prepared.fonts, images: prepared.images)
         let image = try renderer.render(timeline.state(atTime: options.stillTime))
         let data = try PNGCodec.encode(image, compression: PNGCompression(level: options.pngCompression))
         try checkCancelled()

@@ -2,20 +2,23 @@ import Foundation
 import KinetypeEncode
 import KinetypeRender
 
-/// A scene ready to render: decoded, its timeline compiled and its fonts checked.
+/// A scene ready to render: decoded, its timeline compiled, its fonts checked and its pictures
+/// decoded (once, shared read-only by every worker).
 /// Render it as many times as you like; each render is independent.
 public final class PreparedScene: @unchecked Sendable {
     public let scene: Scene
     public let timeline: Timeline
     public let fonts: FontLibrary
+    public let images: SceneImages
 
-    /// Compiles the timeline and checks every font the scene names.
+    /// Compiles the timeline, checks every font the scene names and decodes every picture.
     /// - Throws: `Diagnostic` or `DiagnosticList` with JSON paths into the scene.
     public init(scene: Scene) throws {
         self.scene = scene
         self.timeline = try Timeline(scene: scene)
         self.fonts = try FontLibrary(scene: scene)
         try fonts.validate(scene: scene)
+        self.images = try SceneImages(scene: scene)
     }
 
     /// Renders to `options.output`, atomically: on failure or cancellation nothing is written and
@@ -32,7 +35,7 @@ public final class PreparedScene: @unchecked Sendable {
 
     /// Renders one frame by index on the calling thread (a fresh renderer; for tests and tools).
     public func renderFrame(_ index: Int) throws -> Image {
-        try FrameRenderer(scene: scene, fonts: fonts).render(timeline.state(atFrame: index))
+        try FrameRenderer(scene: scene, fonts: fonts, images: images).render(timeline.state(atFrame: index))
     }
 
     /// A pipeline whose workers each own a `FrameRenderer`.
@@ -44,8 +47,8 @@ public final class PreparedScene: @unchecked Sendable {
     /// `transform` on the worker thread.
     func pipeline<Output>(jobs: Int, isCancelled: @escaping () -> Bool,
                           transform: @escaping (Int, Image) throws -> Output) -> FramePipeline<Output> {
-        FramePipeline(jobs: jobs, makeRenderer: { [scene, fonts, timeline] in
-            let renderer = try FrameRenderer(scene: scene, fonts: fonts)
+        FramePipeline(jobs: jobs, makeRenderer: { [scene, fonts, images, timeline] in
+            let renderer = try FrameRenderer(scene: scene, fonts: fonts, images: images)
             return { index in try transform(index, renderer.render(timeline.state(atFrame: index))) }
         }, isCancelled: isCancelled)
     }

@@ -4,36 +4,30 @@ import KinetypeRender
 /// Finds every problem of a scene file without rendering it: decoding, canvas size, timeline
 /// compilation, fonts and images.
 public enum SceneValidator {
-    /// All problems of the scene at `path`; empty when it is valid.
-    public static func problems(inSceneAt path: String, overrides: [String: String] = [:]) -> [Diagnostic] {
-        let scene: Scene
+    /// All problems of the scene at `path`; empty when it is valid. With a `root`, every file the
+    /// scene names must lie inside it (see `Scene.inputRoot`).
+    public static func problems(inSceneAt path: String, overrides: [String: String] = [:],
+                                root: InputRoot? = nil) -> [Diagnostic] {
+        var scene: Scene
         do {
             scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: path), displayName: path,
                                             overrides: overrides)
+            scene.inputRoot = root
         } catch {
             return diagnostics(from: error)
         }
         return problems(in: scene)
     }
 
-    /// All problems of a decoded scene found after decoding: the timeline, fonts and images.
+    /// All problems of a decoded scene found after decoding: the timeline, fonts and images (read
+    /// and decoded exactly as a render does, so a damaged picture is found here too).
     public static func problems(in scene: Scene) -> [Diagnostic] {
         var found: [Diagnostic] = []
         do { try scene.validateCanvasSize() } catch { found += diagnostics(from: error) }
         do { _ = try Timeline(scene: scene) } catch { found += diagnostics(from: error) }
         do { try FontLibrary(scene: scene).validate(scene: scene) } catch { found += diagnostics(from: error) }
-        found += missingImages(in: scene)
+        do { _ = try SceneImages(scene: scene) } catch { found += diagnostics(from: error) }
         return found
-    }
-
-    private static func missingImages(in scene: Scene) -> [Diagnostic] {
-        scene.layers.enumerated().compactMap { index, layer in
-            guard case .image(let image) = layer.content else { return nil }
-            let url = scene.resolve(path: image.src)
-            guard !FileManager.default.isReadableFile(atPath: url.path) else { return nil }
-            return scene.source.diagnostic(at: "layers[\(index)].src", "cannot read the image \"\(image.src)\" (looked for \(url.path))",
-                                           hint: "paths are relative to the scene file's folder", kind: .missingInput)
-        }
     }
 
     /// The diagnostics an error carries, or one describing it.

@@ -25,8 +25,8 @@ struct GIFGoldenVerifier {
             try current.write(to: environmentURL)
             return result(changes: changes, problems: [], frames: [FrameVerdict(frame: 0, time: 0, status: .recorded)])
         }
-        let expected = try GIFDecoder.decode(Data(contentsOf: golden))
-        let actual = try GIFDecoder.decode(fresh)
+        let actual = try GIFDecoder.decode(fresh, pixelBudget: .max)
+        let expected = try readGolden(budget: actual.frames.count * actual.width * actual.height)
         var problems: [String] = []
         if (expected.width, expected.height) != (actual.width, actual.height) {
             problems.append("the golden GIF is \(expected.width)×\(expected.height) pixels, the render \(actual.width)×\(actual.height)")
@@ -67,6 +67,24 @@ struct GIFGoldenVerifier {
             })
         }
         return result(changes: changes, problems: problems, frames: verdicts)
+    }
+
+    /// The golden GIF, refused before decoding when it is not a regular file of at most
+    /// `RegularFile.imageLimit` bytes, its screen is beyond the canvas limit, or it would decode to
+    /// more than twice the render's pixels (at least 8192² pixels).
+    private func readGolden(budget: Int) throws -> DecodedGIF {
+        let data: Data
+        do throws(InputFileError) {
+            data = try RegularFile.read(golden.path, limit: RegularFile.imageLimit)
+        } catch {
+            throw Diagnostic(kind: error.kind, message: "cannot read the golden GIF \(golden.path): the file \(error.reason)")
+        }
+        do {
+            return try GIFDecoder.decode(data, limits: .golden, pixelBudget: max(2 * budget, 8192 * 8192))
+        } catch var problem as Diagnostic {
+            problem.message = "golden \(golden.path): \(problem.message)"
+            throw problem
+        }
     }
 
     private func result(changes: [String], problems: [String], frames: [FrameVerdict]) -> SceneVerification {

@@ -14,7 +14,7 @@ public struct GoldenEnvironment: Codable, Equatable, Sendable {
     public static func current(for prepared: PreparedScene) -> GoldenEnvironment {
         var fonts: [String: String] = [:]
         for url in prepared.fonts.fontFiles(usedBy: prepared.scene) {
-            fonts[url.lastPathComponent] = (try? Data(contentsOf: url)).map { SHA256.hex(of: $0) } ?? "unreadable"
+            fonts[url.lastPathComponent] = (try? RegularFile.read(url.path, limit: RegularFile.fontLimit)).map { SHA256.hex(of: $0) } ?? "unreadable"
         }
         return GoldenEnvironment(kinetype: KinetypeVersion.current, libraries: [
             "cairo": RenderLibraryVersions.cairo, "pango": RenderLibraryVersions.pango,
@@ -45,7 +45,7 @@ public struct GoldenEnvironment: Codable, Equatable, Sendable {
     }
 
     static func read(from url: URL) -> GoldenEnvironment? {
-        guard let data = try? Data(contentsOf: url) else { return nil }
+        guard let data = try? RegularFile.read(url.path, limit: RegularFile.documentLimit) else { return nil }
         return try? JSONDecoder().decode(GoldenEnvironment.self, from: data)
     }
 }

@@ -13,8 +13,9 @@ public enum GoldenVerifier {
 
     /// Verifies the scene file at `path`.
     public static func verify(sceneAt path: String, options: VerifyOptions) throws -> SceneVerification {
-        let scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: path), displayName: path,
+        var scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: path), displayName: path,
                                             overrides: options.overrides)
+        scene.inputRoot = options.root
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         return try verify(PreparedScene(scene: scene), name: name, options: options)
     }

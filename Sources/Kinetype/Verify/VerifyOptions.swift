@@ -62,6 +62,8 @@ public struct VerifyOptions: Sendable {
     /// Polled while rendering: once it returns true, verification stops with `CancellationError`
     /// and the golden set being recorded is discarded (existing goldens stay as they were).
     public var isCancelled: @Sendable () -> Bool = { false }
+    /// `--root`: the folder every font and image a scene names must lie in.
+    public var root: InputRoot?
 
     public init(goldenFolder: URL) {
         self.goldenFolder = goldenFolder

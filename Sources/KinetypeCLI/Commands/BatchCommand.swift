@@ -28,6 +28,7 @@ enum BatchCommand: Command {
         OptionSpec("force", help: "Render every output, even those whose inputs are unchanged."),
         OptionSpec("shard", value: "I/N", help: "Render only the I-th of N deterministic slices of the entries."),
         OptionSpec("report", value: "PATH", help: "Also write the results as JSON."),
+        rootOption,
         OptionSpec("quiet", short: "q", help: "Print only failures."),
     ]
 
@@ -46,6 +47,7 @@ enum BatchCommand: Command {
         options.dataDisplayName = dataPath
         options.overrides = try parseAssignments(arguments.all("set"), command: name)
         options.force = arguments.has("force")
+        options.root = try parseRoot(arguments, command: name)
         if let scales = arguments.value("scale") { options.scales = try parseScales(scales) }
         if let format = arguments.value("format") {
             guard let parsed = BatchFormat(rawValue: format) else {

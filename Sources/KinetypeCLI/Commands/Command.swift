@@ -76,3 +76,20 @@ func parseInteger(_ text: String?, option: String, range: ClosedRange<Int>, comm
 func format(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }
+
+/// `--root DIR`, taken by every command that loads a scene.
+let rootOption = OptionSpec("root", value: "DIR",
+                            help: "Read fonts and images only from inside DIR (after symlinks); refuse anything else.")
+
+/// The `--root` folder, or nil without the option. A root that is not an existing folder is an error
+/// (exit 66 when missing, 64 when it names a file).
+func parseRoot(_ arguments: ParsedArguments, command: String) throws -> InputRoot? {
+    guard let folder = arguments.value("root") else { return nil }
+    do throws(InputFileError) {
+        return try InputRoot(folder)
+    } catch .notRegular {
+        throw UsageError(message: "--root takes a folder, but \"\(folder)\" is a file", command: command)
+    } catch {
+        throw Diagnostic(kind: .missingInput, message: "the --root folder \"\(folder)\" \(error.reason)")
+    }
+}

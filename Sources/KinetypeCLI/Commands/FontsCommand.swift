@@ -5,13 +5,14 @@ import Kinetype
 enum FontsCommand: Command {
     static let name = "fonts"
     static let abstract = "List the font families available, with their styles."
-    static let usage = "fonts [--scene SCENE] [--json]"
+    static let usage = "fonts [--scene SCENE [--root DIR]] [--json]"
     static let discussion = """
     Without --scene, lists the fonts installed on this system. With --scene, lists exactly what that
     scene can use: its own font files, plus system fonts unless it sets "systemFonts": false.
     """
     static let options: [OptionSpec] = [
         OptionSpec("scene", value: "SCENE", help: "List the fonts this scene can use."),
+        rootOption,
         OptionSpec("json", help: "Print JSON instead of a table."),
     ]
 
@@ -19,8 +20,11 @@ enum FontsCommand: Command {
         guard arguments.positionals.isEmpty else {
             throw UsageError(message: "fonts takes no positional arguments; use --scene SCENE", command: name)
         }
+        let root = try parseRoot(arguments, command: name)
         let scene = try arguments.value("scene").map { path in
-            try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: path), displayName: path)
+            var scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: path), displayName: path)
+            scene.inputRoot = root
+            return scene
         }
         let families = try FontCatalog.families(for: scene)
         if arguments.has("json") {

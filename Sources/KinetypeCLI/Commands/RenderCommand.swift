@@ -25,6 +25,7 @@ enum RenderCommand: Command {
         OptionSpec("dither", value: "MODE", help: "GIF dithering for scenes over 255 colors: none, ordered, diffusion (default none)."),
         OptionSpec("png-compression", value: "0-9", help: "zlib level of PNG outputs (default 6)."),
         OptionSpec("contact-sheet", value: "PATH", help: "Also write a PNG grid of sampled frames with their times."),
+        rootOption,
         OptionSpec("quiet", short: "q", help: "Print nothing but errors."),
     ]
 
@@ -33,6 +34,7 @@ enum RenderCommand: Command {
             throw UsageError(message: arguments.positionals.isEmpty ? "render needs a scene file" : "render takes one scene file; use 'kinetype batch' for many", command: name)
         }
         let overrides = try parseAssignments(arguments.all("set"), command: name)
+        let root = try parseRoot(arguments, command: name)
         let fps = try parseNumber(arguments.value("fps"), option: "fps", range: 1...120, command: name)
         let scale = try parseNumber(arguments.value("scale"), option: "scale", range: 1...4, command: name)
         let jobs = try parseInteger(arguments.value("jobs"), option: "jobs", range: 1...256, command: name)
@@ -55,6 +57,7 @@ enum RenderCommand: Command {
 
         var scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: scenePath), displayName: scenePath,
                                             overrides: overrides)
+        scene.inputRoot = root
         if let fps { scene.canvas.fps = fps }
         if let scale { scene.canvas.scale = scale }
         try scene.validateCanvasSize()

@@ -5,7 +5,7 @@ import Kinetype
 enum ValidateCommand: Command {
     static let name = "validate"
     static let abstract = "Check scenes for mistakes and report every problem found."
-    static let usage = "validate SCENE... [--set NAME=VALUE]..."
+    static let usage = "validate SCENE... [--set NAME=VALUE]... [--root DIR]"
     static let discussion = """
     Decodes each scene strictly (unknown keys, wrong types, out-of-range values, unknown
     placeholders), compiles its timeline and checks its fonts and images, then reports all
@@ -13,6 +13,7 @@ enum ValidateCommand: Command {
     """
     static let options: [OptionSpec] = [
         OptionSpec("set", value: "NAME=VALUE", repeatable: true, help: "Set a {{NAME}} placeholder (repeatable)."),
+        rootOption,
         OptionSpec("quiet", short: "q", help: "Print only problems."),
     ]
 
@@ -21,9 +22,10 @@ enum ValidateCommand: Command {
             throw UsageError(message: "validate needs at least one scene file", command: name)
         }
         let overrides = try parseAssignments(arguments.all("set"), command: name)
+        let root = try parseRoot(arguments, command: name)
         var worst: Int32 = 0
         for path in arguments.positionals {
-            let problems = SceneValidator.problems(inSceneAt: path, overrides: overrides)
+            let problems = SceneValidator.problems(inSceneAt: path, overrides: overrides, root: root)
             if problems.isEmpty {
                 if !arguments.has("quiet") { terminal.out("\(path): ok") }
                 continue

@@ -32,6 +32,7 @@ enum VerifyCommand: Command {
         OptionSpec("artifacts", value: "DIR", help: "Where to write failure images (default Output/verify-failures)."),
         OptionSpec("report", value: "PATH", help: "Also write the results as JSON."),
         OptionSpec("set", value: "NAME=VALUE", repeatable: true, help: "Set a {{NAME}} placeholder (repeatable)."),
+        rootOption,
         OptionSpec("jobs", short: "j", value: "N", help: "Worker threads (default: the number of cores)."),
         OptionSpec("quiet", short: "q", help: "Print only failures."),
     ]
@@ -42,6 +43,10 @@ enum VerifyCommand: Command {
         }
         guard let golden = arguments.value("golden") else {
             throw UsageError(message: "verify needs --golden DIR, the folder of golden sets", command: name)
+        }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: golden, isDirectory: &isFolder), !isFolder.boolValue {
+            throw UsageError(message: "--golden takes the folder of golden sets, but \"\(golden)\" is a file", command: name)
         }
         var options = VerifyOptions(goldenFolder: URL(fileURLWithPath: golden))
         options.record = RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
@@ -71,6 +76,7 @@ enum VerifyCommand: Command {
         options.overrides = try parseAssignments(arguments.all("set"), command: name)
         let interrupt = InterruptFlag.installed
         options.isCancelled = { interrupt.isSet }
+        options.root = try parseRoot(arguments, command: name)
 
         let quiet = arguments.has("quiet")
         var results: [SceneVerification] = []

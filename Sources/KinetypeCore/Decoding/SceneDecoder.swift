@@ -31,20 +31,19 @@ public enum SceneDecoder {
     public static func decode(contentsOf url: URL, displayName: String? = nil,
                               overrides: [String: String] = [:]) throws -> Scene {
         let name = displayName ?? url.relativePath
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+        let data: Data
+        do throws(InputFileError) {
+            data = try RegularFile.read(url.path, limit: RegularFile.documentLimit)
+        } catch .missing {
             throw DiagnosticList([Diagnostic(kind: .missingInput, file: name, message: "no such scene file",
                                              hint: "check the path; it is relative to the current folder")])
-        }
-        guard !isDirectory.boolValue else {
+        } catch .notRegular("a folder") {
             throw DiagnosticList([Diagnostic(kind: .missingInput, file: name, message: "is a folder, not a scene file")])
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw DiagnosticList([Diagnostic(kind: .missingInput, file: name, message: "the scene file cannot be read",
+        } catch .unreadable(let reason) {
+            throw DiagnosticList([Diagnostic(kind: .missingInput, file: name, message: "the scene file cannot be read (\(reason))",
                                              hint: "check the file's permissions")])
+        } catch {
+            throw DiagnosticList([Diagnostic(kind: error.kind, file: name, message: "the scene file \(error.reason)")])
         }
         return try decode(data, fileName: name, baseDirectory: url.deletingLastPathComponent(), overrides: overrides)
     }

@@ -16,6 +16,8 @@ public struct Scene: Equatable, Sendable {
     public var baseDirectory: URL
     /// Where each JSON path of the scene stands in its source file, for diagnostics after decoding.
     public var source: SourceMap
+    /// The folder (`--root`) every file the scene names must lie in; nil lets it name any file.
+    public var inputRoot: InputRoot?
 
     public init(canvas: Canvas, layers: [Layer], baseDirectory: URL = URL(fileURLWithPath: "."),
                 source: SourceMap = SourceMap()) {
@@ -29,6 +31,34 @@ public struct Scene: Equatable, Sendable {
     public func resolve(path: String) -> URL {
         if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
         return baseDirectory.appendingPathComponent(path)
+    }
+
+    /// The path to open for a file the scene names (font file, image): `resolve(path:)`, and with
+    /// an `inputRoot` its real path, which must lie inside the root. Every file a scene makes
+    /// kinetype read is resolved here.
+    public func inputPath(_ path: String) throws(InputFileError) -> String {
+        let resolved = resolve(path: path).standardizedFileURL.path
+        guard let inputRoot else { return resolved }
+        return try inputRoot.confine(resolved)
+    }
+
+    /// The bytes of a file the scene names: confined to the root, a regular file of at most `limit` bytes.
+    public func readInput(_ path: String, limit: Int64) throws(InputFileError) -> Data {
+        try RegularFile.read(inputPath(path), limit: limit)
+    }
+
+    /// The diagnostic at `jsonPath` for a file the scene names (`what`: "image", "font file") that
+    /// cannot be used. Outside the root, nothing about the file (not even whether it exists) is said,
+    /// and with a root no absolute path is shown.
+    public func diagnostic(_ error: InputFileError, what: String, file: String, at jsonPath: String) -> Diagnostic {
+        var hint = "paths are relative to the scene file's folder"
+        switch error {
+        case .missing where inputRoot == nil: hint += " (looked for \(resolve(path: file).path))"
+        case .outsideRoot: hint = "with --root, every file a scene names must be inside the root folder"
+        case .notRegular: hint = "point it at a regular file"
+        default: break
+        }
+        return source.diagnostic(at: jsonPath, "\(what) \"\(file)\" \(error.reason)", hint: hint, kind: error.kind)
     }
 }
 

@@ -73,9 +73,20 @@ public enum BatchData {
             return "output name \(JSONText.quoted(name)) must not contain a path separator"
         }
         if name == "." || name == ".." { return "output name \(JSONText.quoted(name)) is not a file name" }
-        if name.unicodeScalars.contains(where: { $0.value < 0x20 }) {
-            return "output name \(JSONText.quoted(name)) must not contain control characters"
+        // Hidden names are kinetype's own (the `.kinetype` fingerprint folder, temporary files).
+        if name.hasPrefix(".") { return "output name \(JSONText.quoted(name)) must not start with \".\"" }
+        if name.unicodeScalars.contains(where: isInvisible) {
+            return "output name \(JSONText.quoted(name)) must not contain control, format or separator characters (such as U+007F, bidi overrides, zero-width spaces)"
         }
         return nil
+    }
+
+    /// Control (Cc), format (Cf: bidi controls, zero-width characters) and line/paragraph separator
+    /// characters: invisible or reordering in file listings, so refused in output names.
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: return true
+        default: return false
+        }
     }
 }

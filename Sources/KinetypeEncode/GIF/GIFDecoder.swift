@@ -43,7 +43,16 @@ public enum GIFDecoder {
         init(_ data: Data) { self.data = data }
     }
 
-    public static func decode(_ data: Data) throws -> DecodedGIF {
+    /// The most pixels a decode may hold by default: every frame is kept as a whole RGBA canvas,
+    /// so this is frames × screen pixels (2^28 pixels = 1 GB).
+    public static let defaultPixelBudget = 1 << 28
+
+    /// Decodes every frame. Before anything is decoded, the header and every image descriptor are
+    /// checked: the screen within `limits`, each frame no larger than the screen, and frames ×
+    /// screen pixels within `pixelBudget`; otherwise a `.renderFailure` diagnostic.
+    public static func decode(_ data: Data, limits: ImageLimits = .golden,
+                              pixelBudget: Int = defaultPixelBudget) throws -> DecodedGIF {
+        try checkLayout(of: data, limits: limits, pixelBudget: pixelBudget)
         let source = Source(data)
         var error: Int32 = 0
         let user = Unmanaged.passUnretained(source).toOpaque()
@@ -113,6 +122,20 @@ public enum GIFDecoder {
             decoded.netscapeLoopCount = loopCount(blocks: file.ExtensionBlocks, count: Int(file.ExtensionBlockCount))
         }
         return decoded
+    }
+
+    private static func checkLayout(of data: Data, limits: ImageLimits, pixelBudget: Int) throws {
+        guard let layout = ImageHeader.gifLayout(data) else { throw failure(message: "it is not a GIF image") }
+        if let problem = limits.problem(width: layout.width, height: layout.height) {
+            throw failure(message: "the GIF \(problem); it is not decoded")
+        }
+        for (index, frame) in layout.frames.enumerated() where frame.width * frame.height > layout.width * layout.height {
+            throw failure(message: "frame \(index + 1) is \(frame.width)×\(frame.height) pixels, larger than the GIF's \(layout.width)×\(layout.height) screen; it is not decoded")
+        }
+        let pixels = layout.frames.count * layout.width * layout.height
+        guard pixels <= pixelBudget else {
+            throw failure(message: "the GIF has \(layout.frames.count) frames of \(layout.width)×\(layout.height) pixels (\(pixels) pixels decoded); the limit is \(pixelBudget); it is not decoded")
+        }
     }
 
     private static func loopCount(in saved: SavedImage) -> Int? {

@@ -42,8 +42,15 @@ public enum PNGCodec {
     }
 
     /// Decodes a PNG (any color type or bit depth libpng reads) into straight RGBA8.
-    /// Throws a `.renderFailure` diagnostic naming `name` when the data is not a readable PNG.
-    public static func decode(_ data: Data, name: String = "PNG data") throws -> Image {
+    /// Throws a `.renderFailure` diagnostic naming `name` when the data is not a readable PNG or its
+    /// header gives a size beyond `limits` (checked before anything is decoded).
+    public static func decode(_ data: Data, name: String = "PNG data", limits: ImageLimits = .golden) throws -> Image {
+        guard let size = ImageHeader.pngSize(data) else {
+            throw Diagnostic(kind: .renderFailure, message: "cannot read \(name) as PNG: it is not a PNG image")
+        }
+        if let problem = limits.problem(width: size.width, height: size.height) {
+            throw Diagnostic(kind: .renderFailure, message: "cannot read \(name) as PNG: it \(problem); it is not decoded")
+        }
         var png = png_image()
         png.version = kinetype_png_image_version
         let began = data.withUnsafeBytes { bytes in
@@ -70,16 +77,16 @@ public enum PNGCodec {
         return Image(width: width, height: height, pixels: pixels)
     }
 
-    /// Reads and decodes the PNG file at `url` (`.missingInput` when it cannot be read).
-    public static func read(contentsOf url: URL) throws -> Image {
+    /// Reads and decodes the PNG file at `url`, a regular file of at most `RegularFile.imageLimit`
+    /// bytes (`.missingInput` when it cannot be read) whose header is within `limits`.
+    public static func read(contentsOf url: URL, limits: ImageLimits = .golden) throws -> Image {
         let data: Data
-        do {
-            data = try Data(contentsOf: url)
+        do throws(InputFileError) {
+            data = try RegularFile.read(url.path, limit: RegularFile.imageLimit)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: url.path) ? "the file is not readable" : "the file does not exist"
-            throw Diagnostic(kind: .missingInput, message: "cannot read \(OutputError.displayPath(url)): \(reason)")
+            throw Diagnostic(kind: error.kind, message: "cannot read \(OutputError.displayPath(url)): the file \(error.reason)")
         }
-        return try decode(data, name: OutputError.displayPath(url))
+        return try decode(data, name: OutputError.displayPath(url), limits: limits)
     }
 
     /// Encodes `image` and writes it to `url` atomically.

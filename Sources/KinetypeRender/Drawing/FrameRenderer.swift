@@ -14,15 +14,20 @@ public final class FrameRenderer {
     let engine: TextLayoutEngine
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
-    private let images: ImageStore
+    private let images: ImageSurfaces
     private var surface: OpaquePointer?
     /// The last layout of each text layer, reused while its text and geometry stay the same
     /// (holds, blinking cursors, animations of color or transform).
     private var preparedTexts: [Int: (key: PreparedTextKey, prepared: PreparedText)] = [:]
 
     /// Sets up the font map on the library's configuration and decodes the scene's images
-    /// (an unreadable one is `.missingInput` at `layers[i].src`).
-    public init(scene: Scene, fonts: FontLibrary) throws {
+    /// (for tests and tools; renders share one `SceneImages` between workers).
+    public convenience init(scene: Scene, fonts: FontLibrary) throws {
+        try self.init(scene: scene, fonts: fonts, images: SceneImages(scene: scene))
+    }
+
+    /// Sets up the font map on the library's configuration over the scene's decoded pictures.
+    public init(scene: Scene, fonts: FontLibrary, images: SceneImages) throws {
         self.scene = scene
         self.fonts = fonts
         let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)
@@ -43,16 +48,7 @@ public final class FrameRenderer {
         pango_context_set_language(context, pango_language_from_string("en"))
         pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
         engine = TextLayoutEngine(context: context, fonts: fonts, scene: scene)
-        images = ImageStore(scene: scene)
-
-        var problems: [Diagnostic] = []
-        for (index, layer) in scene.layers.enumerated() {
-            guard case .image(let content) = layer.content else { continue }
-            do { _ = try images.surface(for: content.src, layerIndex: index) } catch let list as DiagnosticList {
-                problems += list.diagnostics
-            }
-        }
-        if !problems.isEmpty { throw DiagnosticList(problems) }
+        self.images = ImageSurfaces(images, scene: scene)
     }
 
     deinit {
@@ -63,8 +59,7 @@ public final class FrameRenderer {
     }
 
     /// Renders one frame: `canvas.pixelWidth × canvas.pixelHeight` straight RGBA, layers back to
-    /// front. Throws `DiagnosticList`: `.missingInput` for an unreadable image, `.renderFailure`
-    /// when Cairo fails.
+    /// front. Throws `DiagnosticList` with `.renderFailure` when Cairo fails.
     public func render(_ state: FrameState) throws -> Image {
         let width = state.canvas.pixelWidth, height = state.canvas.pixelHeight
         guard width > 0, height > 0 else { return Image(width: max(width, 0), height: max(height, 0)) }

@@ -2,31 +2,29 @@ import CPangoCairo
 import Foundation
 import KinetypeCore
 
-/// PNG images of `image` layers, decoded by Cairo.
-final class ImageStore {
-    private var surfaces: [String: OpaquePointer] = [:]
+/// One worker's Cairo surfaces over the scene's shared decoded pictures (no pixels are copied).
+final class ImageSurfaces {
+    private let surfaces: [String: OpaquePointer]
+    /// Keeps the decoded bytes alive as long as the surfaces that point into them.
+    private let images: SceneImages
     private let scene: Scene
 
-    init(scene: Scene) { self.scene = scene }
+    init(_ images: SceneImages, scene: Scene) {
+        surfaces = images.all.mapValues { $0.makeSurface() }
+        self.images = images
+        self.scene = scene
+    }
 
     deinit { surfaces.values.forEach { cairo_surface_destroy($0) } }
 
-    /// The decoded image at `src` (as written in the scene); unreadable → `.missingInput` at `layers[i].src`.
+    /// The surface of `src` (as written in the scene or resolved); a picture that was not decoded
+    /// is a render failure.
     func surface(for src: String, layerIndex: Int) throws -> OpaquePointer {
-        if let surface = surfaces[src] { return surface }
-        let path = scene.resolve(path: src).path
-        let surface = cairo_image_surface_create_from_png(path)!
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            let reason = FileManager.default.isReadableFile(atPath: path)
-                ? "is not a PNG image Cairo can read (\(String(cString: cairo_status_to_string(status))))"
-                : "does not exist or cannot be read"
-            throw DiagnosticList([scene.source.diagnostic(
-                at: "layers[\(layerIndex)].src", "image \"\(path)\" \(reason)",
-                hint: "image paths are relative to the scene file's folder", kind: .missingInput)])
+        guard let surface = surfaces[SceneImages.key(src, in: scene)] else {
+            throw DiagnosticList([Diagnostic(kind: .renderFailure, path: "layers[\(layerIndex)].src",
+                                             message: "the image \"\(src)\" was not decoded before rendering",
+                                             hint: "make the FrameRenderer with the scene's SceneImages")])
         }
-        surfaces[src] = surface
         return surface
     }
 }

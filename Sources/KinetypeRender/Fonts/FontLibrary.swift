@@ -3,8 +3,9 @@ import Foundation
 import KinetypeCore
 
 /// Fonts available to one scene: a private FcConfig with the scene's `fonts` files (resolved with
-/// `scene.resolve(path:)`) and, when `scene.systemFonts`, the system font dirs. Missing/unreadable
-/// font file: Diagnostic kind `.missingInput` at path `fonts[i]`.
+/// `scene.inputPath(_:)`, so confined to the scene's root; each must be a regular file of at most
+/// `RegularFile.fontLimit` bytes) and, when `scene.systemFonts`, the system font dirs. A missing,
+/// unreadable or refused font file is a Diagnostic at its path (`fonts[i]`, `layers[i].font.file`).
 ///
 /// The configuration loads no fonts.conf, so no system rule (hinting, aliases, substitutions) can
 /// change a render: the same font files always give the same pixels. Immutable after `init`, so one
@@ -77,49 +78,72 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     public convenience init(scene: Scene) throws {
-        var files: [(url: URL, path: String)] = []
-        for (i, font) in scene.fonts.enumerated() { files.append((scene.resolve(path: font), "fonts[\(i)]")) }
+        var files: [FontFileEntry] = []
+        func add(_ file: String, at jsonPath: String) {
+            files.append(FontFileEntry(key: scene.resolve(path: file).standardizedFileURL.path,
+                                       open: Result { () throws(InputFileError) in try scene.inputPath(file) },
+                                       jsonPath: jsonPath, written: file))
+        }
+        for (i, font) in scene.fonts.enumerated() { add(font, at: "fonts[\(i)]") }
         for (i, layer) in scene.layers.enumerated() {
             guard let text = layer.text else { continue }
-            if let file = text.font.file { files.append((scene.resolve(path: file), "layers[\(i)].font.file")) }
+            if let file = text.font.file { add(file, at: "layers[\(i)].font.file") }
             for (j, span) in (text.spans ?? []).enumerated() {
-                if let file = span.font?.file {
-                    files.append((scene.resolve(path: file), "layers[\(i)].spans[\(j)].font.file"))
-                }
+                if let file = span.font?.file { add(file, at: "layers[\(i)].spans[\(j)].font.file") }
             }
         }
-        try self.init(files: files, systemFonts: scene.systemFonts, source: scene.source)
+        try self.init(files: files, systemFonts: scene.systemFonts) { error, file in
+            scene.diagnostic(error, what: "font file", file: file.written, at: file.jsonPath)
+        }
     }
 
     public convenience init(fontFiles: [URL], systemFonts: Bool) throws {
-        try self.init(files: fontFiles.enumerated().map { ($1, "fonts[\($0)]") }, systemFonts: systemFonts,
-                      source: SourceMap())
+        let files = fontFiles.enumerated().map { index, url in
+            let path = url.standardizedFileURL.path
+            return FontFileEntry(key: path, open: .success(path), jsonPath: "fonts[\(index)]", written: path)
+        }
+        try self.init(files: files, systemFonts: systemFonts) { error, file in
+            Diagnostic(kind: error.kind, message: "font file \"\(file.written)\" \(error.reason)")
+        }
     }
 
-    private init(files: [(url: URL, path: String)], systemFonts: Bool, source: SourceMap) throws {
+    /// A font file a scene names: `key` identifies it (the standardized path), `open` is the path
+    /// to hand to fontconfig (confined to the scene's root) or why there is none.
+    private struct FontFileEntry {
+        var key: String
+        var open: Result<String, InputFileError>
+        var jsonPath: String
+        var written: String
+    }
+
+    private init(files: [FontFileEntry], systemFonts: Bool,
+                 diagnose: (InputFileError, FontFileEntry) -> Diagnostic) throws {
         guard let config = FcConfigCreate() else {
             throw DiagnosticList([Diagnostic(kind: .renderFailure, message: "fontconfig could not create a configuration")])
         }
         _ = FcConfigParseAndLoadFromMemory(config, Self.configuration, 0)
         var problems: [Diagnostic] = []
         var fileFamilies: [String: String] = [:]
-        for (url, path) in files {
-            let filePath = url.standardizedFileURL.path
-            if fileFamilies[filePath] != nil { continue }
-            guard FileManager.default.isReadableFile(atPath: filePath) else {
-                problems.append(source.diagnostic(at: path, "font file \"\(filePath)\" does not exist or cannot be read",
-                                                  hint: "font paths are relative to the scene file's folder",
-                                                  kind: .missingInput))
+        for file in files {
+            if fileFamilies[file.key] != nil { continue }
+            let filePath: String
+            do throws(InputFileError) {
+                filePath = try file.open.get()
+                // fontconfig takes a path: check it is a regular file right before handing it over.
+                try RegularFile.check(filePath, limit: RegularFile.fontLimit)
+            } catch {
+                problems.append(diagnose(error, file))
                 continue
             }
             let fileFaces = FontconfigPatterns.queryFile(filePath)
             guard let family = fileFaces.first?.families.first, FcConfigAppFontAddFile(config, filePath) != 0 else {
-                problems.append(source.diagnostic(at: path, "\"\(filePath)\" is not a font file fontconfig can read",
-                                                  hint: "use a TrueType (.ttf) or OpenType (.otf) font file",
-                                                  kind: .missingInput))
+                var problem = diagnose(.missing, file)
+                problem.message = "font file \"\(file.written)\" is not a font file fontconfig can read"
+                problem.hint = "use a TrueType (.ttf) or OpenType (.otf) font file"
+                problems.append(problem)
                 continue
             }
-            fileFamilies[filePath] = family
+            fileFamilies[file.key] = family
         }
         if systemFonts {
             for directory in Self.systemFontDirectories where FileManager.default.fileExists(atPath: directory) {
