@@ -52,9 +52,10 @@ extension Scene {
     public func validateCanvasSize() throws {
         for (name, points) in [("width", canvas.width), ("height", canvas.height)] {
             let pixels = (points * canvas.scale).rounded()
-            guard pixels >= 1, pixels <= 8192 else {
+            let limit = FormatRanges.canvasSize.maximum
+            guard pixels >= 1, pixels <= limit else {
                 throw source.diagnostic(at: "canvas.\(name)",
-                                        "canvas.\(name) is \(Int(pixels)) pixels at scale \(canvas.scale); the limit is 1 to 8192",
+                                        "canvas.\(name) is \(JSONText.number(pixels)) pixels at scale \(canvas.scale); the limit is 1 to \(JSONText.number(limit))",
                                         hint: "lower canvas.scale or the canvas size")
             }
         }

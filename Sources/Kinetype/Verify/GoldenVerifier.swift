@@ -29,7 +29,7 @@ public enum GoldenVerifier {
     /// The frame indices a selection names, sorted and unique.
     static func frames(_ selection: FrameSelection, of timeline: Timeline) -> [Int] {
         let last = timeline.frameCount - 1
-        let index = { (time: Double) in min(last, max(0, Int((time * timeline.fps + 1e-9).rounded(.down)))) }
+        let index = { (time: Double) in min(last, max(0, Int(clamping: (time * timeline.fps + 1e-9).rounded(.down)))) }
         switch selection {
         case .all:
             return Array(0...last)

@@ -104,7 +104,7 @@ enum BatchCommand: Command {
                     .joined(separator: "  ").trimmingCharacters(in: .whitespaces))
             }
             for outcome in report.outcomes where outcome.status == .failed {
-                terminal.err("kinetype: error: entry \(outcome.entry + 1) (\(outcome.name)): \(outcome.error ?? "failed")\n")
+                terminal.problem("kinetype: error: entry \(outcome.entry + 1) (\(outcome.name)): \(outcome.error ?? "failed")\n")
             }
         }
         if !quiet || report.failed > 0 {

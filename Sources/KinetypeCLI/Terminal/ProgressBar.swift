@@ -25,7 +25,7 @@ final class ProgressBar {
         let remaining = rate > 0 ? Double(total - done) / rate : 0
         let stats = String(format: " %d/%d %@  %.1f/s  ETA %@", done, total, label, rate, Self.clock(remaining))
         let barWidth = max(10, min(40, terminal.columns - stats.count - 4))
-        let filled = total > 0 ? Int(Double(barWidth) * Double(done) / Double(total)) : barWidth
+        let filled = total > 0 ? min(barWidth, Int(clamping: Double(barWidth) * Double(done) / Double(total))) : barWidth
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
         terminal.err("\r[\(bar)]\(stats)\u{1B}[K")
         drawn = true
@@ -39,7 +39,7 @@ final class ProgressBar {
     }
 
     private static func clock(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded())
+        let whole = Int(clamping: seconds.rounded())
         return String(format: "%d:%02d", whole / 60, whole % 60)
     }
 }

@@ -128,7 +128,8 @@ extension FrameRenderer {
         let x = prepared.origin.x + Double(ink.x) / scale - margin
         let y = prepared.origin.y + Double(ink.y) / scale - margin
         let width = Double(ink.width) / scale + 2 * margin, height = Double(ink.height) / scale + 2 * margin
-        let pixelWidth = Int32((width * pixelScale).rounded(.up)), pixelHeight = Int32((height * pixelScale).rounded(.up))
+        let pixelWidth = Int32(clamping: (width * pixelScale).rounded(.up))
+        let pixelHeight = Int32(clamping: (height * pixelScale).rounded(.up))
         guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, pixelWidth, pixelHeight),
               cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS else { return }
         defer { cairo_surface_destroy(mask) }
@@ -153,7 +154,7 @@ extension FrameRenderer {
         let scale = Double(PANGO_SCALE)
         let index = prepared.display.byteOffset(beforeOriginal: cursor.characterOffset)
         var strong = PangoRectangle()
-        pango_layout_get_cursor_pos(prepared.layout, Int32(index), &strong, nil)
+        pango_layout_get_cursor_pos(prepared.layout, Int32(clamping: index), &strong, nil)
         let x = prepared.origin.x + Double(strong.x) / scale
         let top = prepared.origin.y + Double(strong.y) / scale
         let height = Double(strong.height) / scale
@@ -167,7 +168,7 @@ extension FrameRenderer {
             if prepared.isRightToLeft { cellX = x - cellWidth }
         } else {
             var character = PangoRectangle()
-            pango_layout_index_to_pos(prepared.layout, Int32(index), &character)
+            pango_layout_index_to_pos(prepared.layout, Int32(clamping: index), &character)
             let left = Double(min(character.x, character.x + character.width)) / scale
             cellX = prepared.origin.x + left
             cellWidth = Double(abs(character.width)) / scale
