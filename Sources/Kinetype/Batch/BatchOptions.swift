@@ -62,6 +62,8 @@ public struct BatchOptions: Sendable {
     public var shard: BatchShard?
     public var gif = GIFOptions()
     public var pngCompression = 6
+    /// The work limits of every output.
+    public var limits = WorkLimits.standard
 
     public init(template: URL, data: URL, outputFolder: URL) {
         self.template = template

@@ -112,6 +112,7 @@ private struct BatchJobRunner {
             renderOptions.jobs = 1
             renderOptions.gif = options.gif
             renderOptions.pngCompression = options.pngCompression
+            renderOptions.limits = options.limits
             let report = try PreparedScene(scene: scene).render(renderOptions)
             try AtomicFile.write(Data(fingerprint.hex.utf8), to: fingerprintFile)
             outcome.status = .rendered

@@ -5,7 +5,8 @@ import KinetypeRender
 /// compilation, fonts and images.
 public enum SceneValidator {
     /// All problems of the scene at `path`; empty when it is valid.
-    public static func problems(inSceneAt path: String, overrides: [String: String] = [:]) -> [Diagnostic] {
+    public static func problems(inSceneAt path: String, overrides: [String: String] = [:],
+                                limits: WorkLimits = .standard) -> [Diagnostic] {
         let scene: Scene
         do {
             scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: path), displayName: path,
@@ -13,14 +14,20 @@ public enum SceneValidator {
         } catch {
             return diagnostics(from: error)
         }
-        return problems(in: scene)
+        return problems(in: scene, limits: limits)
     }
 
-    /// All problems of a decoded scene found after decoding: the timeline, fonts and images.
-    public static func problems(in scene: Scene) -> [Diagnostic] {
+    /// All problems of a decoded scene found after decoding: the timeline, the work limits that
+    /// `render` would apply, fonts and images.
+    public static func problems(in scene: Scene, limits: WorkLimits = .standard) -> [Diagnostic] {
         var found: [Diagnostic] = []
         do { try scene.validateCanvasSize() } catch { found += diagnostics(from: error) }
-        do { _ = try Timeline(scene: scene) } catch { found += diagnostics(from: error) }
+        do {
+            let timeline = try Timeline(scene: scene)
+            try limits.check(frameCount: timeline.frameCount, of: scene, fps: timeline.fps)
+        } catch {
+            found += diagnostics(from: error)
+        }
         do { try FontLibrary(scene: scene).validate(scene: scene) } catch { found += diagnostics(from: error) }
         found += missingImages(in: scene)
         return found

@@ -59,6 +59,8 @@ public struct VerifyOptions: Sendable {
     /// `{{placeholder}}` values.
     public var overrides: [String: String] = [:]
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// The work limits of each scene's animation.
+    public var limits = WorkLimits.standard
 
     public init(goldenFolder: URL) {
         self.goldenFolder = goldenFolder

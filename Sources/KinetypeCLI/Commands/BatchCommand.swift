@@ -42,6 +42,7 @@ enum BatchCommand: Command {
         options.dataDisplayName = dataPath
         options.overrides = try parseAssignments(arguments.all("set"), command: name)
         options.force = arguments.has("force")
+        options.limits = try LimitOptions.parse(arguments, command: name)
         if let scales = arguments.value("scale") { options.scales = try parseScales(scales) }
         if let format = arguments.value("format") {
             guard let parsed = BatchFormat(rawValue: format) else {
@@ -75,8 +76,8 @@ enum BatchCommand: Command {
     private static func parseScales(_ text: String) throws -> [Double] {
         var scales: [Double] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let scale = Double(part.trimmingCharacters(in: .whitespaces)), (1...4).contains(scale) else {
-                throw UsageError(message: "--scale takes comma-separated numbers from 1 to 4, e.g. 1,2,3, found \"\(text)\"", command: name)
+            guard let scale = Double(part.trimmingCharacters(in: .whitespaces)), FormatRanges.canvasScale.contains(scale) else {
+                throw UsageError(message: "--scale takes comma-separated numbers from \(JSONText.number(FormatRanges.canvasScale.minimum)) to \(JSONText.number(FormatRanges.canvasScale.maximum)), e.g. 1,2,3, found \"\(text)\"", command: name)
             }
             if !scales.contains(scale) { scales.append(scale) }
         }

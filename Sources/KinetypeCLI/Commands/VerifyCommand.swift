@@ -30,7 +30,7 @@ enum VerifyCommand: Command {
         OptionSpec("set", value: "NAME=VALUE", repeatable: true, help: "Set a {{NAME}} placeholder (repeatable)."),
         OptionSpec("jobs", short: "j", value: "N", help: "Worker threads (default: the number of cores)."),
         OptionSpec("quiet", short: "q", help: "Print only failures."),
-    ]
+    ] + LimitOptions.specs
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard !arguments.positionals.isEmpty else {
@@ -65,6 +65,7 @@ enum VerifyCommand: Command {
         if let artifacts = arguments.value("artifacts") { options.artifactsFolder = URL(fileURLWithPath: artifacts) }
         if let jobs = try parseInteger(arguments.value("jobs"), option: "jobs", range: 1...256, command: name) { options.jobs = jobs }
         options.overrides = try parseAssignments(arguments.all("set"), command: name)
+        options.limits = try LimitOptions.parse(arguments, command: name)
 
         let quiet = arguments.has("quiet")
         var results: [SceneVerification] = []
