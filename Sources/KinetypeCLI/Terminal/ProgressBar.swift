@@ -23,7 +23,7 @@ final class ProgressBar {
         let elapsed = now.timeIntervalSince(started)
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
         let remaining = rate > 0 ? Double(total - done) / rate : 0
-        let stats = String(format: " %d/%d %@  %.1f/s  ETA %@", done, total, label, rate, Self.clock(remaining))
+        let stats = String(format: " %ld/%ld %@  %.1f/s  ETA %@", done, total, label, rate, Self.clock(remaining))
         let barWidth = max(10, min(40, terminal.columns - stats.count - 4))
         let filled = total > 0 ? min(barWidth, Int(clamping: Double(barWidth) * Double(done) / Double(total))) : barWidth
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
@@ -40,6 +40,6 @@ final class ProgressBar {
 
     private static func clock(_ seconds: Double) -> String {
         let whole = Int(clamping: seconds.rounded())
-        return String(format: "%d:%02d", whole / 60, whole % 60)
+        return String(format: "%ld:%02ld", whole / 60, whole % 60)
     }
 }

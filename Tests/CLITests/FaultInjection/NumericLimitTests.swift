@@ -82,16 +82,16 @@ final class NumericLimitTests: XCTestCase {
         XCTAssertEqual(try KinetypeProcess.run(["validate", big.path, "--max-total-pixels", "500000000000", "-q"]).status, 0)
 
         let long = try write("""
-            {"canvas": {"width": 16, "height": 16}, "layers": [{"type": "rect", "animations": [
+            {"canvas": {"width": 16, "height": 16, "fps": 120}, "layers": [{"type": "rect", "animations": [
               {"type": "animate", "property": "opacity", "to": 1, "duration": 3600, "repeat": 10000}]}]}
             """)
         let info = try KinetypeProcess.run(["info", long.path])
         XCTAssertEqual(info.status, 0, info.stderr)
-        XCTAssertTrue(info.stdout.contains("1080000030 frames"), info.stdout)
+        XCTAssertTrue(info.stdout.contains("4320000120 frames"), info.stdout)
         XCTAssertFalse(info.stdout.contains(" -"), info.stdout)
         let render = try KinetypeProcess.run(["validate", long.path])
         XCTAssertEqual(render.status, 65)
-        XCTAssertTrue(render.stderr.contains("canvas: the animation is 1,080,000,030 frames"), render.stderr)
+        XCTAssertTrue(render.stderr.contains("canvas: the animation is 4,320,000,120 frames"), render.stderr)
     }
 
     func testLongTypewriterHitsTheFrameLimitAndLongerTextTheTextLimit() throws {
