@@ -124,7 +124,8 @@ final class NumericLimitTests: XCTestCase {
         XCTAssertTrue(familyResult.stderr.contains("unknown font family \"qqq"), familyResult.stderr)
 
         let layers = Array(repeating: "{\"type\": \"text\", \"text\": \"hi\", \"color\": \"{{v}}\"}", count: 120)
-        let placeholder = try write("{\"canvas\": {\"width\": 64, \"height\": 32}, \"vars\": {\"v\": \"\(huge)\"}, \"layers\": ["
+        let value = String(repeating: "q", count: 100_000)
+        let placeholder = try write("{\"canvas\": {\"width\": 64, \"height\": 32}, \"vars\": {\"v\": \"\(value)\"}, \"layers\": ["
                                     + layers.joined(separator: ", ") + "]}")
         let manyResult = try KinetypeProcess.run(["validate", placeholder.path])
         XCTAssertEqual(manyResult.status, 65)
