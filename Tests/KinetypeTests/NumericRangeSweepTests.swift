@@ -157,3 +157,26 @@ final class NumericRangeSweepTests: XCTestCase {
         }
     }
 }
+
+/// Several keys at their maximum at once, where their effects multiply.
+final class CombinedExtremesTests: XCTestCase {
+    func testLargestGlyphsScalesAndShadowsRender() throws {
+        let json = """
+            {"canvas": {"width": 64, "height": 32, "scale": 4, "duration": 0.1}, "layers": [
+              {"type": "text", "text": "Hi", "font": {"family": "DejaVu Sans", "size": 2000}, "scale": 8,
+               "letterSpacing": 10000, "lineSpacing": -10000, "shadow": {"radius": 1000, "x": 100000, "y": -100000},
+               "frame": {"x": -100000, "y": 100000, "width": 100000, "height": 100000}, "offset": {"x": 100000, "y": -100000},
+               "rotation": 36000, "cornerRadius": 100000, "border": {"color": "red", "width": 100000}, "background": "blue"},
+              {"type": "text", "text": "Hi", "font": {"family": "DejaVu Sans", "size": 2000}, "scale": 8,
+               "shadow": {"radius": 1000}, "animations": [
+                 {"type": "animate", "property": "scale", "from": 0, "to": 8, "duration": 0.1,
+                  "easing": {"cubicBezier": [0, 100, 1, -100]}}]}]}
+            """
+        let scene = try SceneDecoder.decode(Data(json.utf8), fileName: "extreme.json", baseDirectory: URL(fileURLWithPath: "/"))
+        let timeline = try Timeline(scene: scene)
+        let renderer = try FrameRenderer(scene: scene, fonts: FontLibrary(scene: scene))
+        for time in [0.02, 0.1] {
+            XCTAssertEqual(try renderer.render(timeline.state(atTime: time)).width, 256)
+        }
+    }
+}

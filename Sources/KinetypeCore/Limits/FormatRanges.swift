@@ -9,7 +9,7 @@
 public enum FormatRanges {
     /// One hour: longer than any animation; 3600 s × 120 fps is 432,000 frames.
     public static let maximumSeconds = 3600.0
-    /// 100,000 points: 12 canvases of the largest size; × scale 4 × layer scale 10 is 4,000,000 px,
+    /// 100,000 points: 12 canvases of the largest size; × scale 4 × layer scale 8 is 3,200,000 px,
     /// inside Cairo's fixed-point range, and × 1024 (Pango units) × 4 fits an `Int32`.
     public static let maximumLength = 100_000.0
     /// 10,000 points of extra spacing between letters or lines.
@@ -59,9 +59,9 @@ public enum FormatRanges {
                                             reason: "a fraction")
     public static let offset = NumberRange(["layers[].offset.x", "layers[].offset.y"], .between, -maximumLength, maximumLength,
                                            meaning: "displacement in points (animatable)", reason: lengthReason)
-    public static let layerScale = NumberRange(["layers[].scale"], .atLeast, 0, 10,
+    public static let layerScale = NumberRange(["layers[].scale"], .atLeast, 0, 8,
                                                meaning: "scale factor (animatable); 0 draws nothing",
-                                               reason: "× the largest length stays inside Cairo's coordinate range")
+                                               reason: "2000 pt × scale 4 × 8 = 64,000 px glyphs, under FreeType's 65,535")
     public static let rotation = NumberRange(["layers[].rotation"], .between, -maximumDegrees, maximumDegrees,
                                              meaning: "degrees clockwise (animatable)", reason: "100 turns")
 
