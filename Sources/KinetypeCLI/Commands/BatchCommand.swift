@@ -25,7 +25,7 @@ enum BatchCommand: Command {
         OptionSpec("shard", value: "I/N", help: "Render only the I-th of N deterministic slices of the entries."),
         OptionSpec("report", value: "PATH", help: "Also write the results as JSON."),
         OptionSpec("quiet", short: "q", help: "Print only failures."),
-    ]
+    ] + LimitOptions.specs
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard arguments.positionals.count == 1, let templatePath = arguments.positionals.first else {

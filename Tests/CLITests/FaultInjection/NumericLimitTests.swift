@@ -74,6 +74,27 @@ final class NumericLimitTests: XCTestCase {
         XCTAssertEqual(usage.status, 64)
     }
 
+    func testBatchAndVerifyApplyTheLimits() throws {
+        let template = try write("{\"canvas\": {\"width\": 16, \"height\": 16, \"fps\": 10, \"duration\": 1}, \"layers\": []}",
+                                 "card.json")
+        let folder = template.deletingLastPathComponent()
+        try Data("[{\"output\": \"one\"}]".utf8).write(to: folder.appendingPathComponent("data.json"))
+        let out = folder.appendingPathComponent("out").path
+        let refused = try KinetypeProcess.run(["batch", template.path, "--data", folder.appendingPathComponent("data.json").path,
+                                               "-o", out, "--max-frames", "9"])
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("the limit is 9 frames per output"), refused.stderr)
+        let accepted = try KinetypeProcess.run(["batch", template.path, "--data", folder.appendingPathComponent("data.json").path,
+                                                "-o", out, "--max-frames", "10", "-q"])
+        XCTAssertEqual(accepted.status, 0, accepted.stderr)
+
+        let verify = try KinetypeProcess.run(["verify", template.path, "--golden", folder.appendingPathComponent("goldens").path,
+                                              "--max-total-pixels", "2559"])
+        XCTAssertEqual(verify.status, 65, verify.stderr)
+        XCTAssertTrue(verify.stderr.contains("card.json:1:63: canvas.duration: the output is 16×16 pixels × 10 frames"), verify.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("goldens/card").path))
+    }
+
     func testDefaultLimitsRefuseHugeWorkInValidateAndInfoPrintsTheRealCount() throws {
         let big = try write("{\"canvas\": {\"width\": 8192, \"height\": 8192, \"fps\": 120, \"duration\": 60}, \"layers\": []}")
         let validate = try KinetypeProcess.run(["validate", big.path])
