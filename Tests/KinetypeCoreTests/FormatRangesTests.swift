@@ -45,6 +45,21 @@ final class FormatRangesTests: XCTestCase {
                        "README's range table differs from FormatRanges; run the test with KINETYPE_UPDATE_README=1")
     }
 
+    /// The README's option and canvas tables state the same fps and scale bounds as the table.
+    func testReadmeTablesUseTheSameBounds() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let pixels = "1…" + JSONText.number(FormatRanges.canvasSize.maximum) + " pixels each after scaling"
+        for row in ["| `--fps N` | frames per second, \(FormatRanges.fps.text) (overrides `canvas.fps`) |",
+                    "| `--scale N` | pixel density \(FormatRanges.canvasScale.text) (overrides `canvas.scale`) |",
+                    "| `canvas.width`, `canvas.height` | size in points, \(pixels) | required |",
+                    "| `canvas.scale` | pixel density \(FormatRanges.canvasScale.text) (@2x, @3x assets) | 1 |",
+                    "| `canvas.fps` | \(FormatRanges.fps.text) | 30 |"] {
+            XCTAssertTrue(text.contains(row), "README lacks the row \(row)")
+        }
+    }
+
     /// Every number in the schema has a maximum, and those maximums are the table's.
     func testSchemaBoundsEveryNumber() throws {
         let schema = SceneSchema.json

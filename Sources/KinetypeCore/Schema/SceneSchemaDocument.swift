@@ -39,9 +39,9 @@ enum SceneSchemaDocument {
             ("pattern", .string("\\{\\{[^{}]*\\}\\}")),
         ])),
         ("canvas", Schema.object("The drawing surface and the clock.", [
-            ("width", Schema.number("Width in points; 1…8192 pixels after scaling.", FormatRanges.canvasSize)),
-            ("height", Schema.number("Height in points; 1…8192 pixels after scaling.", FormatRanges.canvasSize)),
-            ("scale", Schema.number("Pixel density (1, 2, 3 … 4), like @2x/@3x assets.", FormatRanges.canvasScale, default: 1)),
+            ("width", Schema.number("Width in points; \(canvasPixels) pixels after scaling.", FormatRanges.canvasSize)),
+            ("height", Schema.number("Height in points; \(canvasPixels) pixels after scaling.", FormatRanges.canvasSize)),
+            ("scale", Schema.number("Pixel density \(FormatRanges.canvasScale.text), like @2x/@3x assets.", FormatRanges.canvasScale, default: 1)),
             ("background", Schema.ref("fill", "The canvas fill: a color, \"transparent\", or a linear gradient.",
                                       default: .string("#FFFFFF"))),
             ("fps", Schema.number("Frames per second.", FormatRanges.fps, default: 30)),
@@ -235,6 +235,9 @@ enum SceneSchemaDocument {
             ("dampingFraction", Schema.number("0 = no damping, 1 = critically damped.", FormatRanges.springDamping, default: 0.825)),
         ])),
     ]
+
+    /// `1…8192`: the canvas size in pixels.
+    private static let canvasPixels = "1…" + JSONText.number(FormatRanges.canvasSize.maximum)
 
     private static let delayNeedsAfter: (String, SchemaNode) =
         ("dependentRequired", .object([("delay", .array([.string("after")]))]))
