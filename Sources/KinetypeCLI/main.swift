@@ -54,4 +54,7 @@ func runKinetype(_ arguments: [String], terminal: Terminal) -> Int32 {
     }
 }
 
-exit(runKinetype(Array(CommandLine.arguments.dropFirst()), terminal: Terminal()))
+let terminal = Terminal()
+let status = runKinetype(Array(CommandLine.arguments.dropFirst()), terminal: terminal)
+terminal.finishReports()
+exit(status)

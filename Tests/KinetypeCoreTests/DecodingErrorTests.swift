@@ -107,7 +107,7 @@ final class DecodingErrorTests: XCTestCase {
         XCTAssertEqual(canvasErrors("\"width\": 5000, \"height\": 100, \"scale\": 2"),
                        ["canvas.width: must be at most 8192 pixels after scaling, found 10000 (5000 × scale 2)"])
         XCTAssertEqual(canvasErrors("\"width\": 9000, \"height\": 0.2"), [
-            "canvas.width: must be at most 8192 pixels after scaling, found 9000",
+            "canvas.width: must be at most 8192, found 9000",
             "canvas.height: must be at least 1 pixel after scaling, found 0.2",
         ])
         XCTAssertEqual(canvasErrors("\"width\": 1, \"height\": 1, \"scale\": 5, \"hold\": -1, \"duration\": 0"), [
@@ -319,7 +319,7 @@ final class DecodingErrorTests: XCTestCase {
         ])
         XCTAssertEqual(easingErrors("{\"cubicBezier\": [0, 0, 1]}"), ["easing.cubicBezier: expected 4 numbers [x1, y1, x2, y2], found 3"])
         XCTAssertEqual(easingErrors("{\"spring\": {\"response\": 0, \"dampingFraction\": -1, \"mass\": 1}}"), [
-            "easing.spring.response: must be greater than 0, found 0",
+            "easing.spring.response: must be 0.01 or more, found 0",
             "easing.spring.dampingFraction: must be 0 or more, found -1",
             "easing.spring: unknown key \"mass\"",
         ])
@@ -340,7 +340,7 @@ final class DecodingErrorTests: XCTestCase {
         XCTAssertEqual(typewriterErrors("\"interval\": 0, \"speed\": -1, \"duration\": 0"), [
             "tw.interval: must be greater than 0, found 0",
             "tw: only one of \"interval\", \"speed\" and \"duration\" may be given",
-            "tw.speed: must be greater than 0, found -1",
+            "tw.speed: must be 0.001 or more, found -1",
             "tw.duration: must be greater than 0, found 0",
         ])
         XCTAssertEqual(typewriterErrors("\"intervalRange\": [0.2, 0.1]"), ["tw.intervalRange: the minimum 0.2 is greater than the maximum 0.1"])

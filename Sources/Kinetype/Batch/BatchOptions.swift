@@ -64,6 +64,8 @@ public struct BatchOptions: Sendable {
     public var pngCompression = 6
     /// `--root`: the folder every font and image the template (or a data value) names must lie in.
     public var root: InputRoot?
+    /// The work limits of every output.
+    public var limits = WorkLimits.standard
 
     public init(template: URL, data: URL, outputFolder: URL) {
         self.template = template

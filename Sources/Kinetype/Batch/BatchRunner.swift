@@ -124,6 +124,7 @@ private struct BatchJobRunner {
             renderOptions.jobs = 1
             renderOptions.gif = options.gif
             renderOptions.pngCompression = options.pngCompression
+            renderOptions.limits = options.limits
             let report = try PreparedScene(scene: scene).render(renderOptions, isCancelled: isCancelled)
             outcome.frames = report.frameCount
             outcome.bytes = report.bytes

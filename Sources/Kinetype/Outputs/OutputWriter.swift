@@ -10,9 +10,13 @@ struct OutputWriter {
     let progress: (RenderProgress) -> Void
 
     private var timeline: Timeline { prepared.timeline }
-    private var allFrames: [Int] { Array(0..<timeline.frameCount) }
+    /// Every frame index, as a range (never an array sized by the frame count).
+    private var allFrames: Range<Int> { 0..<timeline.frameCount }
 
     func write() throws -> RenderReport {
+        if options.format != .stillPNG {
+            try options.limits.check(frameCount: timeline.frameCount, of: prepared.scene, fps: timeline.fps)
+        }
         switch options.format {
         case .gif: return try writeGIF()
         case .pngSequence: return try writePNGSequence()

@@ -27,7 +27,8 @@ final class FramePipeline<Output> {
 
     /// Renders `frames` (indices, in the order to deliver them) and calls `consume` with each, in order.
     /// The first error from a worker or the consumer stops all workers and is rethrown.
-    func run(frames: [Int], consume: (Int, Output) throws -> Void) throws {
+    func run<Frames: RandomAccessCollection>(frames: Frames, consume: (Int, Output) throws -> Void) throws
+    where Frames.Element == Int, Frames.Index == Int, Frames: Sendable {
         let state = SharedState()
         let group = DispatchGroup()
         let workerCount = min(jobs, max(1, frames.count))
@@ -42,15 +43,16 @@ final class FramePipeline<Output> {
             state.stop()
             group.wait()
         }
-        for position in frames.indices {
+        for position in 0..<frames.count {
             if isCancelled() { throw CancellationError() }
             let image = try state.take(position)
-            try consume(frames[position], image)
+            try consume(frames[frames.startIndex + position], image)
         }
     }
 
-    private static func work(frames: [Int], window: Int, state: SharedState,
-                             makeRenderer: () throws -> FrameRenderFunction) {
+    private static func work<Frames: RandomAccessCollection>(frames: Frames, window: Int, state: SharedState,
+                                                             makeRenderer: () throws -> FrameRenderFunction)
+    where Frames.Element == Int, Frames.Index == Int {
         let render: FrameRenderFunction
         do {
             render = try makeRenderer()
@@ -60,7 +62,7 @@ final class FramePipeline<Output> {
         }
         while let position = state.claim(count: frames.count, window: window) {
             do {
-                let image = try render(frames[position])
+                let image = try render(frames[frames.startIndex + position])
                 state.deliver(image, at: position)
             } catch {
                 state.fail(error)

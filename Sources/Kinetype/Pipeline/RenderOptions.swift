@@ -14,6 +14,8 @@ public struct RenderOptions: Sendable {
     public var pngCompression: Int = 6
     /// Also write a grid of sampled frames with their timestamps here.
     public var contactSheet: URL?
+    /// The most frames and pixels × frames the output may take; checked before any frame is rendered.
+    public var limits = WorkLimits.standard
 
     public init(output: URL, format: OutputFormat) {
         self.output = output

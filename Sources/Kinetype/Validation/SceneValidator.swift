@@ -7,7 +7,7 @@ public enum SceneValidator {
     /// All problems of the scene at `path`; empty when it is valid. With a `root`, every file the
     /// scene names must lie inside it (see `Scene.inputRoot`).
     public static func problems(inSceneAt path: String, overrides: [String: String] = [:],
-                                root: InputRoot? = nil) -> [Diagnostic] {
+                                root: InputRoot? = nil, limits: WorkLimits = .standard) -> [Diagnostic] {
         var scene: Scene
         do {
             scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: path), displayName: path,
@@ -16,15 +16,21 @@ public enum SceneValidator {
         } catch {
             return diagnostics(from: error)
         }
-        return problems(in: scene)
+        return problems(in: scene, limits: limits)
     }
 
-    /// All problems of a decoded scene found after decoding: the timeline, fonts and images (read
-    /// and decoded exactly as a render does, so a damaged picture is found here too).
-    public static func problems(in scene: Scene) -> [Diagnostic] {
+    /// All problems of a decoded scene found after decoding: the timeline, the work limits that
+    /// `render` would apply, fonts and images (read and decoded exactly as a render does, so a
+    /// damaged picture is found here too).
+    public static func problems(in scene: Scene, limits: WorkLimits = .standard) -> [Diagnostic] {
         var found: [Diagnostic] = []
         do { try scene.validateCanvasSize() } catch { found += diagnostics(from: error) }
-        do { _ = try Timeline(scene: scene) } catch { found += diagnostics(from: error) }
+        do {
+            let timeline = try Timeline(scene: scene)
+            try limits.check(frameCount: timeline.frameCount, of: scene, fps: timeline.fps)
+        } catch {
+            found += diagnostics(from: error)
+        }
         do { try FontLibrary(scene: scene).validate(scene: scene) } catch { found += diagnostics(from: error) }
         do { _ = try SceneImages(scene: scene) } catch { found += diagnostics(from: error) }
         return found
@@ -46,9 +52,10 @@ extension Scene {
     public func validateCanvasSize() throws {
         for (name, points) in [("width", canvas.width), ("height", canvas.height)] {
             let pixels = (points * canvas.scale).rounded()
-            guard pixels >= 1, pixels <= 8192 else {
+            let limit = FormatRanges.canvasSize.maximum
+            guard pixels >= 1, pixels <= limit else {
                 throw source.diagnostic(at: "canvas.\(name)",
-                                        "canvas.\(name) is \(Int(pixels)) pixels at scale \(canvas.scale); the limit is 1 to 8192",
+                                        "canvas.\(name) is \(JSONText.number(pixels)) pixels at scale \(canvas.scale); the limit is 1 to \(JSONText.number(limit))",
                                         hint: "lower canvas.scale or the canvas size")
             }
         }

@@ -22,6 +22,7 @@ public enum GoldenVerifier {
 
     /// Verifies a prepared scene against the golden set called `name`.
     public static func verify(_ prepared: PreparedScene, name: String, options: VerifyOptions) throws -> SceneVerification {
+        try options.limits.check(frameCount: prepared.timeline.frameCount, of: prepared.scene, fps: prepared.timeline.fps)
         let gif = options.goldenFolder.appendingPathComponent(name + ".gif")
         let folder = options.goldenFolder.appendingPathComponent(name)
         if FileManager.default.fileExists(atPath: gif.path), !FileManager.default.fileExists(atPath: folder.path) {
@@ -33,10 +34,10 @@ public enum GoldenVerifier {
     /// The frame indices a selection names, sorted and unique.
     static func frames(_ selection: FrameSelection, of timeline: Timeline) -> [Int] {
         let last = timeline.frameCount - 1
-        let index = { (time: Double) in min(last, max(0, Int((time * timeline.fps + 1e-9).rounded(.down)))) }
+        let index = { (time: Double) in min(last, max(0, Int(clamping: (time * timeline.fps + 1e-9).rounded(.down)))) }
         switch selection {
         case .all:
-            return Array(0...last)
+            return Array(0...last)  // bounded by the work limits, checked before
         case .times(let times):
             return Array(Set(times.map(index))).sorted()
         case .sample(let every):

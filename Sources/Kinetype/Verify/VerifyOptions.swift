@@ -64,6 +64,8 @@ public struct VerifyOptions: Sendable {
     public var isCancelled: @Sendable () -> Bool = { false }
     /// `--root`: the folder every font and image a scene names must lie in.
     public var root: InputRoot?
+    /// The work limits of each scene's animation.
+    public var limits = WorkLimits.standard
 
     public init(goldenFolder: URL) {
         self.goldenFolder = goldenFolder

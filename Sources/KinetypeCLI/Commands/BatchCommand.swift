@@ -30,7 +30,7 @@ enum BatchCommand: Command {
         OptionSpec("report", value: "PATH", help: "Also write the results as JSON."),
         rootOption,
         OptionSpec("quiet", short: "q", help: "Print only failures."),
-    ]
+    ] + LimitOptions.specs
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard arguments.positionals.count == 1, let templatePath = arguments.positionals.first else {
@@ -48,6 +48,7 @@ enum BatchCommand: Command {
         options.overrides = try parseAssignments(arguments.all("set"), command: name)
         options.force = arguments.has("force")
         options.root = try parseRoot(arguments, command: name)
+        options.limits = try LimitOptions.parse(arguments, command: name)
         if let scales = arguments.value("scale") { options.scales = try parseScales(scales) }
         if let format = arguments.value("format") {
             guard let parsed = BatchFormat(rawValue: format) else {
@@ -87,8 +88,8 @@ enum BatchCommand: Command {
     private static func parseScales(_ text: String) throws -> [Double] {
         var scales: [Double] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let scale = Double(part.trimmingCharacters(in: .whitespaces)), (1...4).contains(scale) else {
-                throw UsageError(message: "--scale takes comma-separated numbers from 1 to 4, e.g. 1,2,3, found \"\(text)\"", command: name)
+            guard let scale = Double(part.trimmingCharacters(in: .whitespaces)), FormatRanges.canvasScale.contains(scale) else {
+                throw UsageError(message: "--scale takes comma-separated numbers from \(JSONText.number(FormatRanges.canvasScale.minimum)) to \(JSONText.number(FormatRanges.canvasScale.maximum)), e.g. 1,2,3, found \"\(text)\"", command: name)
             }
             if !scales.contains(scale) { scales.append(scale) }
         }
@@ -116,7 +117,7 @@ enum BatchCommand: Command {
                     .joined(separator: "  ").trimmingCharacters(in: .whitespaces))
             }
             for outcome in report.outcomes where outcome.status == .failed {
-                terminal.err("kinetype: error: entry \(outcome.entry + 1) (\(outcome.name)): \(outcome.error ?? "failed")\n")
+                terminal.problem("kinetype: error: entry \(outcome.entry + 1) (\(outcome.name)): \(outcome.error ?? "failed")\n")
             }
         }
         if !quiet || report.failed > 0 {

@@ -35,7 +35,7 @@ enum InfoCommand: Command {
         var lines = [
             "\(name): \(format(scene.canvas.width))×\(format(scene.canvas.height)) pt at @\(format(scene.canvas.scale))x "
                 + "(\(scene.canvas.pixelWidth)×\(scene.canvas.pixelHeight) px), \(format(summary.fps)) fps",
-            String(format: "duration %.3f s, %d frames", summary.duration, summary.frameCount),
+            String(format: "duration %.3f s, %ld frames", summary.duration, summary.frameCount),
             "",
         ]
         for layer in summary.layers {
@@ -47,7 +47,7 @@ enum InfoCommand: Command {
                 var line = "  " + padded(animation.kind, 11) + padded(property, 13)
                     + String(format: "%7.3f s → %7.3f s", animation.start, animation.end)
                 if let finish = animation.typingFinish, let units = animation.unitCount {
-                    line += String(format: "  (%d units typed by %.3f s)", units, finish)
+                    line += String(format: "  (%ld units typed by %.3f s)", units, finish)
                 }
                 lines.append(line)
             }

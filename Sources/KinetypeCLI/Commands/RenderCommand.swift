@@ -17,8 +17,8 @@ enum RenderCommand: Command {
     static let options: [OptionSpec] = [
         OptionSpec("output", short: "o", value: "PATH", help: "Where to write (default: Output/<scene name>.gif)."),
         OptionSpec("set", value: "NAME=VALUE", repeatable: true, help: "Set a {{NAME}} placeholder (repeatable; wins over vars)."),
-        OptionSpec("fps", value: "N", help: "Frames per second, 1…120 (overrides canvas.fps)."),
-        OptionSpec("scale", value: "N", help: "Pixel density 1…4, e.g. 2 for @2x (overrides canvas.scale)."),
+        OptionSpec("fps", value: "N", help: "Frames per second, \(FormatRanges.fps.text) (overrides canvas.fps)."),
+        OptionSpec("scale", value: "N", help: "Pixel density \(FormatRanges.canvasScale.text), e.g. 2 for @2x (overrides canvas.scale)."),
         OptionSpec("jobs", short: "j", value: "N", help: "Worker threads (default: the number of cores)."),
         OptionSpec("still", value: "SECONDS", help: "Write one PNG of this moment instead of an animation."),
         OptionSpec("quality", value: "0-100", help: "GIF palette quality when a scene has more than 255 colors (default 100)."),
@@ -27,7 +27,7 @@ enum RenderCommand: Command {
         OptionSpec("contact-sheet", value: "PATH", help: "Also write a PNG grid of sampled frames with their times."),
         rootOption,
         OptionSpec("quiet", short: "q", help: "Print nothing but errors."),
-    ]
+    ] + LimitOptions.specs
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard arguments.positionals.count == 1, let scenePath = arguments.positionals.first else {
@@ -35,8 +35,8 @@ enum RenderCommand: Command {
         }
         let overrides = try parseAssignments(arguments.all("set"), command: name)
         let root = try parseRoot(arguments, command: name)
-        let fps = try parseNumber(arguments.value("fps"), option: "fps", range: 1...120, command: name)
-        let scale = try parseNumber(arguments.value("scale"), option: "scale", range: 1...4, command: name)
+        let fps = try parseNumber(arguments.value("fps"), option: "fps", range: FormatRanges.fps.closedRange, command: name)
+        let scale = try parseNumber(arguments.value("scale"), option: "scale", range: FormatRanges.canvasScale.closedRange, command: name)
         let jobs = try parseInteger(arguments.value("jobs"), option: "jobs", range: 1...256, command: name)
         let still = try parseNumber(arguments.value("still"), option: "still", range: 0...86_400, command: name)
         let quality = try parseInteger(arguments.value("quality"), option: "quality", range: 0...100, command: name)
@@ -61,9 +61,11 @@ enum RenderCommand: Command {
         if let fps { scene.canvas.fps = fps }
         if let scale { scene.canvas.scale = scale }
         try scene.validateCanvasSize()
+        let limits = try LimitOptions.parse(arguments, command: name)
         let prepared = try PreparedScene(scene: scene)
 
         var options = RenderOptions(output: URL(fileURLWithPath: outputPath), format: format)
+        options.limits = limits
         if let jobs { options.jobs = jobs }
         if let still { options.stillTime = still }
         if let quality { options.gif.quality = quality }

@@ -5,17 +5,18 @@ import Kinetype
 enum ValidateCommand: Command {
     static let name = "validate"
     static let abstract = "Check scenes for mistakes and report every problem found."
-    static let usage = "validate SCENE... [--set NAME=VALUE]... [--root DIR]"
+    static let usage = "validate SCENE... [--set NAME=VALUE]... [--root DIR] [options]"
     static let discussion = """
     Decodes each scene strictly (unknown keys, wrong types, out-of-range values, unknown
     placeholders), compiles its timeline and checks its fonts and images, then reports all
-    problems, not only the first. Exits 0 when every scene is valid.
+    problems, not only the first, including a scene too long or too large for render's work
+    limits (--max-frames, --max-total-pixels). Exits 0 when every scene is valid.
     """
     static let options: [OptionSpec] = [
         OptionSpec("set", value: "NAME=VALUE", repeatable: true, help: "Set a {{NAME}} placeholder (repeatable)."),
         rootOption,
         OptionSpec("quiet", short: "q", help: "Print only problems."),
-    ]
+    ] + LimitOptions.specs
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard !arguments.positionals.isEmpty else {
@@ -23,9 +24,10 @@ enum ValidateCommand: Command {
         }
         let overrides = try parseAssignments(arguments.all("set"), command: name)
         let root = try parseRoot(arguments, command: name)
+        let limits = try LimitOptions.parse(arguments, command: name)
         var worst: Int32 = 0
         for path in arguments.positionals {
-            let problems = SceneValidator.problems(inSceneAt: path, overrides: overrides, root: root)
+            let problems = SceneValidator.problems(inSceneAt: path, overrides: overrides, root: root, limits: limits)
             if problems.isEmpty {
                 if !arguments.has("quiet") { terminal.out("\(path): ok") }
                 continue

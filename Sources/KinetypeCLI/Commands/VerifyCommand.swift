@@ -35,7 +35,7 @@ enum VerifyCommand: Command {
         rootOption,
         OptionSpec("jobs", short: "j", value: "N", help: "Worker threads (default: the number of cores)."),
         OptionSpec("quiet", short: "q", help: "Print only failures."),
-    ]
+    ] + LimitOptions.specs
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard !arguments.positionals.isEmpty else {
@@ -77,6 +77,7 @@ enum VerifyCommand: Command {
         let interrupt = InterruptFlag.installed
         options.isCancelled = { interrupt.isSet }
         options.root = try parseRoot(arguments, command: name)
+        options.limits = try LimitOptions.parse(arguments, command: name)
 
         let quiet = arguments.has("quiet")
         var results: [SceneVerification] = []

@@ -54,7 +54,7 @@ final class ProgressBar: @unchecked Sendable {
     static func line(done: Int, total: Int, label: String, elapsed: TimeInterval, columns: Int) -> String {
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
         let remaining = rate > 0 ? Double(max(0, total - done)) / rate : 0
-        let stats = String(format: " %d/%d %@  %.1f/s  ETA %@", done, total, label, rate, clock(remaining))
+        let stats = String(format: " %ld/%ld %@  %.1f/s  ETA %@", done, total, label, rate, clock(remaining))
         let barWidth = max(10, min(40, columns - stats.count - 4))
         let fraction = total > 0 ? min(1, max(0, Double(done) / Double(total))) : 1
         let filled = Int(Double(barWidth) * fraction)

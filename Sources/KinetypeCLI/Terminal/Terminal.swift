@@ -28,11 +28,38 @@ final class Terminal {
         write(text, to: FileHandle.standardError)
     }
 
-    /// `kinetype: error: <file>:<line>:<col>: <path>: <message>` and its hint.
+    /// Problems printed so far, and those left out once `Diagnostic.maximumReported` were printed.
+    private var reported = 0
+    private var omitted = 0
+
+    /// `kinetype: error: <file>:<line>:<col>: <path>: <message>` and its hint. After
+    /// `Diagnostic.maximumReported` problems in one run, further ones are only counted (see
+    /// `finishReports`), so a run's error output stays bounded however many problems it finds.
     func report(_ diagnostic: Diagnostic) {
+        if diagnostic.omittedCount > 0 {
+            omitted += diagnostic.omittedCount
+            return
+        }
         var text = "kinetype: error: \(diagnostic)\n"
         if let hint = diagnostic.hint { text += "  hint: \(hint)\n" }
+        problem(text)
+    }
+
+    /// Writes one problem's text to standard error, counting it against the run's limit.
+    func problem(_ text: String) {
+        guard reported < Diagnostic.maximumReported else {
+            omitted += 1
+            return
+        }
+        reported += 1
         err(text)
+    }
+
+    /// `kinetype: error: and N more problems` when some were left out.
+    func finishReports() {
+        guard omitted > 0 else { return }
+        err("kinetype: error: and \(omitted) more problem\(omitted == 1 ? "" : "s") (not shown)\n")
+        omitted = 0
     }
 
     /// `kinetype: warning: …`.

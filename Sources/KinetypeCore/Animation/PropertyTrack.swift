@@ -51,7 +51,7 @@ public enum PropertyMotion: Equatable, Sendable {
                 return endsReversed ? start : to
             }
             if localTime <= 0 { return start }
-            let play = min(Int(localTime / duration), repeatCount - 1)
+            let play = min(Int(clamping: localTime / duration), repeatCount - 1)
             let progress = (localTime - Double(play) * duration) / duration
             let fraction = autoreverse && play % 2 == 1 ? easing.value(at: 1 - progress) : easing.value(at: progress)
             return start.interpolated(to: to, fraction: fraction)

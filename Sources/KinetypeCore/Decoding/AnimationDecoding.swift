@@ -54,8 +54,8 @@ extension DecodingContext {
     /// `"start": s`, or `"after": id` with an optional `"delay": s`; neither starts at 0.
     private func decodeStart(_ object: ObjectReader, layer: LayerInfo, references: inout [AfterReference]) -> AnimationStart {
         object.exclusive("start", "after")
-        let start = object.number("start", .nonNegative)
-        let delay = object.number("delay", .nonNegative)
+        let start = object.number("start", FormatRanges.start)
+        let delay = object.number("delay", FormatRanges.start)
         if let delayMember = object.member("delay"), !object.has("after") {
             report("\"delay\" needs \"after\"", path: object.path("delay"), at: delayMember.keyPosition,
                    hint: "\"delay\" counts from the end of the layer named by \"after\"; use \"start\" for a time from the scene start")
@@ -78,9 +78,9 @@ extension DecodingContext {
         let to = object.required("to").flatMap { value in
             property.flatMap { animatableValue(value, path: object.path("to"), property: $0) }
         }
-        let duration = object.number("duration", .positive)
+        let duration = object.number("duration", FormatRanges.animationDuration)
         let easing = object["easing"].flatMap { decodeEasing($0, path: object.path("easing")) }
-        let repeatCount = object.integer("repeat", .atLeastOne)
+        let repeatCount = object.integer("repeat", FormatRanges.repeatCount)
         let autoreverse = object.bool("autoreverse")
         guard let property, let to else { return nil }
         var animation = PropertyAnimation(property: property, from: from, to: to)
@@ -101,7 +101,7 @@ extension DecodingContext {
         for (index, item) in items.enumerated() {
             let path = DecodingPath.index(object.path("keyframes"), index)
             guard let frame = self.object(item, path: path, allowed: FormatKeys.keyframe) else { continue }
-            let time = frame.required("time").flatMap { number($0, path: frame.path("time"), .nonNegative) }
+            let time = frame.required("time").flatMap { number($0, path: frame.path("time"), FormatRanges.keyframeTime) }
             if let time, let previous = previousTime, time <= previous {
                 report("must be greater than the previous keyframe's time \(JSONText.number(previous)), found \(JSONText.number(time))",
                        path: frame.path("time"), at: frame["time"]?.position,
@@ -142,14 +142,8 @@ extension DecodingContext {
             return color(value, path: path).map(AnimatableValue.color)
         case .fontWeight:
             return fontWeight(value, path: path).map { .number($0.value) }
-        case .fontSize:
-            return number(value, path: path, .positiveAtMost(Self.maximumFontSize)).map(AnimatableValue.number)
-        case .opacity:
-            return number(value, path: path, .between(0, 1)).map(AnimatableValue.number)
-        case .scale, .cornerRadius:
-            return number(value, path: path, .nonNegative).map(AnimatableValue.number)
-        case .offsetX, .offsetY, .rotation, .letterSpacing:
-            return number(value, path: path).map(AnimatableValue.number)
+        case .fontSize, .opacity, .scale, .cornerRadius, .offsetX, .offsetY, .rotation, .letterSpacing:
+            return number(value, path: path, FormatRanges.range(of: property)).map(AnimatableValue.number)
         }
     }
 }

@@ -1,19 +1,19 @@
 extension DecodingContext {
     /// The largest canvas side in pixels, after scaling.
-    static let maximumCanvasPixels = 8192.0
+    static let maximumCanvasPixels = FormatRanges.canvasSize.maximum
 
     func decodeCanvas(_ value: JSONValue, path: String) -> Canvas? {
         guard let object = object(value, path: path, allowed: FormatKeys.canvas) else { return nil }
-        let width = object.required("width").flatMap { number($0, path: object.path("width"), .positive) }
-        let height = object.required("height").flatMap { number($0, path: object.path("height"), .positive) }
-        let scale = object.number("scale", .between(1, 4))
+        let width = object.required("width").flatMap { number($0, path: object.path("width"), FormatRanges.canvasSize) }
+        let height = object.required("height").flatMap { number($0, path: object.path("height"), FormatRanges.canvasSize) }
+        let scale = object.number("scale", FormatRanges.canvasScale)
         checkPixelSize(width, key: "width", scale: scale ?? 1, in: object)
         checkPixelSize(height, key: "height", scale: scale ?? 1, in: object)
         // Check every key even when the size is missing, so validation reports all problems.
         let background = object["background"].flatMap { fill($0, path: object.path("background")) }
-        let fps = object.number("fps", .between(1, 120))
+        let fps = object.number("fps", FormatRanges.fps)
         let duration = object["duration"].flatMap { decodeDuration($0, path: object.path("duration")) }
-        let hold = object.number("hold", .nonNegative)
+        let hold = object.number("hold", FormatRanges.hold)
         guard let width, let height else { return nil }
 
         var canvas = Canvas(width: width, height: height)
@@ -42,7 +42,7 @@ extension DecodingContext {
     func decodeDuration(_ value: JSONValue, path: String) -> SceneDuration? {
         switch value.kind {
         case .number:
-            return number(value, path: path, .positive).map(SceneDuration.seconds)
+            return number(value, path: path, FormatRanges.duration).map(SceneDuration.seconds)
         case .string:
             guard let text = string(value, path: path) else { return nil }
             return named(text, among: ["auto"], path: path, at: value.position, noun: "duration").map { _ in .auto }
@@ -65,7 +65,7 @@ extension DecodingContext {
             else { return nil }
             let from = linear.required("from").flatMap { color($0, path: linear.path("from")) }
             let to = linear.required("to").flatMap { color($0, path: linear.path("to")) }
-            let angle = linear.number("angle") ?? 90
+            let angle = linear.number("angle", FormatRanges.gradientAngle) ?? 90
             guard let from, let to else { return nil }
             return .linear(from: from, to: to, angle: angle)
         default:

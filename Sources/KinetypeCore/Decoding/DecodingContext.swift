@@ -3,7 +3,10 @@
 /// a scene with several mistakes reports all of them.
 final class DecodingContext {
     let fileName: String
+    /// The first `Diagnostic.maximumReported` problems; `omitted` counts the rest, so a scene
+    /// with a million mistakes takes no more memory than one with fifty.
     private(set) var diagnostics: [Diagnostic] = []
+    private(set) var omitted = 0
     private(set) var positions: [String: SourcePosition] = [:]
     var templates = TemplateExpander(values: [:])
 
@@ -13,8 +16,17 @@ final class DecodingContext {
 
     /// Records one problem at `position`.
     func report(_ message: String, path: String, at position: SourcePosition?, hint: String? = nil) {
+        guard diagnostics.count < Diagnostic.maximumReported else {
+            omitted += 1
+            return
+        }
         diagnostics.append(Diagnostic(kind: .invalidScene, file: fileName, position: position, path: path,
                                       message: message, hint: hint))
+    }
+
+    /// Every problem found, ending with `and N more problems` when some were left out.
+    var reportedDiagnostics: [Diagnostic] {
+        omitted > 0 ? diagnostics + [Diagnostic.more(omitted, file: fileName)] : diagnostics
     }
 
     /// Remembers where `path` stands, for the scene's `SourceMap`.
@@ -28,13 +40,14 @@ final class DecodingContext {
 
     // MARK: Typed values
 
-    func number(_ value: JSONValue, path: String, _ rule: NumberRule = .any) -> Double? {
+    /// A number within `range` (see `FormatRanges`); nil `range` accepts any finite number.
+    func number(_ value: JSONValue, path: String, _ range: NumberRange?) -> Double? {
         record(path, value)
         guard let number = value.numberValue else {
             wrongType(value, path: path, expected: "a number")
             return nil
         }
-        if let violation = rule.violation(number) {
+        if let violation = range?.violation(number) {
             report(violation, path: path, at: value.position)
             return nil
         }
@@ -42,7 +55,7 @@ final class DecodingContext {
     }
 
     /// A whole number (`3`, `3.0` or `3e0`).
-    func integer(_ value: JSONValue, path: String, _ rule: NumberRule = .any) -> Int? {
+    func integer(_ value: JSONValue, path: String, _ range: NumberRange?) -> Int? {
         record(path, value)
         guard case .number(let number) = value.kind else {
             wrongType(value, path: path, expected: "a whole number")
@@ -52,7 +65,7 @@ final class DecodingContext {
             report("expected a whole number, found \(number.literal)", path: path, at: value.position)
             return nil
         }
-        if let violation = rule.violation(Double(integer)) {
+        if let violation = range?.violation(Double(integer)) {
             report(violation, path: path, at: value.position)
             return nil
         }
@@ -132,40 +145,5 @@ final class DecodingContext {
         }
         return ObjectReader(context: self, path: path, value: value, members: members, allowed: allowed,
                             unknownKeyHint: unknownKeyHint)
-    }
-}
-
-/// A numeric constraint with the sentence that explains a violation.
-enum NumberRule {
-    case any
-    /// > 0
-    case positive
-    /// ≥ 0
-    case nonNegative
-    /// ≥ 1
-    case atLeastOne
-    /// min…max inclusive.
-    case between(Double, Double)
-    /// > 0 and ≤ max.
-    case positiveAtMost(Double)
-
-    func violation(_ value: Double) -> String? {
-        let found = "found " + JSONText.number(value)
-        switch self {
-        case .any:
-            return nil
-        case .positive:
-            return value > 0 ? nil : "must be greater than 0, \(found)"
-        case .nonNegative:
-            return value >= 0 ? nil : "must be 0 or more, \(found)"
-        case .atLeastOne:
-            return value >= 1 ? nil : "must be 1 or more, \(found)"
-        case .between(let low, let high):
-            return (low...high).contains(value) ? nil
-                : "must be between \(JSONText.number(low)) and \(JSONText.number(high)), \(found)"
-        case .positiveAtMost(let high):
-            if value <= 0 { return "must be greater than 0, \(found)" }
-            return value <= high ? nil : "must be at most \(JSONText.number(high)), \(found)"
-        }
     }
 }

@@ -30,7 +30,7 @@ extension DecodingContext {
             switch member.key {
             case "cubicBezier": return cubicBezier(member.value, path: memberPath)
             case "spring": return spring(member.value, path: memberPath)
-            default: return integer(member.value, path: memberPath, .atLeastOne).map(Easing.steps)
+            default: return integer(member.value, path: memberPath, FormatRanges.steps).map(Easing.steps)
             }
         default:
             record(path, value)
@@ -46,7 +46,7 @@ extension DecodingContext {
             return nil
         }
         let numbers = items.enumerated().map { index, item in
-            number(item, path: DecodingPath.index(path, index), index % 2 == 0 ? .between(0, 1) : .any)
+            number(item, path: DecodingPath.index(path, index), index % 2 == 0 ? FormatRanges.bezierX : FormatRanges.bezierY)
         }
         guard let x1 = numbers[0], let y1 = numbers[1], let x2 = numbers[2], let y2 = numbers[3] else { return nil }
         return .cubicBezier(x1, y1, x2, y2)
@@ -55,7 +55,7 @@ extension DecodingContext {
     /// SwiftUI's defaults: response 0.5 s, damping fraction 0.825.
     private func spring(_ value: JSONValue, path: String) -> Easing? {
         guard let object = object(value, path: path, allowed: FormatKeys.spring) else { return nil }
-        return .spring(response: object.number("response", .positive) ?? 0.5,
-                       dampingFraction: object.number("dampingFraction", .nonNegative) ?? 0.825)
+        return .spring(response: object.number("response", FormatRanges.springResponse) ?? 0.5,
+                       dampingFraction: object.number("dampingFraction", FormatRanges.springDamping) ?? 0.825)
     }
 }

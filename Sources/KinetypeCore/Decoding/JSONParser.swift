@@ -477,9 +477,21 @@ struct JSONScanner {
 }
 
 /// JSON spellings used in messages and output.
-enum JSONText {
-    /// `text` as a JSON string literal: `"a\"b"`.
-    static func quoted(_ text: String) -> String {
+public enum JSONText {
+    /// The most characters of a value that a message quotes; longer values are shortened.
+    public static let quotedCharacterLimit = 60
+
+    /// `text` as a JSON string literal for a message: `"a\"b"`. A value longer than
+    /// `quotedCharacterLimit` characters is cut there and marked: `"aaaa…" (1048576 characters)`,
+    /// so a huge value never fills a terminal.
+    public static func quoted(_ text: String) -> String {
+        let limit = quotedCharacterLimit
+        guard text.utf8.count > limit, text.dropFirst(limit).first != nil else { return literal(text) }
+        return literal(String(text.prefix(limit)) + "…") + " (\(text.count) characters)"
+    }
+
+    /// `text` as a complete JSON string literal: `"a\"b"`, never shortened (for JSON output).
+    static func literal(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -506,7 +518,7 @@ enum JSONText {
     }
 
     /// A number as a person writes it: `240`, `0.5`, `1e+30`.
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
         return String(value)
     }

@@ -90,26 +90,26 @@ extension DecodingContext {
         var layer = Layer(id: id, content: content ?? .rect)
         layer.animations = animations
         if let frame = object.object("frame", allowed: FormatKeys.frame) {
-            layer.frame = LayerFrame(x: frame.number("x") ?? 0, y: frame.number("y") ?? 0,
-                                     width: frame.number("width", .positive), height: frame.number("height", .positive))
+            layer.frame = LayerFrame(x: frame.number("x", FormatRanges.framePosition) ?? 0, y: frame.number("y", FormatRanges.framePosition) ?? 0,
+                                     width: frame.number("width", FormatRanges.frameSize), height: frame.number("height", FormatRanges.frameSize))
         }
         if let alignment: Alignment = object.enumeration("alignment", noun: "alignment") { layer.alignment = alignment }
         if let padding = object["padding"].flatMap({ decodePadding($0, path: object.path("padding")) }) {
             layer.padding = padding
         }
         layer.background = object["background"].flatMap { fill($0, path: object.path("background")) }
-        if let radius = object.number("cornerRadius", .nonNegative) { layer.cornerRadius = radius }
+        if let radius = object.number("cornerRadius", FormatRanges.cornerRadius) { layer.cornerRadius = radius }
         if let border = object.object("border", allowed: FormatKeys.border) {
             let borderColor = border.required("color").flatMap { self.color($0, path: border.path("color")) }
-            let width = border.number("width", .positive) ?? 1
+            let width = border.number("width", FormatRanges.borderWidth) ?? 1
             layer.border = borderColor.map { Border(color: $0, width: width) }
         }
-        if let opacity = object.number("opacity", .between(0, 1)) { layer.opacity = opacity }
+        if let opacity = object.number("opacity", FormatRanges.opacity) { layer.opacity = opacity }
         if let offset = object.object("offset", allowed: FormatKeys.offset) {
-            layer.offset = Point(x: offset.number("x") ?? 0, y: offset.number("y") ?? 0)
+            layer.offset = Point(x: offset.number("x", FormatRanges.offset) ?? 0, y: offset.number("y", FormatRanges.offset) ?? 0)
         }
-        if let scale = object.number("scale", .nonNegative) { layer.scale = scale }
-        if let rotation = object.number("rotation") { layer.rotation = rotation }
+        if let scale = object.number("scale", FormatRanges.layerScale) { layer.scale = scale }
+        if let rotation = object.number("rotation", FormatRanges.rotation) { layer.rotation = rotation }
         return content == nil ? nil : layer
     }
 
@@ -126,7 +126,7 @@ extension DecodingContext {
     /// A number for all four sides, or `{"top", "leading", "bottom", "trailing"}`.
     func decodePadding(_ value: JSONValue, path: String) -> EdgeInsets? {
         if case .number = value.kind {
-            return number(value, path: path, .nonNegative).map { EdgeInsets(all: $0) }
+            return number(value, path: path, FormatRanges.padding).map { EdgeInsets(all: $0) }
         }
         guard value.objectMembers != nil else {
             record(path, value)
@@ -134,9 +134,9 @@ extension DecodingContext {
             return nil
         }
         guard let object = object(value, path: path, allowed: FormatKeys.padding) else { return nil }
-        return EdgeInsets(top: object.number("top", .nonNegative) ?? 0, leading: object.number("leading", .nonNegative) ?? 0,
-                          bottom: object.number("bottom", .nonNegative) ?? 0,
-                          trailing: object.number("trailing", .nonNegative) ?? 0)
+        return EdgeInsets(top: object.number("top", FormatRanges.padding) ?? 0, leading: object.number("leading", FormatRanges.padding) ?? 0,
+                          bottom: object.number("bottom", FormatRanges.padding) ?? 0,
+                          trailing: object.number("trailing", FormatRanges.padding) ?? 0)
     }
 
     func decodeImage(_ object: ObjectReader) -> ImageContent? {

@@ -42,12 +42,14 @@ struct ObjectReader {
         return nil
     }
 
-    func number(_ key: String, _ rule: NumberRule = .any) -> Double? {
-        self[key].flatMap { context.number($0, path: path(key), rule) }
+    /// The number at `key`, checked against its range from `FormatRanges`.
+    func number(_ key: String, _ range: NumberRange?) -> Double? {
+        self[key].flatMap { context.number($0, path: path(key), range) }
     }
 
-    func integer(_ key: String, _ rule: NumberRule = .any) -> Int? {
-        self[key].flatMap { context.integer($0, path: path(key), rule) }
+    /// The whole number at `key`, checked against its range from `FormatRanges`.
+    func integer(_ key: String, _ range: NumberRange?) -> Int? {
+        self[key].flatMap { context.integer($0, path: path(key), range) }
     }
 
     func bool(_ key: String) -> Bool? {

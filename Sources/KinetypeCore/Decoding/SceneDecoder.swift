@@ -15,7 +15,7 @@ public enum SceneDecoder {
         let context = DecodingContext(fileName: fileName)
         let scene = context.decodeScene(root, baseDirectory: baseDirectory, overrides: overrides)
         guard let scene, context.diagnostics.isEmpty else {
-            var diagnostics = context.diagnostics
+            var diagnostics = context.reportedDiagnostics
             if diagnostics.isEmpty {
                 diagnostics.append(Diagnostic(file: fileName, position: root.position, message: "the scene could not be decoded"))
             }
@@ -66,7 +66,7 @@ extension DecodingContext {
         templates = TemplateExpander(vars: vars, overrides: overrides)
 
         _ = object.string("$schema")
-        if let version = object.integer("version"), version != 1 {
+        if let version = object.integer("version", nil), version != 1 {
             report("unsupported version \(version)", path: "version", at: object["version"]?.position,
                    hint: "this kinetype reads scene format version 1")
         }
@@ -111,7 +111,7 @@ extension DecodingContext {
     func decodeOutput(_ value: JSONValue, path: String) -> OutputSettings? {
         guard let object = object(value, path: path, allowed: FormatKeys.output) else { return nil }
         var output = OutputSettings()
-        if let loop = object.integer("loop", .nonNegative) { output.loop = loop }
+        if let loop = object.integer("loop", FormatRanges.loop) { output.loop = loop }
         return output
     }
 }

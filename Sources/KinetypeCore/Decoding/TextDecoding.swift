@@ -1,7 +1,4 @@
 extension DecodingContext {
-    /// The largest font size in points.
-    static let maximumFontSize = 2000.0
-
     /// A text layer's `text` or `spans` and typography. A layer whose typewriter has a `script`
     /// may omit both: the script supplies the text.
     func decodeTextContent(_ object: ObjectReader, typedByScript: Bool) -> TextContent? {
@@ -21,7 +18,7 @@ extension DecodingContext {
             }) else { return nil }
             content = TextContent(text: spans.map(\.text).joined(), spans: spans)
         } else {
-            content = TextContent(text: object.string("text") ?? "")
+            content = TextContent(text: object.string("text").flatMap { longText($0, path: object.path("text")) } ?? "")
         }
         if let font = object["font"].flatMap({ decodeFont($0, path: object.path("font")) }) { content.font = font }
         if let color = object["color"].flatMap({ color($0, path: object.path("color")) }) { content.color = color }
@@ -32,19 +29,29 @@ extension DecodingContext {
             if case .null = lineLimit.kind {
                 record(object.path("lineLimit"), lineLimit)
             } else {
-                content.lineLimit = integer(lineLimit, path: object.path("lineLimit"), .atLeastOne)
+                content.lineLimit = integer(lineLimit, path: object.path("lineLimit"), FormatRanges.lineLimit)
             }
         }
         if let truncation: Truncation = object.enumeration("truncation", noun: "truncation") { content.truncation = truncation }
-        if let spacing = object.number("lineSpacing") { content.lineSpacing = spacing }
-        if let spacing = object.number("letterSpacing") { content.letterSpacing = spacing }
+        if let spacing = object.number("lineSpacing", FormatRanges.lineSpacing) { content.lineSpacing = spacing }
+        if let spacing = object.number("letterSpacing", FormatRanges.letterSpacing) { content.letterSpacing = spacing }
         if let wrap: WrapMode = object.enumeration("wrap", noun: "wrap mode") { content.wrap = wrap }
         if let shadow = object.object("shadow", allowed: FormatKeys.shadow) {
             content.shadow = Shadow(color: shadow["color"].flatMap { color($0, path: shadow.path("color")) } ?? Self.defaultShadowColor,
-                                    radius: shadow.number("radius", .nonNegative) ?? 0,
-                                    x: shadow.number("x") ?? 0, y: shadow.number("y") ?? 0)
+                                    radius: shadow.number("radius", FormatRanges.shadowRadius) ?? 0,
+                                    x: shadow.number("x", FormatRanges.shadowOffset) ?? 0, y: shadow.number("y", FormatRanges.shadowOffset) ?? 0)
         }
         return content
+    }
+
+    /// `text` when it has at most `FormatRanges.maximumTextLength` characters; else reports it.
+    func longText(_ text: String, path: String) -> String? {
+        let limit = FormatRanges.maximumTextLength
+        // Counting stops at the limit, so a huge text costs no more than a long one.
+        guard text.utf8.count > limit, text.dropFirst(limit).first != nil else { return text }
+        report("text is longer than \(limit) characters (\(text.count))", path: path, at: positions[path],
+               hint: "split it over several layers; the limit keeps layout and typewriter schedules bounded")
+        return nil
     }
 
     /// A shadow's color when none is given: black at 33 % (SwiftUI's default shadow).
@@ -53,6 +60,7 @@ extension DecodingContext {
     func decodeSpan(_ value: JSONValue, path: String) -> TextSpan? {
         guard let object = object(value, path: path, allowed: FormatKeys.span) else { return nil }
         let text = object.required("text").flatMap { string($0, path: object.path("text")) }
+            .flatMap { longText($0, path: object.path("text")) }
         var span = TextSpan(text: text ?? "")
         span.color = object["color"].flatMap { color($0, path: object.path("color")) }
         span.weight = object["weight"].flatMap { fontWeight($0, path: object.path("weight")) }
@@ -66,7 +74,7 @@ extension DecodingContext {
     func decodeFont(_ value: JSONValue, path: String) -> FontSpec? {
         guard let object = object(value, path: path, allowed: FormatKeys.font) else { return nil }
         return FontSpec(family: object.string("family", nonEmpty: true), file: object.string("file", nonEmpty: true),
-                        size: object.number("size", .positiveAtMost(Self.maximumFontSize)),
+                        size: object.number("size", FormatRanges.fontSize),
                         style: object.enumeration("style", noun: "text style"),
                         weight: object["weight"].flatMap { fontWeight($0, path: object.path("weight")) },
                         italic: object.bool("italic"), design: object.enumeration("design", noun: "font design"))
@@ -76,7 +84,7 @@ extension DecodingContext {
     func fontWeight(_ value: JSONValue, path: String) -> FontWeight? {
         switch value.kind {
         case .number:
-            return number(value, path: path, .between(1, 1000)).map(FontWeight.init)
+            return number(value, path: path, FormatRanges.fontWeight).map(FontWeight.init)
         case .string:
             guard let name = string(value, path: path) else { return nil }
             let names = FontWeight.named.map(\.name)

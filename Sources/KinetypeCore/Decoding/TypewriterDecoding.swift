@@ -12,9 +12,9 @@ extension DecodingContext {
                    path: object.path, at: given[1].keyPosition,
                    hint: "interval, speed, duration and intervalRange are alternative ways to set the pace; keep one")
         }
-        if let interval = object.number("interval", .positive) { typewriter.pacing = .interval(interval) }
-        if let speed = object.number("speed", .positive) { typewriter.pacing = .speed(speed) }
-        if let duration = object.number("duration", .positive) { typewriter.pacing = .totalDuration(duration) }
+        if let interval = object.number("interval", FormatRanges.typewriterInterval) { typewriter.pacing = .interval(interval) }
+        if let speed = object.number("speed", FormatRanges.typewriterSpeed) { typewriter.pacing = .speed(speed) }
+        if let duration = object.number("duration", FormatRanges.animationDuration) { typewriter.pacing = .totalDuration(duration) }
         if let range = object["intervalRange"] { typewriter.intervalRange = intervalRange(range, path: object.path("intervalRange")) }
         if let seed = object["seed"] {
             let path = object.path("seed")
@@ -30,7 +30,7 @@ extension DecodingContext {
         }
         if let pauses = object["pauses"] { typewriter.pauses = decodePauses(pauses, path: object.path("pauses")) }
         if let unit: TypewriterUnit = object.enumeration("unit", noun: "typewriter unit") { typewriter.unit = unit }
-        if let fadeIn = object.number("fadeIn", .nonNegative) { typewriter.fadeIn = fadeIn }
+        if let fadeIn = object.number("fadeIn", FormatRanges.fadeIn) { typewriter.fadeIn = fadeIn }
         if let mode: TypewriterMode = object.enumeration("mode", noun: "typewriter mode") { typewriter.mode = mode }
         if let cursor = object["cursor"] { typewriter.cursor = decodeCursor(cursor, path: object.path("cursor")) }
         if let script = object["script"] { typewriter.script = decodeScript(script, path: object.path("script")) }
@@ -44,8 +44,8 @@ extension DecodingContext {
             report("expected 2 numbers [min, max], found \(items.count)", path: path, at: value.position)
             return nil
         }
-        let low = number(items[0], path: DecodingPath.index(path, 0), .nonNegative)
-        let high = number(items[1], path: DecodingPath.index(path, 1), .nonNegative)
+        let low = number(items[0], path: DecodingPath.index(path, 0), FormatRanges.intervalRange)
+        let high = number(items[1], path: DecodingPath.index(path, 1), FormatRanges.intervalRange)
         guard let low, let high else { return nil }
         guard low <= high else {
             report("the minimum \(JSONText.number(low)) is greater than the maximum \(JSONText.number(high))",
@@ -67,7 +67,7 @@ extension DecodingContext {
                        hint: "each key is the character after which typing pauses, e.g. \",\" or \"\\n\"")
                 continue
             }
-            if let seconds = number(member.value, path: memberPath, .nonNegative) { pauses[member.key] = seconds }
+            if let seconds = number(member.value, path: memberPath, FormatRanges.pause) { pauses[member.key] = seconds }
         }
         return pauses
     }
@@ -91,8 +91,8 @@ extension DecodingContext {
         var cursor = Cursor()
         if let shape: CursorShape = object.enumeration("shape", noun: "cursor shape") { cursor.shape = shape }
         cursor.color = object["color"].flatMap { color($0, path: object.path("color")) }
-        cursor.width = object.number("width", .positive)
-        if let blink = object.number("blink", .nonNegative) { cursor.blink = blink }
+        cursor.width = object.number("width", FormatRanges.cursorWidth)
+        if let blink = object.number("blink", FormatRanges.cursorTime) { cursor.blink = blink }
         if let hide = object["hideWhenDone"] {
             let hidePath = object.path("hideWhenDone")
             switch hide.kind {
@@ -100,7 +100,7 @@ extension DecodingContext {
                 record(hidePath, hide)
                 cursor.hideWhenDone = flag ? 0 : nil
             case .number:
-                cursor.hideWhenDone = number(hide, path: hidePath, .nonNegative)
+                cursor.hideWhenDone = number(hide, path: hidePath, FormatRanges.cursorTime)
             default:
                 record(hidePath, hide)
                 wrongType(hide, path: hidePath, expected: "a number of seconds or true")
@@ -131,11 +131,13 @@ extension DecodingContext {
             let memberPath = object.path(member.key)
             switch member.key {
             case "type":
-                if let text = string(member.value, path: memberPath) { steps.append(.type(text)) }
+                if let text = string(member.value, path: memberPath).flatMap({ longText($0, path: memberPath) }) {
+                    steps.append(.type(text))
+                }
             case "pause":
-                if let seconds = number(member.value, path: memberPath, .nonNegative) { steps.append(.pause(seconds)) }
+                if let seconds = number(member.value, path: memberPath, FormatRanges.pause) { steps.append(.pause(seconds)) }
             case "delete":
-                if let count = integer(member.value, path: memberPath, .atLeastOne) { steps.append(.delete(count)) }
+                if let count = integer(member.value, path: memberPath, FormatRanges.scriptDelete) { steps.append(.delete(count)) }
             default:
                 if let flag = bool(member.value, path: memberPath) {
                     if flag {

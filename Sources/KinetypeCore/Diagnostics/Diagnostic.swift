@@ -70,6 +70,8 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
     /// How to fix it, when there is something useful to say.
     public var hint: String?
+    /// For the summary that stands for problems left out (`and 12 more problems`): how many; else 0.
+    public var omittedCount: Int = 0
 
     public init(kind: DiagnosticKind = .invalidScene, file: String? = nil, position: SourcePosition? = nil,
                 path: String = "", message: String, hint: String? = nil) {
@@ -94,16 +96,53 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+extension Diagnostic {
+    /// The most problems one run reports; the rest are counted in one `and N more problems`.
+    public static let maximumReported = 50
+
+    /// `and N more problems`, standing for `count` problems that are not shown.
+    public static func more(_ count: Int, kind: DiagnosticKind = .invalidScene, file: String? = nil) -> Diagnostic {
+        var summary = Diagnostic(kind: kind, file: file, message: "and \(count) more problem\(count == 1 ? "" : "s")",
+                                 hint: "fix the problems above and run again to see the rest")
+        summary.omittedCount = count
+        return summary
+    }
+
+    /// The first `maximumReported` problems, then one summary for all the others (summaries
+    /// already in `diagnostics` are merged into it). Its kind is the most severe left out.
+    public static func bounded(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var kept: [Diagnostic] = []
+        var omitted = 0
+        var omittedKinds: [DiagnosticKind] = []
+        for diagnostic in diagnostics {
+            if diagnostic.omittedCount > 0 {
+                omitted += diagnostic.omittedCount
+                omittedKinds.append(diagnostic.kind)
+            } else if kept.count < maximumReported {
+                kept.append(diagnostic)
+            } else {
+                omitted += 1
+                omittedKinds.append(diagnostic.kind)
+            }
+        }
+        guard omitted > 0 else { return kept }
+        let kind = DiagnosticList.mostSevere(omittedKinds) ?? .invalidScene
+        return kept + [more(omitted, kind: kind, file: kept.last?.file)]
+    }
+}
+
 /// Several diagnostics at once (validation reports every problem it finds, not only the first).
+/// It holds at most `Diagnostic.maximumReported` problems and a summary of the rest.
 public struct DiagnosticList: Error, Equatable, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
-    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = Diagnostic.bounded(diagnostics) }
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
     /// The most severe exit code among the diagnostics.
     public var exitCode: Int32 {
-        let kinds = diagnostics.map(\.kind)
-        for kind in [DiagnosticKind.usage, .missingInput, .invalidScene, .cannotWrite, .renderFailure]
-        where kinds.contains(kind) { return kind.exitCode }
-        return 1
+        Self.mostSevere(diagnostics.map(\.kind))?.exitCode ?? 1
+    }
+
+    static func mostSevere(_ kinds: [DiagnosticKind]) -> DiagnosticKind? {
+        [DiagnosticKind.usage, .missingInput, .invalidScene, .cannotWrite, .renderFailure].first(where: kinds.contains)
     }
 }

@@ -1,13 +1,27 @@
 /// "Did you mean" suggestions by edit distance: the one place every part of kinetype (decoding,
 /// timeline references, font families, command-line options) gets them from.
+///
+/// The work is bounded: words longer than `maximumWordLength` get no suggestion, and a candidate
+/// whose length differs from the word's by more than the tolerated edits is skipped unread, so a
+/// megabyte-long mistake costs nothing.
 public enum Suggestion {
+    /// The longest word (in characters) that gets a "did you mean"; longer ones are no typos.
+    public static let maximumWordLength = 64
+
+    /// Whether `word` is short enough to compare by edit distance.
+    public static func isComparable(_ word: String) -> Bool {
+        word.utf8.count <= maximumWordLength || word.dropFirst(maximumWordLength).first == nil
+    }
+
     /// The candidate closest to `word` when it is close enough to be a likely typo.
     /// Case is ignored; a swap of two neighbouring letters counts as one edit.
     public static func closest(to word: String, among candidates: [String]) -> String? {
+        guard isComparable(word) else { return nil }
         let target = Array(word.lowercased())
         var best: (candidate: String, distance: Int)?
-        for candidate in candidates {
+        for candidate in candidates where isComparable(candidate) {
             let letters = Array(candidate.lowercased())
+            guard abs(letters.count - target.count) <= 3 else { continue }
             let distance = editDistance(target, letters)
             let tolerance = max(1, min(3, max(letters.count, target.count) / 3))
             guard distance <= tolerance, distance < letters.count else { continue }

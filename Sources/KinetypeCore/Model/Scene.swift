@@ -81,8 +81,8 @@ public struct Canvas: Equatable, Sendable {
     }
 
     /// Size in whole pixels after scaling.
-    public var pixelWidth: Int { Int((width * scale).rounded()) }
-    public var pixelHeight: Int { Int((height * scale).rounded()) }
+    public var pixelWidth: Int { Int(clamping: (width * scale).rounded()) }
+    public var pixelHeight: Int { Int(clamping: (height * scale).rounded()) }
 }
 
 /// `canvas.duration`: a fixed length or the end of the last animation plus `hold`.

@@ -10,7 +10,7 @@ enum SchemaNode: Sendable {
     /// Pretty-printed JSON, two spaces per level; short arrays of scalars stay on one line.
     func prettyPrinted(indent: String = "") -> String {
         switch self {
-        case .string(let text): return JSONText.quoted(text)
+        case .string(let text): return JSONText.literal(text)
         case .number(let value): return JSONText.number(value)
         case .bool(let flag): return flag ? "true" : "false"
         case .null: return "null"
@@ -26,7 +26,7 @@ enum SchemaNode: Sendable {
             if members.isEmpty { return "{}" }
             let inner = indent + "  "
             return "{\n" + members.map { key, value in
-                inner + JSONText.quoted(key) + ": " + value.prettyPrinted(indent: inner)
+                inner + JSONText.literal(key) + ": " + value.prettyPrinted(indent: inner)
             }.joined(separator: ",\n") + "\n" + indent + "}"
         }
     }
@@ -64,6 +64,20 @@ enum Schema {
 
     static func integer(_ description: String, minimum: Double? = nil, default value: Double? = nil) -> SchemaNode {
         number(description, minimum: minimum, default: value, integer: true)
+    }
+
+    /// A number (an integer for whole-number ranges) bounded by `range` from `FormatRanges`.
+    static func number(_ description: String, _ range: NumberRange, default value: Double? = nil) -> SchemaNode {
+        .object(bounds(range, description: description) + (value.map { [("default", SchemaNode.number($0))] } ?? []))
+    }
+
+    /// `type`, `description` and the bounds of `range`, for building number nodes by hand.
+    static func bounds(_ range: NumberRange, description: String? = nil) -> [(String, SchemaNode)] {
+        var members: [(String, SchemaNode)] = [("type", .string(range.wholeNumber ? "integer" : "number"))]
+        if let description { members.append(("description", .string(description))) }
+        members.append((range.minimumIsExclusive ? "exclusiveMinimum" : "minimum", .number(range.minimum)))
+        members.append(("maximum", .number(range.maximum)))
+        return members
     }
 
     static func boolean(_ description: String, default value: Bool? = nil) -> SchemaNode {

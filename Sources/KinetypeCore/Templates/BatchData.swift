@@ -25,7 +25,7 @@ public enum BatchData {
     public static func decode(_ data: Data, fileName: String) throws -> [BatchEntry] {
         let root = try JSONParser.parse(data, fileName: fileName)
         let context = DecodingContext(fileName: fileName)
-        guard let items = context.array(root, path: "") else { throw DiagnosticList(context.diagnostics) }
+        guard let items = context.array(root, path: "") else { throw DiagnosticList(context.reportedDiagnostics) }
         var entries: [BatchEntry] = []
         var firstUse: [String: String] = [:]
         for (index, item) in items.enumerated() {
@@ -62,7 +62,7 @@ public enum BatchData {
             }
             entries.append(entry)
         }
-        guard context.diagnostics.isEmpty else { throw DiagnosticList(context.diagnostics) }
+        guard context.diagnostics.isEmpty else { throw DiagnosticList(context.reportedDiagnostics) }
         return entries
     }
 

@@ -45,9 +45,10 @@ public struct TemplateExpander: Sendable {
                 result += value
             } else {
                 let suggestion = Suggestion.closest(to: name, among: values.keys.sorted())
-                let message = "unknown placeholder \"{{\(name)}}\"" + (suggestion.map { "; did you mean \"{{\($0)}}\"?" } ?? "")
+                let message = "unknown placeholder \(JSONText.quoted("{{" + name + "}}"))"
+                    + (suggestion.map { "; did you mean \"{{\($0)}}\"?" } ?? "")
                 problems.append(Problem(message: message,
-                                        hint: suggestion == nil ? "define \"\(name)\" in \"vars\" or pass --set \(name)=…" : nil))
+                                        hint: suggestion == nil ? "define \(JSONText.quoted(name)) in \"vars\" or pass --set \(Suggestion.isComparable(name) ? name : "NAME")=…" : nil))
             }
             rest = afterOpen[close.upperBound...]
         }

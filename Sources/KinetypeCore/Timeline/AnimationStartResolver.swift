@@ -53,7 +53,7 @@ struct AnimationStartResolver {
     }
 
     private func cycle(_ chain: [Int], path: String) -> Diagnostic {
-        let names = chain.map { "\"\(layers[$0].id ?? "layers[\($0)]")\"" }.joined(separator: " → ")
+        let names = chain.map { JSONText.quoted(layers[$0].id ?? "layers[\($0)]") }.joined(separator: " → ")
         return source.diagnostic(
             at: path, "`after` forms a cycle: layer \(names)",
             hint: "every layer in the cycle waits for the next one, so none can start; give one of them a \"start\" time instead")
@@ -63,12 +63,12 @@ struct AnimationStartResolver {
         let ids = layers.compactMap(\.id)
         let hint: String
         if let suggestion = Suggestion.closest(to: name, among: ids) {
-            hint = "did you mean \"\(suggestion)\"?"
+            hint = "did you mean \(JSONText.quoted(suggestion))?"
         } else if ids.isEmpty {
             hint = "give the layer to wait for an \"id\" and name it here"
         } else {
-            hint = "layer ids in this scene: " + ids.map { "\"\($0)\"" }.joined(separator: ", ")
+            hint = "layer ids in this scene: " + ids.prefix(20).map(JSONText.quoted).joined(separator: ", ")
         }
-        return source.diagnostic(at: path, "`after` names no layer: \"\(name)\"", hint: hint)
+        return source.diagnostic(at: path, "`after` names no layer: \(JSONText.quoted(name))", hint: hint)
     }
 }

@@ -73,13 +73,29 @@ struct CompiledLayer: Sendable {
         tracks[property]?.value(at: time).number ?? base
     }
 
+    /// `value` within `low…high`. Decoded values are already in their `FormatRanges`; an easing
+    /// that overshoots (a spring, a cubic Bézier with y outside 0…1) can carry an animated value
+    /// past them, and this keeps it where rendering stays finite.
+    private func limited(_ value: Double, _ low: Double, _ high: Double) -> Double {
+        min(max(value, low), high)
+    }
+
+    /// `value` within ±`range.maximum` (an overshoot below a range's minimum of 0 keeps its sign:
+    /// a spring's scale may dip below 0 and mirror, as it always did).
+    private func symmetric(_ value: Double, _ range: NumberRange) -> Double {
+        limited(value, -range.maximum, range.maximum)
+    }
+
     func state(at time: Double) -> LayerState {
         var state = LayerState(
             index: index, content: .rect, frame: layer.frame, alignment: layer.alignment, padding: layer.padding,
-            background: layer.background, cornerRadius: max(0, number(.cornerRadius, at: time, or: layer.cornerRadius)),
+            background: layer.background,
+            cornerRadius: limited(number(.cornerRadius, at: time, or: layer.cornerRadius), 0, FormatRanges.cornerRadius.maximum),
             border: layer.border, opacity: min(max(number(.opacity, at: time, or: layer.opacity), 0), 1),
-            offset: Point(x: number(.offsetX, at: time, or: layer.offset.x), y: number(.offsetY, at: time, or: layer.offset.y)),
-            scale: number(.scale, at: time, or: layer.scale), rotation: number(.rotation, at: time, or: layer.rotation))
+            offset: Point(x: symmetric(number(.offsetX, at: time, or: layer.offset.x), FormatRanges.offset),
+                          y: symmetric(number(.offsetY, at: time, or: layer.offset.y), FormatRanges.offset)),
+            scale: symmetric(number(.scale, at: time, or: layer.scale), FormatRanges.layerScale),
+            rotation: symmetric(number(.rotation, at: time, or: layer.rotation), FormatRanges.rotation))
         if let track = tracks[.background], track.isAnimating(at: time), let color = track.value(at: time).color {
             state.background = .color(color)
         }
@@ -96,14 +112,14 @@ struct CompiledLayer: Sendable {
 
     private func textState(_ text: TextContent, at time: Double) -> TextState {
         var font = baseFont
-        font.size = max(0, number(.fontSize, at: time, or: font.size))
+        font.size = limited(number(.fontSize, at: time, or: font.size), 0, FormatRanges.fontSize.maximum)
         font.weight = min(max(number(.fontWeight, at: time, or: font.weight), 1), 1000)
         let color = tracks[.color]?.value(at: time).color ?? text.color
         let styled = styledText ?? StyledText(text, resolvePath: { $0 })
         var state = TextState(
             runs: styled.runs, font: font, color: color, textAlignment: text.textAlignment, lineLimit: text.lineLimit,
             truncation: text.truncation, lineSpacing: text.lineSpacing,
-            letterSpacing: number(.letterSpacing, at: time, or: text.letterSpacing), wrap: text.wrap, shadow: text.shadow)
+            letterSpacing: symmetric(number(.letterSpacing, at: time, or: text.letterSpacing), FormatRanges.letterSpacing), wrap: text.wrap, shadow: text.shadow)
         if let typewriter = typewriters.last(where: { $0.start <= time }) ?? typewriters.first {
             let frame = typewriter.frame(at: time, styled: styled, textColor: color)
             state.runs = frame.runs

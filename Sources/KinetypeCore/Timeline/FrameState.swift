@@ -25,8 +25,8 @@ public struct CanvasState: Equatable, Sendable {
         self.width = width; self.height = height; self.scale = scale; self.background = background
     }
 
-    public var pixelWidth: Int { Int((width * scale).rounded()) }
-    public var pixelHeight: Int { Int((height * scale).rounded()) }
+    public var pixelWidth: Int { Int(clamping: (width * scale).rounded()) }
+    public var pixelHeight: Int { Int(clamping: (height * scale).rounded()) }
 }
 
 /// One layer at one moment.

@@ -71,7 +71,8 @@ public struct Timeline: Sendable {
         case .seconds(let seconds): duration = seconds
         case .auto: duration = max(lastEnd + max(0, scene.canvas.hold), 1 / fps)
         }
-        frameCount = max(1, Int((duration * fps - Self.frameTolerance).rounded(.up)))
+        // Saturates instead of trapping; `WorkLimits` refuses counts this large before any work.
+        frameCount = max(1, Int(clamping: (duration * fps - Self.frameTolerance).rounded(.up)))
         canvas = CanvasState(width: scene.canvas.width, height: scene.canvas.height, scale: scene.canvas.scale,
                              background: scene.canvas.background)
         layers = compiledLayers
@@ -88,7 +89,7 @@ public struct Timeline: Sendable {
 
     /// The scene at `seconds`; `index` is the frame that shows this moment.
     public func state(atTime seconds: Double) -> FrameState {
-        let index = Int((seconds * fps + Self.frameTolerance).rounded(.down))
+        let index = Int(clamping: (seconds * fps + Self.frameTolerance).rounded(.down))
         return state(index: index, time: seconds)
     }
 

@@ -144,7 +144,7 @@ public final class GIFEncoder {
     private func writeLastFrame() throws {
         guard let last = pending else { throw GIFPalette.failure("the animation has no frames") }
         pending = nil
-        let delay = Int((last.endTime * 100).rounded()) - emittedCentiseconds
+        let delay = Int(clamping: (last.endTime * 100).rounded()) - emittedCentiseconds
         if delay >= 2 || held == nil {
             try push(last.indices, delay: max(delay, 2))
         } else if var previous = held, previous.delay - (2 - delay) >= 2 {
@@ -177,7 +177,7 @@ public final class GIFEncoder {
 
     /// Gives a distinct frame its delay, or drops it when that would be under 2 cs.
     private func commit(_ indices: [UInt8], endTime: Double) throws {
-        let delay = Int((endTime * 100).rounded()) - emittedCentiseconds
+        let delay = Int(clamping: (endTime * 100).rounded()) - emittedCentiseconds
         guard delay >= 2 else { return }
         try push(indices, delay: delay)
     }

@@ -118,9 +118,14 @@ public final class FrameRenderer {
         return created
     }
 
+    /// The smallest layer scale × canvas scale that is drawn.
+    static let smallestVisibleScale = 1e-6
+
     /// One layer: transform about the frame's center, background, clipped content, border, opacity.
     private func draw(_ layer: LayerState, on cr: OpaquePointer, pixelScale: Double) throws {
-        guard layer.opacity > 0, layer.scale != 0 else { return }
+        // A scale this close to 0 (a pop-in starting from nothing) draws less than a millionth of a
+        // pixel: skip the layer, as Cairo would reject the singular matrix.
+        guard layer.opacity > 0, abs(layer.scale) * pixelScale >= Self.smallestVisibleScale else { return }
         var prepared: PreparedText?
         var imageSurface: OpaquePointer?
         let box: LayerBox

@@ -117,34 +117,49 @@ extension FrameRenderer {
         }
     }
 
+    /// The widest blur, in pixels after scaling: wider is a flat tint, and it bounds the mask.
+    static let maximumShadowBlurPixels = 512.0
+
     /// Renders the glyphs' alpha into a mask at canvas resolution, blurs it and paints it in the
-    /// shadow color at the offset. Hidden graphemes cast no shadow.
+    /// shadow color at the offset. Hidden graphemes cast no shadow. The mask covers only what can
+    /// show (the clip, plus the blur's reach), so a huge text or a large scale costs no more
+    /// memory than the canvas.
     private func drawShadow(_ shadow: Shadow, of prepared: PreparedText, on cr: OpaquePointer, pixelScale: Double) {
         var ink = PangoRectangle()
         pango_layout_get_extents(prepared.layout, &ink, nil)
-        guard ink.width > 0, ink.height > 0 else { return }
+        guard ink.width > 0, ink.height > 0, pixelScale > 0 else { return }
         let scale = Double(PANGO_SCALE)
-        let margin = max(shadow.radius, 0) * 1.5 + 2
+        let radius = min(max(shadow.radius, 0), Self.maximumShadowBlurPixels / pixelScale)
+        let margin = radius * 1.5 + 2
         let x = prepared.origin.x + Double(ink.x) / scale - margin
         let y = prepared.origin.y + Double(ink.y) / scale - margin
         let width = Double(ink.width) / scale + 2 * margin, height = Double(ink.height) / scale + 2 * margin
-        let pixelWidth = Int32((width * pixelScale).rounded(.up)), pixelHeight = Int32((height * pixelScale).rounded(.up))
+        // Whole pixels of the mask outside the clip (moved back by the offset) and the blur's reach.
+        var clipLeft = 0.0, clipTop = 0.0, clipRight = 0.0, clipBottom = 0.0
+        cairo_clip_extents(cr, &clipLeft, &clipTop, &clipRight, &clipBottom)
+        let skipLeft = max(0, ((clipLeft - shadow.x - margin - x) * pixelScale).rounded(.down))
+        let skipTop = max(0, ((clipTop - shadow.y - margin - y) * pixelScale).rounded(.down))
+        let right = min((width * pixelScale).rounded(.up), ((clipRight - shadow.x + margin - x) * pixelScale).rounded(.up))
+        let bottom = min((height * pixelScale).rounded(.up), ((clipBottom - shadow.y + margin - y) * pixelScale).rounded(.up))
+        guard right > skipLeft, bottom > skipTop else { return }
+        let maskX = x + skipLeft / pixelScale, maskY = y + skipTop / pixelScale
+        let pixelWidth = Int32(clamping: right - skipLeft), pixelHeight = Int32(clamping: bottom - skipTop)
         guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, pixelWidth, pixelHeight),
               cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS else { return }
         defer { cairo_surface_destroy(mask) }
         let maskContext = cairo_create(mask)!
         cairo_scale(maskContext, pixelScale, pixelScale)
-        prepared.paintGlyphs(on: maskContext, at: Point(x: prepared.origin.x - x, y: prepared.origin.y - y))
+        prepared.paintGlyphs(on: maskContext, at: Point(x: prepared.origin.x - maskX, y: prepared.origin.y - maskY))
         cairo_destroy(maskContext)
         cairo_surface_flush(mask)
         if let data = cairo_image_surface_get_data(mask) {
             ShadowBlur.blur(data, width: Int(pixelWidth), height: Int(pixelHeight),
-                            stride: Int(cairo_image_surface_get_stride(mask)), sigma: max(shadow.radius, 0) * pixelScale / 2)
+                            stride: Int(cairo_image_surface_get_stride(mask)), sigma: radius * pixelScale / 2)
         }
         cairo_surface_mark_dirty(mask)
         cairo_surface_set_device_scale(mask, pixelScale, pixelScale)
         CairoPainting.setColor(cr, shadow.color)
-        cairo_mask_surface(cr, mask, x + shadow.x, y + shadow.y)
+        cairo_mask_surface(cr, mask, maskX + shadow.x, maskY + shadow.y)
     }
 
     /// A bar before the character, a block over it, or an underline under it.
@@ -153,7 +168,7 @@ extension FrameRenderer {
         let scale = Double(PANGO_SCALE)
         let index = prepared.display.byteOffset(beforeOriginal: cursor.characterOffset)
         var strong = PangoRectangle()
-        pango_layout_get_cursor_pos(prepared.layout, Int32(index), &strong, nil)
+        pango_layout_get_cursor_pos(prepared.layout, Int32(clamping: index), &strong, nil)
         let x = prepared.origin.x + Double(strong.x) / scale
         let top = prepared.origin.y + Double(strong.y) / scale
         let height = Double(strong.height) / scale
@@ -167,7 +182,7 @@ extension FrameRenderer {
             if prepared.isRightToLeft { cellX = x - cellWidth }
         } else {
             var character = PangoRectangle()
-            pango_layout_index_to_pos(prepared.layout, Int32(index), &character)
+            pango_layout_index_to_pos(prepared.layout, Int32(clamping: index), &character)
             let left = Double(min(character.x, character.x + character.width)) / scale
             cellX = prepared.origin.x + left
             cellWidth = Double(abs(character.width)) / scale

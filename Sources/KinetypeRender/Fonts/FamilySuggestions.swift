@@ -8,12 +8,15 @@ enum FamilySuggestions {
     }
 
     /// Up to `limit` names from `candidates`, closest first: names that contain the request (or are
-    /// contained in it) rank before others, then by edit distance.
+    /// contained in it) rank before others, then by edit distance. A request too long to be a
+    /// family name (see `Suggestion.isComparable`) gets no suggestions, so it costs nothing.
     static func closest(to request: String, in candidates: [String], limit: Int = 3) -> [String] {
+        guard Suggestion.isComparable(request) else { return [] }
         let wanted = normalized(request)
         guard !wanted.isEmpty else { return Array(candidates.sorted().prefix(limit)) }
         let scored = candidates.map { candidate -> (name: String, score: Int) in
             let name = normalized(candidate)
+            guard Suggestion.isComparable(name) else { return (candidate, Int.max) }
             var score = Suggestion.editDistance(wanted, name)
             if name.contains(wanted) || wanted.contains(name) { score -= 1000 }
             return (candidate, score)

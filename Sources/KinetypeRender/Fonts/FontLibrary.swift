@@ -264,10 +264,10 @@ public final class FontLibrary: @unchecked Sendable {
     private func unknownFamily(_ family: String, at path: String, scene: Scene) -> Diagnostic {
         let installed = Array(Set(familiesByKey.values))
         let closest = FamilySuggestions.closest(to: family, in: installed)
-        let names = closest.map { "\"\($0)\"" }.joined(separator: ", ")
-        let message = closest.isEmpty
-            ? "unknown font family \"\(family)\"; no fonts are installed"
-            : "unknown font family \"\(family)\"; closest installed families: \(names)"
+        let names = closest.map(JSONText.quoted).joined(separator: ", ")
+        let message = installed.isEmpty ? "unknown font family \(JSONText.quoted(family)); no fonts are installed"
+            : closest.isEmpty ? "unknown font family \(JSONText.quoted(family))"
+            : "unknown font family \(JSONText.quoted(family)); closest installed families: \(names)"
         let hint = scene.systemFonts ? "run `kinetype fonts` to list the installed families, or add the font file to `fonts`"
             : "systemFonts is false: only the scene's `fonts` files are available"
         return scene.source.diagnostic(at: path, message, hint: hint)

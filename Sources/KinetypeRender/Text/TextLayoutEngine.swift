@@ -36,7 +36,7 @@ final class TextLayoutEngine {
         pango_layout_set_font_description(layout, description)
         pango_layout_set_auto_dir(layout, 1)
         if let wrapWidth {
-            pango_layout_set_width(layout, Int32(clamping: Int((max(wrapWidth, 0) * Double(PANGO_SCALE)).rounded())))
+            pango_layout_set_width(layout, Int32(clamping: (max(wrapWidth, 0) * Double(PANGO_SCALE)).rounded()))
             switch state.wrap {
             case .word: pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
             case .char: pango_layout_set_wrap(layout, PANGO_WRAP_CHAR)
@@ -51,7 +51,7 @@ final class TextLayoutEngine {
         case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
         }
         pango_layout_set_justify(layout, state.textAlignment == .justified ? 1 : 0)
-        pango_layout_set_spacing(layout, Int32(clamping: Int((state.lineSpacing * Double(PANGO_SCALE)).rounded())))
+        pango_layout_set_spacing(layout, Int32(clamping: (state.lineSpacing * Double(PANGO_SCALE)).rounded()))
         pango_layout_set_text(layout, display.string, -1)
 
         let attributes = pango_attr_list_new()!
@@ -76,7 +76,7 @@ final class TextLayoutEngine {
         let total = display.byteOffsets.last!
         insert(pango_attr_insert_hyphens_new(0), 0..<total, into: list)
         if state.letterSpacing != 0 {
-            let spacing = Int32(clamping: Int((state.letterSpacing * Double(PANGO_SCALE)).rounded()))
+            let spacing = Int32(clamping: (state.letterSpacing * Double(PANGO_SCALE)).rounded())
             insert(pango_attr_letter_spacing_new(spacing), 0..<total, into: list)
         }
         for (range, run) in display.byteRanges(by: \.run) {
@@ -169,7 +169,7 @@ final class TextLayoutEngine {
         guard let limit, lineCount > limit else { return full }
 
         if state.truncation == .none {
-            let line = pango_layout_get_line_readonly(layout, Int32(limit - 1))!
+            let line = pango_layout_get_line_readonly(layout, Int32(clamping: limit - 1))!
             let end = Int(line.pointee.start_index + line.pointee.length)
             let offsets = full.byteOffsets
             return DisplayText(elements: full.elements.enumerated().filter { offsets[$0.offset] < end }.map(\.element))
@@ -199,7 +199,7 @@ final class TextLayoutEngine {
     private static func linesFitting(_ layout: OpaquePointer, height: Double) -> Int {
         let iterator = pango_layout_get_iter(layout)!
         defer { pango_layout_iter_free(iterator) }
-        let limit = Int32(clamping: Int((height * Double(PANGO_SCALE)).rounded())) + 1
+        let limit = Int32(clamping: (height * Double(PANGO_SCALE)).rounded()) &+ 1
         var count = 0
         repeat {
             var top: Int32 = 0, bottom: Int32 = 0
