@@ -6,21 +6,14 @@ import KinetypeCore
 /// and a few scales (`BatchPlan`) → a small template expanded with each entry's values, its
 /// timeline compiled and a few frame states taken (typewriter units, colors and text from data).
 public enum BatchDataHarness {
-    /// A template whose placeholders sit in text, a typewriter and a color, like real ones.
-    static let template = Data("""
-        {
-          "version": 1,
-          "canvas": { "width": 64, "height": 48, "fps": 10, "hold": 0.2 },
-          "vars": { "title": "Title", "body": "Body", "accent": "#FF9F0A" },
-          "layers": [
-            { "id": "title", "type": "text", "text": "{{title}}", "frame": { "x": 2, "y": 2, "width": 60 },
-              "color": "{{accent}}" },
-            { "id": "body", "type": "text", "text": "{{body}} {{title}}", "frame": { "x": 2, "y": 20, "width": 60 },
-              "animations": [ { "type": "typewriter", "interval": 0.05, "unit": "word",
-                                "cursor": { "shape": "bar", "color": "{{accent}}" } } ] }
-          ]
+    /// `Fuzz/Inputs/template.json`: placeholders in text, a typewriter and a color, like real
+    /// templates. The main suite's FuzzRegressionTests expand the same file.
+    static let template: Data = {
+        guard let data = try? Data(contentsOf: FuzzInputs.folder.appendingPathComponent("template.json")) else {
+            fatalError("Fuzz/Inputs/template.json is missing")
         }
-        """.utf8)
+        return data
+    }()
 
     /// At most this many entries are expanded, so one input cannot make an execution slow.
     static let maxExpandedEntries = 8

@@ -9,11 +9,6 @@ public enum SceneHarness {
     /// The largest canvas side rendered, in points at scale 1, so each execution stays fast.
     static let maxSide = 64.0
 
-    /// `Fuzz/Inputs/`: image `src`s resolve here; it holds `image.png` (16×16), so scenes can name
-    /// a real image.
-    static let inputsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Inputs", isDirectory: true).standardizedFileURL
-
     /// One font library for every execution: creating a fontconfig configuration per input would
     /// make most of the time go to fontconfig.
     static let fonts: FontLibrary? = try? FontLibrary(fontFiles: [], systemFonts: true)
@@ -21,7 +16,7 @@ public enum SceneHarness {
     /// Runs one input. Returns whether the input got as far as a rendered frame (for tests).
     @discardableResult
     public static func run(_ data: Data) -> Bool {
-        guard var scene = try? SceneDecoder.decode(data, fileName: "fuzz.json", baseDirectory: inputsDirectory),
+        guard var scene = try? SceneDecoder.decode(data, fileName: "fuzz.json", baseDirectory: FuzzInputs.folder),
               (try? scene.validateCanvasSize()) != nil,
               let timeline = try? Timeline(scene: scene) else { return false }
         let last = timeline.frameCount - 1
