@@ -25,7 +25,7 @@ test: setup
 ## one; FUZZ_FLAGS adds libFuzzer flags). Crashing inputs go to Output/fuzz/crashes/<target>/.
 FUZZ_SECONDS ?= 300
 FUZZ_TARGET ?= all
-FUZZ_RUNS ?= 3000
+FUZZ_RUNS ?= 5000
 FUZZ_FLAGS ?=
 fuzz: setup
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGET=$(FUZZ_TARGET) FUZZ_FLAGS="$(FUZZ_FLAGS)" SWIFT=$(SWIFT) scripts/fuzz run
