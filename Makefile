@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SCENE ?= Templates/hello.json
 
-.PHONY: setup build demo test bench clean
+.PHONY: setup build demo test fuzz fuzz-smoke bench clean
 
 setup:
 	@scripts/setup
@@ -20,6 +20,19 @@ demo: build
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+
+## Fuzz each libFuzzer target of Fuzz/ for FUZZ_SECONDS (FUZZ_TARGET=scene|goldens|batch-data picks
+## one; FUZZ_FLAGS adds libFuzzer flags). Crashing inputs go to Output/fuzz/crashes/<target>/.
+FUZZ_SECONDS ?= 300
+FUZZ_TARGET ?= all
+FUZZ_RUNS ?= 5000
+FUZZ_FLAGS ?=
+fuzz: setup
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGET=$(FUZZ_TARGET) FUZZ_FLAGS="$(FUZZ_FLAGS)" SWIFT=$(SWIFT) scripts/fuzz run
+
+## CI's short run: FUZZ_RUNS executions of each target plus every input in Fuzz/Regressions/<target>/.
+fuzz-smoke: setup
+	FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_TARGET=$(FUZZ_TARGET) FUZZ_FLAGS="$(FUZZ_FLAGS)" SWIFT=$(SWIFT) scripts/fuzz smoke
 
 ## The GIF benchmark (not a test): kinetype against ffmpeg + gifsicle on Benchmarks/.
 bench: build

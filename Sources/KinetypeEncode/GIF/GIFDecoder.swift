@@ -106,9 +106,10 @@ public enum GIFDecoder {
                 disposal: Int(control.DisposalMode), x: left, y: top, width: frameWidth, height: frameHeight))
             switch control.DisposalMode {
             case DISPOSE_BACKGROUND:
-                for y in max(top, 0)..<min(top + frameHeight, height) {
-                    for x in max(left, 0)..<min(left + frameWidth, width) {
-                        let offset = (y * width + x) * 4
+                // Like drawing: only the part of the frame on the screen (a frame may lie outside it).
+                for y in 0..<frameHeight where top + y < height {
+                    for x in 0..<frameWidth where left + x < width {
+                        let offset = ((top + y) * width + left + x) * 4
                         for channel in 0..<4 { canvas[offset + channel] = 0 }
                     }
                 }

@@ -1,0 +1,90 @@
+import Foundation
+import KinetypeEncode
+import KinetypeRender
+import XCTest
+@testable import Kinetype
+
+/// Every input the fuzzers once crashed on (Fuzz/Regressions/<target>/, see the README's
+/// "Fuzzing") goes through what its fuzz target does, and must end in a result or a typed error.
+/// Fuzz/Regressions/pending/ holds crashes whose fix is not merged yet and is not read here.
+final class FuzzRegressionTests: XCTestCase {
+    static let regressions = TestScenes.packageRoot.appendingPathComponent("Fuzz/Regressions")
+    /// What the fuzz targets read besides their input: `image.png` for scenes, `template.json`.
+    static let inputs = TestScenes.packageRoot.appendingPathComponent("Fuzz/Inputs")
+
+    /// The inputs of one target, sorted by name.
+    func inputs(_ target: String) throws -> [(name: String, data: Data)] {
+        let folder = Self.regressions.appendingPathComponent(target)
+        guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted().map {
+            ($0, try Data(contentsOf: folder.appendingPathComponent($0)))
+        }
+    }
+
+    /// Runs `body`; an error other than a `Diagnostic` or a `DiagnosticList` fails the test.
+    func expectResultOrDiagnostic<T>(_ name: String, _ body: () throws -> T) -> T? {
+        do {
+            return try body()
+        } catch is DiagnosticList {
+        } catch is Diagnostic {
+        } catch {
+            XCTFail("\(name): an untyped error: \(error)")
+        }
+        return nil
+    }
+
+    func testSceneRegressions() throws {
+        let fonts = try FontLibrary(fontFiles: [], systemFonts: true)
+        for (name, data) in try inputs("scene") {
+            guard var scene = expectResultOrDiagnostic(name, {
+                try SceneDecoder.decode(data, fileName: name, baseDirectory: Self.inputs)
+            }) else { continue }
+            guard expectResultOrDiagnostic(name, { try scene.validateCanvasSize() }) != nil,
+                  let timeline = expectResultOrDiagnostic(name, { try Timeline(scene: scene) }) else { continue }
+            let last = timeline.frameCount - 1
+            for index in [0, last / 2, last, last + 1] { _ = timeline.state(atFrame: index) }
+            _ = timeline.state(atTime: timeline.duration / 3)
+            scene.canvas.scale = 1
+            scene.canvas.width = min(scene.canvas.width, 64)
+            scene.canvas.height = min(scene.canvas.height, 64)
+            _ = expectResultOrDiagnostic(name) {
+                try fonts.validate(scene: scene)
+                try FrameRenderer(scene: scene, fonts: fonts).render(Timeline(scene: scene).state(atFrame: last / 2))
+            }
+        }
+    }
+
+    func testGoldenRegressions() throws {
+        for (name, data) in try inputs("goldens") {
+            _ = expectResultOrDiagnostic(name) { try GIFDecoder.decode(data) }
+            _ = expectResultOrDiagnostic(name) { try PNGCodec.decode(data, name: name) }
+        }
+    }
+
+    func testBatchDataRegressions() throws {
+        let template = try Data(contentsOf: Self.inputs.appendingPathComponent("template.json"))
+        for (name, data) in try inputs("batch-data") {
+            guard let entries = expectResultOrDiagnostic(name, { try BatchData.decode(data, fileName: name) }) else { continue }
+            for format in BatchFormat.allCases {
+                _ = expectResultOrDiagnostic(name) {
+                    try BatchPlan(entries: entries, dataFileName: name, defaultName: "fuzz", scales: [1, 2, 1.5],
+                                  format: format, shard: nil)
+                }
+            }
+            for entry in entries.prefix(8) {
+                _ = expectResultOrDiagnostic(name) {
+                    try Timeline(scene: SceneDecoder.decode(template, fileName: "template.json",
+                                                            baseDirectory: Self.inputs, overrides: entry.values))
+                }
+            }
+        }
+    }
+
+    /// The folders exist, so a renamed folder cannot make these tests pass on nothing.
+    func testRegressionFoldersExist() {
+        for target in ["scene", "goldens", "batch-data"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: Self.regressions.appendingPathComponent(target).path),
+                          "Fuzz/Regressions/\(target) is missing")
+        }
+    }
+}
