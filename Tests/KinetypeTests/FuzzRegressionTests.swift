@@ -6,7 +6,6 @@ import XCTest
 
 /// Every input the fuzzers once crashed on (Fuzz/Regressions/<target>/, see the README's
 /// "Fuzzing") goes through what its fuzz target does, and must end in a result or a typed error.
-/// Fuzz/Regressions/pending/ holds crashes whose fix is not merged yet and is not read here.
 final class FuzzRegressionTests: XCTestCase {
     static let regressions = TestScenes.packageRoot.appendingPathComponent("Fuzz/Regressions")
     /// What the fuzz targets read besides their input: `image.png` for scenes, `template.json`.
