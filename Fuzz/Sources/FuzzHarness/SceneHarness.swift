@@ -13,6 +13,10 @@ public enum SceneHarness {
     /// make most of the time go to fontconfig.
     static let fonts: FontLibrary? = try? FontLibrary(fontFiles: [], systemFonts: true)
 
+    /// Every file a scene names must lie in `Fuzz/Inputs` (as with `--root`), so the fuzzer
+    /// exercises the confinement and never reads the machine's files or blocks on a device.
+    static let root: InputRoot? = try? InputRoot(FuzzInputs.folder.path)
+
     /// Runs one input. Returns whether the input got as far as a rendered frame (for tests).
     @discardableResult
     public static func run(_ data: Data) -> Bool {
@@ -23,7 +27,8 @@ public enum SceneHarness {
         for index in [0, last / 2, last, last + 1] { _ = timeline.state(atFrame: index) }
         _ = timeline.state(atTime: timeline.duration / 3)
 
-        guard readsOnlyInputs(scene), let fonts, (try? fonts.validate(scene: scene)) != nil else { return false }
+        scene.inputRoot = root
+        guard let fonts, (try? fonts.validate(scene: scene)) != nil else { return false }
         scene.canvas.scale = 1
         scene.canvas.width = min(scene.canvas.width, maxSide)
         scene.canvas.height = min(scene.canvas.height, maxSide)
@@ -31,24 +36,5 @@ public enum SceneHarness {
               let renderer = try? FrameRenderer(scene: scene, fonts: fonts),
               (try? renderer.render(small.state(atFrame: last / 2))) != nil else { return false }
         return true
-    }
-
-    /// Whether every file the scene names is a plain file name in `Inputs/`. Paths that leave it
-    /// (absolute, `..`, devices, FIFOs) are `--root`'s and the regular-file check's concern, not
-    /// the renderer's, and a FIFO would block the fuzzer.
-    static func readsOnlyInputs(_ scene: Scene) -> Bool {
-        func isPlainName(_ path: String) -> Bool {
-            !path.isEmpty && !path.contains("/") && !path.contains("\\") && path != "." && path != ".."
-        }
-        var files = scene.fonts
-        for layer in scene.layers {
-            switch layer.content {
-            case .image(let image): files.append(image.src)
-            case .text(let text):
-                files += [text.font.file].compactMap { $0 } + (text.spans ?? []).compactMap { $0.font?.file }
-            case .rect: break
-            }
-        }
-        return files.allSatisfy(isPlainName)
     }
 }
