@@ -94,6 +94,16 @@ final class FormatRangesTests: XCTestCase {
         let quoted = JSONText.quoted(huge)
         XCTAssertEqual(quoted, "\"" + String(repeating: "x", count: 60) + "…\" (1000000 characters)")
         XCTAssertEqual(JSONText.quoted("short"), "\"short\"")
+        let path = "/" + String(repeating: "folder/", count: 100) + "image.png"
+        XCTAssertEqual(JSONText.quotedPath(path), "\"" + path + "\"", "real paths are quoted whole")
+        XCTAssertTrue(JSONText.quotedPath(huge).hasSuffix("…\" (1000000 characters)"))
+    }
+
+    func testQuotedValuesCannotReorderOrRecolourAMessage() {
+        XCTAssertEqual(JSONText.quoted("\u{1B}[31mred"), "\"\\u001B[31mred\"")
+        XCTAssertEqual(JSONText.quoted("gpj.\u{202E}exe"), "\"gpj.\\u202Eexe\"")
+        XCTAssertEqual(JSONText.quoted("a\u{2067}b\u{200F}\u{9B}"), "\"a\\u2067b\\u200F\\u009B\"")
+        XCTAssertEqual(JSONText.quoted("مرحبا 👩‍👩‍👧"), "\"مرحبا 👩‍👩‍👧\"", "letters and emoji joiners stay as they are")
     }
 
     func testDecodingReportsAtMostFiftyProblemsAndCountsTheRest() {

@@ -485,7 +485,19 @@ public enum JSONText {
     /// `quotedCharacterLimit` characters is cut there and marked: `"aaaa…" (1048576 characters)`,
     /// so a huge value never fills a terminal.
     public static func quoted(_ text: String) -> String {
-        let limit = quotedCharacterLimit
+        quoted(text, limit: quotedCharacterLimit)
+    }
+
+    /// The most characters of a file path that a message quotes: real paths are long, so they get
+    /// more room than other values, but a megabyte-long "path" is still cut.
+    public static let quotedPathLimit = 1024
+
+    /// A file path as a JSON string literal for a message, shortened past `quotedPathLimit`.
+    public static func quotedPath(_ path: String) -> String {
+        quoted(path, limit: quotedPathLimit)
+    }
+
+    private static func quoted(_ text: String, limit: Int) -> String {
         guard text.utf8.count > limit, text.dropFirst(limit).first != nil else { return literal(text) }
         return literal(String(text.prefix(limit)) + "…") + " (\(text.count) characters)"
     }
@@ -500,7 +512,7 @@ public enum JSONText {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isBidiControl(scalar):
                 let digits = String(scalar.value, radix: 16, uppercase: true)
                 result += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
             default:
@@ -508,6 +520,16 @@ public enum JSONText {
             }
         }
         return result + "\""
+    }
+
+    /// Characters that reorder or hide the text around them on a terminal (bidirectional
+    /// embeddings, overrides, isolates and marks, line and paragraph separators): escaped, so a
+    /// value can never make a message read differently from what it says.
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
     }
 
     /// Quoted names as a sentence list: `"a"`, `"a" and "b"`, `"a", "b" and "c"`.

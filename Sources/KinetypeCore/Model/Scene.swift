@@ -58,7 +58,7 @@ public struct Scene: Equatable, Sendable {
         case .notRegular: hint = "point it at a regular file"
         default: break
         }
-        return source.diagnostic(at: jsonPath, "\(what) \"\(file)\" \(error.reason)", hint: hint, kind: error.kind)
+        return source.diagnostic(at: jsonPath, "\(what) \(JSONText.quotedPath(file)) \(error.reason)", hint: hint, kind: error.kind)
     }
 }
 

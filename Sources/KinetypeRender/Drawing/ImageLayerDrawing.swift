@@ -22,7 +22,7 @@ final class ImageSurfaces {
     func surface(for src: String, layerIndex: Int) throws -> OpaquePointer {
         guard let surface = surfaces[SceneImages.key(src, in: scene)] else {
             throw DiagnosticList([Diagnostic(kind: .renderFailure, path: "layers[\(layerIndex)].src",
-                                             message: "the image \"\(src)\" was not decoded before rendering",
+                                             message: "the image \(JSONText.quotedPath(src)) was not decoded before rendering",
                                              hint: "make the FrameRenderer with the scene's SceneImages")])
         }
         return surface

@@ -71,10 +71,10 @@ public struct SceneImages: Sendable {
                 case .file(let fileError):
                     problems.append(scene.diagnostic(fileError, what: "image", file: content.src, at: path))
                 case .invalid(let message, let hint):
-                    problems.append(scene.source.diagnostic(at: path, "image \"\(content.src)\" \(message)", hint: hint,
+                    problems.append(scene.source.diagnostic(at: path, "image \(JSONText.quotedPath(content.src)) \(message)", hint: hint,
                                                             kind: .invalidScene))
                 case .unreadable(let message):
-                    problems.append(scene.source.diagnostic(at: path, "image \"\(content.src)\" \(message)",
+                    problems.append(scene.source.diagnostic(at: path, "image \(JSONText.quotedPath(content.src)) \(message)",
                                                             hint: "save it as a PNG file", kind: .missingInput))
                 }
             }

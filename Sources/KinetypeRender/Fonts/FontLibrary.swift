@@ -103,7 +103,7 @@ public final class FontLibrary: @unchecked Sendable {
             return FontFileEntry(key: path, open: .success(path), jsonPath: "fonts[\(index)]", written: path)
         }
         try self.init(files: files, systemFonts: systemFonts) { error, file in
-            Diagnostic(kind: error.kind, message: "font file \"\(file.written)\" \(error.reason)")
+            Diagnostic(kind: error.kind, message: "font file \(JSONText.quotedPath(file.written)) \(error.reason)")
         }
     }
 
@@ -138,7 +138,7 @@ public final class FontLibrary: @unchecked Sendable {
             let fileFaces = FontconfigPatterns.queryFile(filePath)
             guard let family = fileFaces.first?.families.first, FcConfigAppFontAddFile(config, filePath) != 0 else {
                 var problem = diagnose(.missing, file)
-                problem.message = "font file \"\(file.written)\" is not a font file fontconfig can read"
+                problem.message = "font file \(JSONText.quotedPath(file.written)) is not a font file fontconfig can read"
                 problem.hint = "use a TrueType (.ttf) or OpenType (.otf) font file"
                 problems.append(problem)
                 continue
@@ -218,7 +218,7 @@ public final class FontLibrary: @unchecked Sendable {
     func familyName(for font: ResolvedFont) throws -> String {
         if let file = font.file {
             guard let family = family(ofFile: file) else {
-                throw DiagnosticList([Diagnostic(kind: .missingInput, message: "font file \"\(file)\" is not one of the scene's fonts",
+                throw DiagnosticList([Diagnostic(kind: .missingInput, message: "font file \(JSONText.quotedPath(file)) is not one of the scene's fonts",
                                                  hint: "create the FontLibrary from the scene that uses it")])
             }
             return family
@@ -235,7 +235,7 @@ public final class FontLibrary: @unchecked Sendable {
             guard let font else { return }
             if let file = font.file {
                 if family(ofFile: scene.resolve(path: file).path) == nil {
-                    problems.append(scene.source.diagnostic(at: path + ".file", "font file \"\(file)\" is not loaded",
+                    problems.append(scene.source.diagnostic(at: path + ".file", "font file \(JSONText.quotedPath(file)) is not loaded",
                                                             hint: "font paths are relative to the scene file's folder",
                                                             kind: .missingInput))
                 }
