@@ -42,7 +42,7 @@ struct ContactSheet {
             let y = gap + (position / columnCount) * (cellHeight + labelHeight + gap)
             sheet.draw(Image.checkerboard(width: cellWidth, height: cellHeight), atX: x, y: y)
             sheet.draw(frame.resized(toWidth: cellWidth), atX: x, y: y)
-            let time = Double(index) / prepared.timeline.fps
+            let time = prepared.timeline.time(ofFrame: index)
             let label = try labels.render(labelState(String(format: "%.2f s · frame %d", time, index + 1),
                                                      width: cellWidth))
             sheet.draw(label, atX: x, y: y + cellHeight)

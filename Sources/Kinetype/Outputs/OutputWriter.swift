@@ -132,7 +132,7 @@ struct OutputWriter {
 
     /// When a frame stops showing: the next frame's time, the scene's end for the last frame.
     private func endTime(ofFrame index: Int) -> Double {
-        min(Double(index + 1) / timeline.fps, timeline.duration)
+        min(timeline.time(ofFrame: index + 1), timeline.duration)
     }
 
     private func checkCancelled() throws {

@@ -80,7 +80,7 @@ struct GIFGoldenVerifier {
             throw Diagnostic(kind: error.kind, message: "cannot read the golden GIF \(golden.path): the file \(error.reason)")
         }
         do {
-            return try GIFDecoder.decode(data, limits: .golden, pixelBudget: max(2 * budget, 8192 * 8192))
+            return try GIFDecoder.decode(data, limits: .golden, pixelBudget: max(2 * budget, ImageLimits.golden.maxPixels))
         } catch var problem as Diagnostic {
             problem.message = "golden \(golden.path): \(problem.message)"
             throw problem

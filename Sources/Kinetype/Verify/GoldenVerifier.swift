@@ -34,7 +34,7 @@ public enum GoldenVerifier {
     /// The frame indices a selection names, sorted and unique.
     static func frames(_ selection: FrameSelection, of timeline: Timeline) -> [Int] {
         let last = timeline.frameCount - 1
-        let index = { (time: Double) in min(last, max(0, Int(clamping: (time * timeline.fps + 1e-9).rounded(.down)))) }
+        let index = { (time: Double) in min(last, max(0, timeline.frame(atTime: time))) }
         switch selection {
         case .all:
             return Array(0...last)  // bounded by the work limits, checked before
@@ -96,7 +96,7 @@ private struct FrameGoldenVerifier {
         let frameCount = prepared.timeline.frameCount
         try prepared.pipeline(jobs: options.jobs, isCancelled: options.isCancelled).run(frames: frames) { index, actual in
             let file = folder.appendingPathComponent(PNGSequenceWriter.fileName(index: index, frameCount: frameCount))
-            var verdict = FrameVerdict(frame: index, time: Double(index) / prepared.timeline.fps, status: .passed)
+            var verdict = FrameVerdict(frame: index, time: prepared.timeline.time(ofFrame: index), status: .passed)
             let expected = FileManager.default.fileExists(atPath: file.path) ? try PNGCodec.read(contentsOf: file) : nil
             switch (expected, options.record) {
             case (_, .all), (nil, .missing), (nil, .failed):

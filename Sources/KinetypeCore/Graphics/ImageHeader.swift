@@ -91,7 +91,8 @@ public struct ImageLimits: Equatable, Sendable {
     /// All distinct pictures of one scene together: 67,108,864 pixels (8192², 256 MB decoded, shared by all workers).
     public static let sceneImagePixels = 8192 * 8192
     /// Golden PNG frames and GIF screens: the canvas limit, 8192 px a side.
-    public static let golden = ImageLimits(maxSide: 8192, maxPixels: 8192 * 8192)
+    public static let golden = ImageLimits(maxSide: FormatRanges.maximumCanvasSide,
+                                           maxPixels: FormatRanges.maximumCanvasSide * FormatRanges.maximumCanvasSide)
 
     /// Why a `width × height` image is refused, or nil when it is within the limits.
     public func problem(width: Int, height: Int) -> String? {

@@ -22,9 +22,12 @@ public enum FormatRanges {
     private static let timeReason = "an hour is longer than any animation"
     private static let lengthReason = "far outside any canvas; keeps pixel and Pango coordinates in range"
 
+    /// The widest and tallest frame in pixels (after × scale): 8192.
+    public static let maximumCanvasSide = 8192
+
     // MARK: Canvas and output
 
-    public static let canvasSize = NumberRange(["canvas.width", "canvas.height"], .above, 0, 8192,
+    public static let canvasSize = NumberRange(["canvas.width", "canvas.height"], .above, 0, Double(maximumCanvasSide),
                                                meaning: "canvas size in points; also 1…8192 pixels after × scale",
                                                reason: "an 8192² frame is 256 MB of pixels per worker")
     public static let canvasScale = NumberRange(["canvas.scale"], .between, 1, 4, meaning: "pixel density (@2x, @3x)",

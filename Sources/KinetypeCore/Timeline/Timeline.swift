@@ -82,6 +82,13 @@ public struct Timeline: Sendable {
     /// The moment frame `index` shows, in seconds.
     public func time(ofFrame index: Int) -> Double { Double(index) / fps }
 
+    /// The frame that shows the moment `seconds`: the last one starting at or before it, with a
+    /// tolerance for times like 0.1 × 30 that land a hair below a frame boundary. Not clamped to
+    /// `0..<frameCount`.
+    public func frame(atTime seconds: Double) -> Int {
+        Int(clamping: (seconds * fps + Self.frameTolerance).rounded(.down))
+    }
+
     /// Frame `index` (any integer; frames past the end keep evaluating the scene at their time).
     public func state(atFrame index: Int) -> FrameState {
         state(index: index, time: time(ofFrame: index))
@@ -89,8 +96,7 @@ public struct Timeline: Sendable {
 
     /// The scene at `seconds`; `index` is the frame that shows this moment.
     public func state(atTime seconds: Double) -> FrameState {
-        let index = Int(clamping: (seconds * fps + Self.frameTolerance).rounded(.down))
-        return state(index: index, time: seconds)
+        state(index: frame(atTime: seconds), time: seconds)
     }
 
     private func state(index: Int, time: Double) -> FrameState {
