@@ -11,3 +11,5 @@ public typealias GIFOptions = KinetypeEncode.GIFOptions
 public typealias FontFamilyInfo = KinetypeRender.FontFamilyInfo
 /// Perceptual comparison limits for `verify`.
 public typealias ComparisonOptions = KinetypeEncode.ComparisonOptions
+/// How hard PNG outputs are compressed; its `levels` are the range of `--png-compression`.
+public typealias PNGCompression = KinetypeEncode.PNGCompression

@@ -20,9 +20,11 @@ public struct GIFOptions: Equatable, Sendable {
     /// first play: 0 → block with count 0 (forever), 1 → no block (play once),
     /// n ≥ 2 → count n − 1 (at most 65535, so n is clamped to 65536).
     public var loop: Int = 0
-    /// 0...100: the target quality of libimagequant when the animation has more than 255
+    /// The target quality of libimagequant (in `qualities`) when the animation has more than 255
     /// colors (lower gives fewer colors and smaller files). Exact palettes ignore it.
     public var quality: Int = 100
+    /// The qualities libimagequant takes: 0...100.
+    public static let qualities = 0...100
     public var dither: GIFDither = .none
 
     public init(loop: Int = 0, quality: Int = 100, dither: GIFDither = .none) {

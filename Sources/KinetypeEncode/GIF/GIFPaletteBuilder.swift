@@ -121,7 +121,7 @@ final class GIFPaletteBuilder {
         guard let attributes = liq_attr_create() else { throw GIFPalette.failure("libimagequant could not be set up") }
         defer { liq_attr_destroy(attributes) }
         liq_set_max_colors(attributes, Int32(gifMaxOpaqueColors))
-        liq_set_quality(attributes, 0, Int32(min(max(options.quality, 0), 100)))
+        liq_set_quality(attributes, 0, Int32(min(max(options.quality, GIFOptions.qualities.lowerBound), GIFOptions.qualities.upperBound)))
         guard let histogram = liq_histogram_create(attributes) else {
             throw GIFPalette.failure("libimagequant could not be set up")
         }

@@ -9,6 +9,8 @@ public struct ComparisonOptions: Equatable, Sendable {
     public var maxDiffPixels: Int = 0
     /// Changed pixels as a fraction of all pixels that a frame may have and still pass.
     public var maxDiffRatio: Double = 0
+    /// The range of `threshold` and `maxDiffRatio`: both are fractions.
+    public static let fractions: ClosedRange<Double> = 0...1
     /// Whether pixels that differ only as antialiased edges are reported but not counted.
     public var detectAntialiasing = true
 

@@ -8,9 +8,12 @@ public struct PNGCompression: Equatable, Hashable, Sendable {
     /// The level asked for, 0...9.
     public let level: Int
 
-    /// `level` must be in 0...9; other values are clamped.
+    /// The levels there are: zlib's 0...9.
+    public static let levels = 0...9
+
+    /// `level` must be in `levels`; other values are clamped.
     public init(level: Int) {
-        self.level = min(max(level, 0), 9)
+        self.level = min(max(level, Self.levels.lowerBound), Self.levels.upperBound)
     }
 
     /// The default: smaller files (level 6).
