@@ -18,14 +18,14 @@ func runKinetype(_ arguments: [String], terminal: Terminal) -> Int32 {
     }
     guard let command = allCommands.first(where: { $0.name == first }) else {
         let message = first.hasPrefix("-")
-            ? "unknown option \(first); options go after a command"
+            ? "unknown option \(first)" + topLevelOptionSuggestion(for: first)
             : "unknown command \"\(first)\"" + commandSuggestion(for: first)
         terminal.err("kinetype: error: \(message)\n\nRun 'kinetype help' for the list of commands.\n")
         return 64
     }
     do {
         let parsed = try command.parser.parse(Array(arguments.dropFirst()))
-        if parsed.has("help") {
+        if parsed[helpFlag] {
             terminal.out(command.help)
             return 0
         }
@@ -52,6 +52,14 @@ func runKinetype(_ arguments: [String], terminal: Terminal) -> Int32 {
         terminal.err("kinetype: error: \(error)\n")
         return 1
     }
+}
+
+/// `; did you mean --version?` for a misspelt top-level option, else where options belong.
+func topLevelOptionSuggestion(for argument: String) -> String {
+    guard let match = Suggestion.closest(to: argument, among: ["--version", "--help"]) else {
+        return "; options go after a command"
+    }
+    return "; did you mean \(match)?"
 }
 
 let terminal = Terminal()

@@ -14,7 +14,7 @@ struct ArgumentParser {
     let options: [OptionSpec]
 
     func parse(_ arguments: [String]) throws -> ParsedArguments {
-        var parsed = ParsedArguments()
+        var parsed = ParsedArguments(command: command)
         var index = 0
         var optionsEnded = false
         while index < arguments.count {

@@ -18,62 +18,62 @@ enum BatchCommand: Command {
     SIGTERM stops the batch: outputs being rendered are dropped with their temporary files,
     finished ones are kept and listed, existing outputs stay as they were, and the exit code is 130.
     """
+    /// The options only `batch` takes.
+    enum Options {
+        static let data = Option("data", .path(placeholder: "DATA.json"), help: "The entries: a JSON array of objects (required).")
+        static let output = Option("output", short: "o", .path(placeholder: "DIR"),
+                                   help: "Folder for the outputs (default: Output/<template name>).")
+        static let scale = Option("scale", .list(of: .number(FormatRanges.canvasScale), example: "1,2,3"),
+                                  help: "Pixel densities, e.g. 1,2,3 (default: the template's).")
+        static let format = Option("format", .choice(BatchFormat.self, placeholder: "FORMAT"),
+                                   help: "What to write (default gif; png is a folder of frames).")
+        static let force = Flag("force", help: "Render every output, even those whose inputs are unchanged.")
+        static let shard = Option("shard", .custom(placeholder: "I/N", expected: "I/N with 1 ≤ I ≤ N, e.g. 2/4",
+                                                   BatchShard.init(parsing:)),
+                                  help: "Render only the I-th of N deterministic slices of the entries.")
+    }
+
     static let options: [OptionSpec] = [
-        OptionSpec("data", value: "DATA.json", help: "The entries: a JSON array of objects (required)."),
-        OptionSpec("output", short: "o", value: "DIR", help: "Folder for the outputs (default: Output/<template name>)."),
-        OptionSpec("set", value: "NAME=VALUE", repeatable: true, help: "Set a {{NAME}} placeholder for every entry (wins over the data)."),
-        OptionSpec("scale", value: "LIST", help: "Comma-separated pixel densities, e.g. 1,2,3 (default: the template's)."),
-        OptionSpec("format", value: "FORMAT", help: "gif (default), png (a folder of frames), mp4 or webm."),
-        OptionSpec("jobs", short: "j", value: "N", help: "Outputs rendered at once (default: the number of cores)."),
-        OptionSpec("force", help: "Render every output, even those whose inputs are unchanged."),
-        OptionSpec("shard", value: "I/N", help: "Render only the I-th of N deterministic slices of the entries."),
-        OptionSpec("report", value: "PATH", help: "Also write the results as JSON."),
-        rootOption,
-        OptionSpec("quiet", short: "q", help: "Print only failures."),
-    ] + LimitOptions.specs
+        Options.data.spec, Options.output.spec, Options.scale.spec, Options.format.spec, Options.force.spec,
+        Options.shard.spec, SharedOptions.report.spec,
+    ]
+    static let groups: [OptionGroup] = [
+        .placeholders(help: "Set a {{NAME}} placeholder for every entry (wins over the data)."),
+        .jobs(help: "Outputs rendered at once (default: the number of cores)."), .root,
+        .quiet(help: "Print only failures."), .workLimits,
+    ]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard arguments.positionals.count == 1, let templatePath = arguments.positionals.first else {
             throw UsageError(message: arguments.positionals.isEmpty ? "batch needs a template scene" : "batch takes one template scene", command: name)
         }
-        guard let dataPath = arguments.value("data") else {
+        guard let dataPath = try arguments[Options.data] else {
             throw UsageError(message: "batch needs --data DATA.json", command: name)
         }
         let templateURL = URL(fileURLWithPath: templatePath)
-        let outputPath = arguments.value("output") ?? "Output/" + templateURL.deletingPathExtension().lastPathComponent
+        let outputPath = try arguments[Options.output] ?? "Output/" + templateURL.deletingPathExtension().lastPathComponent
         var options = BatchOptions(template: templateURL, data: URL(fileURLWithPath: dataPath),
                                    outputFolder: URL(fileURLWithPath: outputPath))
         options.templateDisplayName = templatePath
         options.dataDisplayName = dataPath
-        options.overrides = try parseAssignments(arguments.all("set"), command: name)
-        options.force = arguments.has("force")
-        options.root = try parseRoot(arguments, command: name)
-        options.limits = try LimitOptions.parse(arguments, command: name)
-        if let scales = arguments.value("scale") { options.scales = try parseScales(scales) }
-        if let format = arguments.value("format") {
-            guard let parsed = BatchFormat(rawValue: format) else {
-                throw UsageError(message: "--format takes gif, png, mp4 or webm, found \"\(format)\"", command: name)
-            }
-            options.format = parsed
-        }
-        if let jobs = try parseInteger(arguments.value("jobs"), option: "jobs", range: 1...256, command: name) {
-            options.jobs = jobs
-        }
-        if let shard = arguments.value("shard") {
-            guard let parsed = BatchShard(parsing: shard) else {
-                throw UsageError(message: "--shard takes I/N with 1 ≤ I ≤ N, e.g. 2/4, found \"\(shard)\"", command: name)
-            }
-            options.shard = parsed
-        }
+        options.overrides = try arguments.placeholders()
+        options.force = arguments[Options.force]
+        options.root = try arguments.inputRoot()
+        options.limits = try arguments.workLimits()
+        if let scales = try arguments[Options.scale] { options.scales = scales }
+        if let format = try arguments[Options.format] { options.format = format }
+        if let jobs = try arguments[SharedOptions.jobs] { options.jobs = jobs }
+        if let shard = try arguments[Options.shard] { options.shard = shard }
+        let reportPath = try arguments[SharedOptions.report]
 
-        let quiet = arguments.has("quiet")
+        let quiet = arguments[SharedOptions.quiet]
         let progress = ProgressBar(terminal: terminal, quiet: quiet)
         let interrupt = InterruptFlag.installed
         let report = try BatchRunner.run(options, isCancelled: { interrupt.isSet }) { done, total in
             progress.update(done: done, total: total, label: "outputs")
         }
         progress.finish()
-        if let reportPath = arguments.value("report") {
+        if let reportPath {
             try JSONReport.write(report, to: URL(fileURLWithPath: reportPath))
         }
         printSummary(report, terminal: terminal, quiet: quiet)
@@ -83,17 +83,6 @@ enum BatchCommand: Command {
         }
         if report.hasWriteFailure { return 73 }
         return report.failed > 0 ? 1 : 0
-    }
-
-    private static func parseScales(_ text: String) throws -> [Double] {
-        var scales: [Double] = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let scale = Double(part.trimmingCharacters(in: .whitespaces)), FormatRanges.canvasScale.contains(scale) else {
-                throw UsageError(message: "--scale takes comma-separated numbers from \(JSONText.number(FormatRanges.canvasScale.minimum)) to \(JSONText.number(FormatRanges.canvasScale.maximum)), e.g. 1,2,3, found \"\(text)\"", command: name)
-            }
-            if !scales.contains(scale) { scales.append(scale) }
-        }
-        return scales
     }
 
     /// A table of every output, then the totals; failures are printed even when quiet.

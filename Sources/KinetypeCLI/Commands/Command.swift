@@ -9,19 +9,28 @@ protocol Command {
     static var usage: String { get }
     /// Longer help shown by `kinetype help <command>`.
     static var discussion: String { get }
+    /// The command's own options, in help order.
     static var options: [OptionSpec] { get }
+    /// The shared option groups it takes, shown in help after its own options.
+    static var groups: [OptionGroup] { get }
     /// Runs the command and returns the exit code.
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32
 }
 
 extension Command {
     static var discussion: String { "" }
+    static var groups: [OptionGroup] { [] }
+
+    /// Every option the command takes: its own, its groups', and `--help`.
+    static var allOptions: [OptionSpec] {
+        options + groups.flatMap(\.specs) + [helpFlag.spec]
+    }
 
     /// The full help text of the command.
     static var help: String {
         var text = "OVERVIEW: \(abstract)\n\nUSAGE: kinetype \(usage)\n"
         if !discussion.isEmpty { text += "\n\(discussion)\n" }
-        let all = options + [OptionSpec("help", short: "h", help: "Show help for this command.")]
+        let all = allOptions
         text += "\nOPTIONS:\n"
         let width = all.map(\.synopsis.count).max() ?? 0
         for option in all {
@@ -32,7 +41,7 @@ extension Command {
     }
 
     static var parser: ArgumentParser {
-        ArgumentParser(command: name, options: options + [OptionSpec("help", short: "h", help: "")])
+        ArgumentParser(command: name, options: allOptions)
     }
 }
 
@@ -42,54 +51,5 @@ let allCommands: [any Command.Type] = [
     HelpCommand.self,
 ]
 
-/// Parses `NAME=VALUE` options (`--set`) into a dictionary; later values win.
-func parseAssignments(_ assignments: [String], command: String) throws -> [String: String] {
-    var result: [String: String] = [:]
-    for assignment in assignments {
-        guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-            throw UsageError(message: "--set takes NAME=VALUE, found \"\(assignment)\"", command: command)
-        }
-        result[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
-    }
-    return result
-}
-
-/// Parses a number option within a range, or throws a usage error naming the option.
-func parseNumber(_ text: String?, option: String, range: ClosedRange<Double>, command: String) throws -> Double? {
-    guard let text else { return nil }
-    guard let value = Double(text), value.isFinite, range.contains(value) else {
-        throw UsageError(message: "--\(option) takes a number from \(format(range.lowerBound)) to \(format(range.upperBound)), found \"\(text)\"", command: command)
-    }
-    return value
-}
-
-/// Parses a whole-number option within a range, or throws a usage error naming the option.
-func parseInteger(_ text: String?, option: String, range: ClosedRange<Int>, command: String) throws -> Int? {
-    guard let text else { return nil }
-    guard let value = Int(text), range.contains(value) else {
-        throw UsageError(message: "--\(option) takes a whole number from \(range.lowerBound) to \(range.upperBound), found \"\(text)\"", command: command)
-    }
-    return value
-}
-
-/// A number without a needless `.0`.
-func format(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-}
-
-/// `--root DIR`, taken by every command that loads a scene.
-let rootOption = OptionSpec("root", value: "DIR",
-                            help: "Read fonts and images only from inside DIR (after symlinks); refuse anything else.")
-
-/// The `--root` folder, or nil without the option. A root that is not an existing folder is an error
-/// (exit 66 when missing, 64 when it names a file).
-func parseRoot(_ arguments: ParsedArguments, command: String) throws -> InputRoot? {
-    guard let folder = arguments.value("root") else { return nil }
-    do throws(InputFileError) {
-        return try InputRoot(folder)
-    } catch .notRegular {
-        throw UsageError(message: "--root takes a folder, but \"\(folder)\" is a file", command: command)
-    } catch {
-        throw Diagnostic(kind: .missingInput, message: "the --root folder \"\(folder)\" \(error.reason)")
-    }
-}
+/// `-h, --help` of every command.
+let helpFlag = Flag("help", short: "h", help: "Show help for this command.")

@@ -10,24 +10,28 @@ enum FontsCommand: Command {
     Without --scene, lists the fonts installed on this system. With --scene, lists exactly what that
     scene can use: its own font files, plus system fonts unless it sets "systemFonts": false.
     """
-    static let options: [OptionSpec] = [
-        OptionSpec("scene", value: "SCENE", help: "List the fonts this scene can use."),
-        rootOption,
-        OptionSpec("json", help: "Print JSON instead of a table."),
-    ]
+    /// The options only `fonts` takes.
+    enum Options {
+        static let scene = Option("scene", .path(placeholder: "SCENE"), help: "List the fonts this scene can use.")
+    }
+
+    static let options: [OptionSpec] = [Options.scene.spec, SharedOptions.json.with(help: "Print JSON instead of a table.").spec]
+    static let groups: [OptionGroup] = [.root]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard arguments.positionals.isEmpty else {
             throw UsageError(message: "fonts takes no positional arguments; use --scene SCENE", command: name)
         }
-        let root = try parseRoot(arguments, command: name)
-        let scene = try arguments.value("scene").map { path in
+        let root = try arguments.inputRoot()
+        let scenePath = try arguments[Options.scene]
+        let json = arguments[SharedOptions.json]
+        let scene = try scenePath.map { path in
             var scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: path), displayName: path)
             scene.inputRoot = root
             return scene
         }
         let families = try FontCatalog.families(for: scene)
-        if arguments.has("json") {
+        if json {
             let entries = families.map { ["family": $0.name, "styles": $0.styles.joined(separator: ", "),
                                           "variable": $0.isVariable ? "yes" : "no"] }
             let data = try JSONSerialization.data(withJSONObject: entries, options: [.prettyPrinted, .sortedKeys])

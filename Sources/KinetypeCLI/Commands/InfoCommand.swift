@@ -6,22 +6,20 @@ enum InfoCommand: Command {
     static let name = "info"
     static let abstract = "Print a scene's compiled timeline: every animation's start and end, duration, frames."
     static let usage = "info SCENE [--json] [--set NAME=VALUE]... [--root DIR]"
-    static let options: [OptionSpec] = [
-        OptionSpec("json", help: "Print the timeline as JSON."),
-        OptionSpec("set", value: "NAME=VALUE", repeatable: true, help: "Set a {{NAME}} placeholder (repeatable)."),
-        rootOption,
-    ]
+    static let options: [OptionSpec] = [SharedOptions.json.with(help: "Print the timeline as JSON.").spec]
+    static let groups: [OptionGroup] = [.placeholders(), .root]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
             throw UsageError(message: "info takes one scene file", command: name)
         }
-        let root = try parseRoot(arguments, command: name)
-        var scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: path), displayName: path,
-                                            overrides: parseAssignments(arguments.all("set"), command: name))
+        let root = try arguments.inputRoot()
+        let overrides = try arguments.placeholders()
+        let json = arguments[SharedOptions.json]
+        var scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: path), displayName: path, overrides: overrides)
         scene.inputRoot = root
         let summary = try Timeline(scene: scene).summary
-        if arguments.has("json") {
+        if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             terminal.out(String(decoding: try encoder.encode(summary), as: UTF8.self))

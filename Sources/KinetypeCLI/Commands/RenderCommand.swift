@@ -14,42 +14,56 @@ enum RenderCommand: Command {
     folder, such as -o ., is refused with exit 73. Ctrl-C or SIGTERM stops the render with exit 130
     and writes nothing.
     """
+    /// The options only `render` takes.
+    enum Options {
+        /// A still's moment: up to a day, beyond any animation's length.
+        static let stillRange: ClosedRange<Double> = 0...86_400
+
+        static let output = Option("output", short: "o", .path(), help: "Where to write (default: Output/<scene name>.gif).")
+        static let fps = Option("fps", .number(FormatRanges.fps), help: "Frames per second (overrides canvas.fps).")
+        static let scale = Option("scale", .number(FormatRanges.canvasScale),
+                                  help: "Pixel density, e.g. 2 for @2x (overrides canvas.scale).")
+        static let still = Option("still", .number(stillRange), value: "SECONDS",
+                                  help: "Write one PNG of this moment instead of an animation.")
+        static let quality = Option("quality", .integer(GIFOptions.qualities),
+                                    help: "GIF palette quality when a scene has more than 255 colors (default 100).")
+        static let dither = Option("dither", .choice(GIFDither.self),
+                                   help: "GIF dithering for scenes over 255 colors (default none).")
+        static let pngCompression = Option("png-compression", .integer(PNGCompression.levels),
+                                           help: "zlib level of PNG outputs (default 6).")
+        static let contactSheet = Option("contact-sheet", .path(),
+                                         help: "Also write a PNG grid of sampled frames with their times.")
+    }
+
     static let options: [OptionSpec] = [
-        OptionSpec("output", short: "o", value: "PATH", help: "Where to write (default: Output/<scene name>.gif)."),
-        OptionSpec("set", value: "NAME=VALUE", repeatable: true, help: "Set a {{NAME}} placeholder (repeatable; wins over vars)."),
-        OptionSpec("fps", value: "N", help: "Frames per second, \(FormatRanges.fps.text) (overrides canvas.fps)."),
-        OptionSpec("scale", value: "N", help: "Pixel density \(FormatRanges.canvasScale.text), e.g. 2 for @2x (overrides canvas.scale)."),
-        OptionSpec("jobs", short: "j", value: "N", help: "Worker threads (default: the number of cores)."),
-        OptionSpec("still", value: "SECONDS", help: "Write one PNG of this moment instead of an animation."),
-        OptionSpec("quality", value: "0-100", help: "GIF palette quality when a scene has more than 255 colors (default 100)."),
-        OptionSpec("dither", value: "MODE", help: "GIF dithering for scenes over 255 colors: none, ordered, diffusion (default none)."),
-        OptionSpec("png-compression", value: "0-9", help: "zlib level of PNG outputs (default 6)."),
-        OptionSpec("contact-sheet", value: "PATH", help: "Also write a PNG grid of sampled frames with their times."),
-        rootOption,
-        OptionSpec("quiet", short: "q", help: "Print nothing but errors."),
-    ] + LimitOptions.specs
+        Options.output.spec, Options.fps.spec, Options.scale.spec, Options.still.spec, Options.quality.spec,
+        Options.dither.spec, Options.pngCompression.spec, Options.contactSheet.spec,
+    ]
+    static let groups: [OptionGroup] = [
+        .placeholders(help: "Set a {{NAME}} placeholder (repeatable; wins over vars)."), .jobs(), .root,
+        .quiet(help: "Print nothing but errors."), .workLimits,
+    ]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard arguments.positionals.count == 1, let scenePath = arguments.positionals.first else {
             throw UsageError(message: arguments.positionals.isEmpty ? "render needs a scene file" : "render takes one scene file; use 'kinetype batch' for many", command: name)
         }
-        let overrides = try parseAssignments(arguments.all("set"), command: name)
-        let root = try parseRoot(arguments, command: name)
-        let fps = try parseNumber(arguments.value("fps"), option: "fps", range: FormatRanges.fps.closedRange, command: name)
-        let scale = try parseNumber(arguments.value("scale"), option: "scale", range: FormatRanges.canvasScale.closedRange, command: name)
-        let jobs = try parseInteger(arguments.value("jobs"), option: "jobs", range: 1...256, command: name)
-        let still = try parseNumber(arguments.value("still"), option: "still", range: 0...86_400, command: name)
-        let quality = try parseInteger(arguments.value("quality"), option: "quality", range: 0...100, command: name)
-        let compression = try parseInteger(arguments.value("png-compression"), option: "png-compression", range: 0...9, command: name)
-        let dither = try arguments.value("dither").map { text -> GIFDither in
-            guard let dither = GIFDither(rawValue: text) else {
-                throw UsageError(message: "--dither takes none, ordered or diffusion, found \"\(text)\"", command: name)
-            }
-            return dither
-        }
+        let overrides = try arguments.placeholders()
+        let root = try arguments.inputRoot()
+        let fps = try arguments[Options.fps]
+        let scale = try arguments[Options.scale]
+        let jobs = try arguments[SharedOptions.jobs]
+        let still = try arguments[Options.still]
+        let quality = try arguments[Options.quality]
+        let compression = try arguments[Options.pngCompression]
+        let dither = try arguments[Options.dither]
+        let output = try arguments[Options.output]
+        let contactSheet = try arguments[Options.contactSheet]
+        let limits = try arguments.workLimits()
+        let quiet = arguments[SharedOptions.quiet]
 
-        let outputPath = arguments.value("output") ?? defaultOutputPath(for: scenePath, still: still != nil)
-        if arguments.value("output") == nil {
+        let outputPath = output ?? defaultOutputPath(for: scenePath, still: still != nil)
+        if output == nil {
             // The default folder is made on demand; a folder the user names must already exist.
             try? FileManager.default.createDirectory(atPath: "Output", withIntermediateDirectories: true)
         }
@@ -61,7 +75,6 @@ enum RenderCommand: Command {
         if let fps { scene.canvas.fps = fps }
         if let scale { scene.canvas.scale = scale }
         try scene.validateCanvasSize()
-        let limits = try LimitOptions.parse(arguments, command: name)
         let prepared = try PreparedScene(scene: scene)
 
         var options = RenderOptions(output: URL(fileURLWithPath: outputPath), format: format)
@@ -71,9 +84,8 @@ enum RenderCommand: Command {
         if let quality { options.gif.quality = quality }
         if let dither { options.gif.dither = dither }
         if let compression { options.pngCompression = compression }
-        options.contactSheet = arguments.value("contact-sheet").map { URL(fileURLWithPath: $0) }
+        options.contactSheet = contactSheet.map { URL(fileURLWithPath: $0) }
 
-        let quiet = arguments.has("quiet")
         let progress = ProgressBar(terminal: terminal, quiet: quiet)
         let interrupt = InterruptFlag.installed
         let report: RenderReport

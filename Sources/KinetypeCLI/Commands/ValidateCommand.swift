@@ -12,24 +12,22 @@ enum ValidateCommand: Command {
     problems, not only the first, including a scene too long or too large for render's work
     limits (--max-frames, --max-total-pixels). Exits 0 when every scene is valid.
     """
-    static let options: [OptionSpec] = [
-        OptionSpec("set", value: "NAME=VALUE", repeatable: true, help: "Set a {{NAME}} placeholder (repeatable)."),
-        rootOption,
-        OptionSpec("quiet", short: "q", help: "Print only problems."),
-    ] + LimitOptions.specs
+    static let options: [OptionSpec] = []
+    static let groups: [OptionGroup] = [.placeholders(), .root, .quiet(help: "Print only problems."), .workLimits]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard !arguments.positionals.isEmpty else {
             throw UsageError(message: "validate needs at least one scene file", command: name)
         }
-        let overrides = try parseAssignments(arguments.all("set"), command: name)
-        let root = try parseRoot(arguments, command: name)
-        let limits = try LimitOptions.parse(arguments, command: name)
+        let overrides = try arguments.placeholders()
+        let root = try arguments.inputRoot()
+        let limits = try arguments.workLimits()
+        let quiet = arguments[SharedOptions.quiet]
         var worst: Int32 = 0
         for path in arguments.positionals {
             let problems = SceneValidator.problems(inSceneAt: path, overrides: overrides, root: root, limits: limits)
             if problems.isEmpty {
-                if !arguments.has("quiet") { terminal.out("\(path): ok") }
+                if !quiet { terminal.out("\(path): ok") }
                 continue
             }
             problems.forEach(terminal.report)

@@ -22,26 +22,38 @@ enum VerifyCommand: Command {
     Ctrl-C or SIGTERM stops verify: the scene being verified records nothing, goldens stay as they
     were, the scenes already finished are listed, and the exit code is 130.
     """
+    /// The options only `verify` takes.
+    enum Options {
+        static let golden = Option("golden", .path(placeholder: "DIR"), help: "The folder of golden sets (required).")
+        static let record = Option("record", .choice(RecordMode.self),
+                                   help: "Which goldens to write (default missing; never when CI is set).")
+        static let frames = Option("frames", .custom(placeholder: "WHICH",
+                                                     expected: "all, sample, sample:N or times in seconds like 0.5,1,2.25",
+                                                     FrameSelection.init(parsing:)),
+                                   help: "all (default), sample (every 10th frame plus animation starts/ends), sample:N, or times in seconds.")
+        static let threshold = Option("threshold", .number(ComparisonOptions.fractions),
+                                      help: "Color distance above which a pixel counts as changed (default 0.1).")
+        static let maxDiffPixels = Option("max-diff-pixels", .integer(0...Int(Int32.max)),
+                                          help: "Changed pixels a frame may have and still pass (default 0).")
+        static let maxDiffRatio = Option("max-diff-ratio", .number(ComparisonOptions.fractions),
+                                         help: "Changed pixels, as a fraction of the frame, a frame may have (default 0).")
+        static let artifacts = Option("artifacts", .path(placeholder: "DIR"),
+                                      help: "Where to write failure images (default Output/verify-failures).")
+    }
+
     static let options: [OptionSpec] = [
-        OptionSpec("golden", value: "DIR", help: "The folder of golden sets (required)."),
-        OptionSpec("record", value: "MODE", help: "missing (default), all, failed or never (default never when CI is set)."),
-        OptionSpec("frames", value: "WHICH", help: "all (default), sample (every 10th frame plus animation starts/ends), sample:N, or times in seconds."),
-        OptionSpec("threshold", value: "0-1", help: "Color distance above which a pixel counts as changed (default 0.1)."),
-        OptionSpec("max-diff-pixels", value: "N", help: "Changed pixels a frame may have and still pass (default 0)."),
-        OptionSpec("max-diff-ratio", value: "0-1", help: "Changed pixels, as a fraction of the frame, a frame may have (default 0)."),
-        OptionSpec("artifacts", value: "DIR", help: "Where to write failure images (default Output/verify-failures)."),
-        OptionSpec("report", value: "PATH", help: "Also write the results as JSON."),
-        OptionSpec("set", value: "NAME=VALUE", repeatable: true, help: "Set a {{NAME}} placeholder (repeatable)."),
-        rootOption,
-        OptionSpec("jobs", short: "j", value: "N", help: "Worker threads (default: the number of cores)."),
-        OptionSpec("quiet", short: "q", help: "Print only failures."),
-    ] + LimitOptions.specs
+        Options.golden.spec, Options.record.spec, Options.frames.spec, Options.threshold.spec, Options.maxDiffPixels.spec,
+        Options.maxDiffRatio.spec, Options.artifacts.spec, SharedOptions.report.spec,
+    ]
+    static let groups: [OptionGroup] = [
+        .placeholders(), .root, .jobs(), .quiet(help: "Print only failures."), .workLimits,
+    ]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard !arguments.positionals.isEmpty else {
             throw UsageError(message: "verify needs at least one scene file", command: name)
         }
-        guard let golden = arguments.value("golden") else {
+        guard let golden = try arguments[Options.golden] else {
             throw UsageError(message: "verify needs --golden DIR, the folder of golden sets", command: name)
         }
         var isFolder: ObjCBool = false
@@ -49,37 +61,21 @@ enum VerifyCommand: Command {
             throw UsageError(message: "--golden takes the folder of golden sets, but \"\(golden)\" is a file", command: name)
         }
         var options = VerifyOptions(goldenFolder: URL(fileURLWithPath: golden))
-        options.record = RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
-        if let record = arguments.value("record") {
-            guard let mode = RecordMode(rawValue: record) else {
-                throw UsageError(message: "--record takes missing, all, failed or never, found \"\(record)\"", command: name)
-            }
-            options.record = mode
-        }
-        if let frames = arguments.value("frames") {
-            guard let selection = FrameSelection(parsing: frames) else {
-                throw UsageError(message: "--frames takes all, sample, sample:N or times in seconds like 0.5,1,2.25, found \"\(frames)\"", command: name)
-            }
-            options.frames = selection
-        }
-        if let threshold = try parseNumber(arguments.value("threshold"), option: "threshold", range: 0...1, command: name) {
-            options.comparison.threshold = threshold
-        }
-        if let pixels = try parseInteger(arguments.value("max-diff-pixels"), option: "max-diff-pixels", range: 0...Int(Int32.max), command: name) {
-            options.comparison.maxDiffPixels = pixels
-        }
-        if let ratio = try parseNumber(arguments.value("max-diff-ratio"), option: "max-diff-ratio", range: 0...1, command: name) {
-            options.comparison.maxDiffRatio = ratio
-        }
-        if let artifacts = arguments.value("artifacts") { options.artifactsFolder = URL(fileURLWithPath: artifacts) }
-        if let jobs = try parseInteger(arguments.value("jobs"), option: "jobs", range: 1...256, command: name) { options.jobs = jobs }
-        options.overrides = try parseAssignments(arguments.all("set"), command: name)
+        options.record = try arguments[Options.record] ?? RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
+        if let frames = try arguments[Options.frames] { options.frames = frames }
+        if let threshold = try arguments[Options.threshold] { options.comparison.threshold = threshold }
+        if let pixels = try arguments[Options.maxDiffPixels] { options.comparison.maxDiffPixels = pixels }
+        if let ratio = try arguments[Options.maxDiffRatio] { options.comparison.maxDiffRatio = ratio }
+        if let artifacts = try arguments[Options.artifacts] { options.artifactsFolder = URL(fileURLWithPath: artifacts) }
+        if let jobs = try arguments[SharedOptions.jobs] { options.jobs = jobs }
+        options.overrides = try arguments.placeholders()
         let interrupt = InterruptFlag.installed
         options.isCancelled = { interrupt.isSet }
-        options.root = try parseRoot(arguments, command: name)
-        options.limits = try LimitOptions.parse(arguments, command: name)
+        options.root = try arguments.inputRoot()
+        options.limits = try arguments.workLimits()
+        let reportPath = try arguments[SharedOptions.report]
+        let quiet = arguments[SharedOptions.quiet]
 
-        let quiet = arguments.has("quiet")
         var results: [SceneVerification] = []
         var interrupted = false
         for path in arguments.positionals {
@@ -93,7 +89,7 @@ enum VerifyCommand: Command {
                 break
             }
         }
-        if let reportPath = arguments.value("report") {
+        if let reportPath {
             try JSONReport.write(results, to: URL(fileURLWithPath: reportPath))
         }
         if interrupted {

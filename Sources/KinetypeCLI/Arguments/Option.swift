@@ -1,0 +1,61 @@
+/// An option that takes a value, typed by its kind: `Option<Double>` for `--fps N`.
+/// `ParsedArguments` reads it with `arguments[option]`, converting and range-checking the text.
+struct Option<Value> {
+    /// Long name without dashes, e.g. `fps`.
+    let name: String
+    let short: Character?
+    let kind: OptionKind<Value>
+    /// Whether the option may be given more than once (read it with `arguments.all(option)`).
+    let repeatable: Bool
+    let help: String
+    private let placeholder: String?
+
+    init(_ name: String, short: Character? = nil, _ kind: OptionKind<Value>, value placeholder: String? = nil,
+         repeatable: Bool = false, help: String) {
+        self.name = name
+        self.short = short
+        self.kind = kind
+        self.placeholder = placeholder
+        self.repeatable = repeatable
+        self.help = help
+    }
+
+    /// The same option with another help line, for a command that says what it means there
+    /// (`--jobs`: worker threads for `render`, outputs at once for `batch`).
+    func with(help: String) -> Option {
+        Option(name, short: short, kind, value: placeholder, repeatable: repeatable, help: help)
+    }
+
+    /// What the parser and the help text see.
+    var spec: OptionSpec {
+        let line = kind.helpSuffix.map { "\(help) [\($0)]" } ?? help
+        return OptionSpec(name, short: short, value: placeholder ?? kind.placeholder, repeatable: repeatable, help: line)
+    }
+
+    /// The usage error for `text`: "--fps takes a number from 1 to 120, found "abc"".
+    func error(for text: String, command: String) -> UsageError {
+        UsageError(message: "--\(name) takes \(kind.expected), found \(quoted(text))" + kind.suggestion(text),
+                   command: command)
+    }
+}
+
+/// An option without a value: given or not.
+struct Flag {
+    let name: String
+    let short: Character?
+    let help: String
+
+    init(_ name: String, short: Character? = nil, help: String) {
+        self.name = name
+        self.short = short
+        self.help = help
+    }
+
+    /// The same flag with another help line.
+    func with(help: String) -> Flag { Flag(name, short: short, help: help) }
+
+    var spec: OptionSpec { OptionSpec(name, short: short, help: help) }
+}
+
+/// `"text"` as messages quote a user's value.
+private func quoted(_ text: String) -> String { "\"\(text)\"" }

@@ -1,0 +1,58 @@
+import Kinetype
+
+/// Options several commands take, declared once; a command lists the groups it takes in
+/// `Command.groups`, and reads them with the `ParsedArguments` accessors below.
+struct OptionGroup {
+    let specs: [OptionSpec]
+
+    /// `--set NAME=VALUE` (repeatable), with the command's own help line.
+    static func placeholders(help: String = "Set a {{NAME}} placeholder (repeatable).") -> OptionGroup {
+        OptionGroup(specs: [SharedOptions.set.with(help: help).spec])
+    }
+
+    /// `-j, --jobs N`, with what a job is for the command.
+    static func jobs(help: String = "Worker threads (default: the number of cores).") -> OptionGroup {
+        OptionGroup(specs: [SharedOptions.jobs.with(help: help).spec])
+    }
+
+    /// `-q, --quiet`, with what the command still prints.
+    static func quiet(help: String) -> OptionGroup {
+        OptionGroup(specs: [SharedOptions.quiet.with(help: help).spec])
+    }
+
+    /// `--root DIR`, taken by every command that loads a scene.
+    static let root = OptionGroup(specs: [SharedOptions.root.spec])
+
+    /// `--max-frames N` and `--max-total-pixels N`: the work limits (see `WorkLimits`).
+    static let workLimits = OptionGroup(specs: [SharedOptions.maxFrames.spec, SharedOptions.maxTotalPixels.spec])
+}
+
+extension ParsedArguments {
+    /// The `--set` placeholders as a dictionary; a later value of a name wins.
+    func placeholders() throws(UsageError) -> [String: String] {
+        var result: [String: String] = [:]
+        for assignment in try all(SharedOptions.set) { result[assignment.name] = assignment.value }
+        return result
+    }
+
+    /// The `--root` folder, or nil without the option. A root that is not an existing folder is
+    /// an error (exit 66 when missing, 64 when it names a file).
+    func inputRoot() throws -> InputRoot? {
+        guard let folder = try self[SharedOptions.root] else { return nil }
+        do throws(InputFileError) {
+            return try InputRoot(folder)
+        } catch .notRegular {
+            throw UsageError(message: "--root takes a folder, but \"\(folder)\" is a file", command: command)
+        } catch {
+            throw Diagnostic(kind: .missingInput, message: "the --root folder \"\(folder)\" \(error.reason)")
+        }
+    }
+
+    /// The work limits the options give, the defaults for those not given.
+    func workLimits() throws(UsageError) -> WorkLimits {
+        var limits = WorkLimits.standard
+        if let frames = try self[SharedOptions.maxFrames] { limits.maximumFrames = frames }
+        if let pixels = try self[SharedOptions.maxTotalPixels] { limits.maximumTotalPixels = pixels }
+        return limits
+    }
+}
