@@ -1,3 +1,5 @@
+import Kinetype
+
 /// An option that takes a value, typed by its kind: `Option<Double>` for `--fps N`.
 /// `ParsedArguments` reads it with `arguments[option]`, converting and range-checking the text.
 struct Option<Value> {
@@ -32,9 +34,10 @@ struct Option<Value> {
         return OptionSpec(name, short: short, value: placeholder ?? kind.placeholder, repeatable: repeatable, help: line)
     }
 
-    /// The usage error for `text`: "--fps takes a number from 1 to 120, found "abc"".
+    /// The usage error for `text`: "--fps takes a number from 1 to 120, found "abc"". The value is
+    /// quoted as every message quotes one: controls escaped, a huge value shortened.
     func error(for text: String, command: String) -> UsageError {
-        UsageError(message: "--\(name) takes \(kind.expected), found \(quoted(text))" + kind.suggestion(text),
+        UsageError(message: "--\(name) takes \(kind.expected), found \(JSONText.quoted(text))" + kind.suggestion(text),
                    command: command)
     }
 }
@@ -56,6 +59,3 @@ struct Flag {
 
     var spec: OptionSpec { OptionSpec(name, short: short, help: help) }
 }
-
-/// `"text"` as messages quote a user's value.
-private func quoted(_ text: String) -> String { "\"\(text)\"" }
