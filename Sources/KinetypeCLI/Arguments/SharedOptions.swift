@@ -13,8 +13,9 @@ enum SharedOptions {
                              help: "Read fonts and images only from inside DIR (after symlinks); refuse anything else.")
     static let maxFrames = Option("max-frames", .integer(1...Int.max),
                                   help: "Refuse outputs of more frames than N (default \(WorkLimits.defaultMaximumFrames)).")
-    static let maxTotalPixels = Option("max-total-pixels", .integer(1...Int.max),
-                                       help: "Refuse outputs of more pixels × frames than N (default \(WorkLimits.defaultMaximumTotalPixels)).")
+    static let maxTotalPixels = Option(
+        "max-total-pixels", .integer(1...Int.max),
+        help: "Refuse outputs of more pixels × frames than N (default \(WorkLimits.defaultMaximumTotalPixels)).")
     /// `--json` of `info` and `fonts`.
     static let json = Flag("json", help: "Print JSON instead of text.")
     /// `--report PATH` of `batch` and `verify`.

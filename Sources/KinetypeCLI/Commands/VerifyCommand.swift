@@ -30,7 +30,8 @@ enum VerifyCommand: Command {
         static let frames = Option("frames", .custom(placeholder: "WHICH",
                                                      expected: "all, sample, sample:N or times in seconds like 0.5,1,2.25",
                                                      FrameSelection.init(parsing:)),
-                                   help: "all (default), sample (every 10th frame plus animation starts/ends), sample:N, or times in seconds.")
+                                   help: "all (default), sample (every 10th frame plus animation starts/ends), "
+                                       + "sample:N, or times in seconds.")
         static let threshold = Option("threshold", .number(ComparisonOptions.fractions),
                                       help: "Color distance above which a pixel counts as changed (default 0.1).")
         static let maxDiffPixels = Option("max-diff-pixels", .integer(0...Int(Int32.max)),
