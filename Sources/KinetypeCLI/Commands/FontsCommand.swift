@@ -21,11 +21,7 @@ enum FontsCommand: Command {
             throw UsageError(message: "fonts takes no positional arguments; use --scene SCENE", command: name)
         }
         let root = try parseRoot(arguments, command: name)
-        let scene = try arguments.value("scene").map { path in
-            var scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: path), displayName: path)
-            scene.inputRoot = root
-            return scene
-        }
+        let scene = try arguments.value("scene").map { path in try SceneLoader(.file(path: path), root: root).decode() }
         let families = try FontCatalog.families(for: scene)
         if arguments.has("json") {
             let entries = families.map { ["family": $0.name, "styles": $0.styles.joined(separator: ", "),

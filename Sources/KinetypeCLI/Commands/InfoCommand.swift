@@ -17,9 +17,8 @@ enum InfoCommand: Command {
             throw UsageError(message: "info takes one scene file", command: name)
         }
         let root = try parseRoot(arguments, command: name)
-        var scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: path), displayName: path,
-                                            overrides: parseAssignments(arguments.all("set"), command: name))
-        scene.inputRoot = root
+        let scene = try SceneLoader(.file(path: path), overrides: SceneOverrides(values: parseAssignments(arguments.all("set"), command: name)),
+                                    root: root).decode()
         let summary = try Timeline(scene: scene).summary
         if arguments.has("json") {
             let encoder = JSONEncoder()
