@@ -32,8 +32,8 @@ public final class PreparedScene: @unchecked Sendable {
     /// an existing output stays as it was.
     public func render(_ options: RenderOptions, isCancelled: @escaping () -> Bool = { false },
                        progress: @escaping (RenderProgress) -> Void = { _ in }) throws -> RenderReport {
-        let writer = OutputWriter(prepared: self, options: options, isCancelled: isCancelled, progress: progress)
-        let report = try writer.write()
+        let writer = OutputWriter(prepared: self, encoding: options.encoding, isCancelled: isCancelled, progress: progress)
+        let report = try writer.write(to: options.output)
         if let sheet = options.contactSheet {
             try ContactSheet(prepared: self).write(to: sheet, jobs: options.jobs)
         }
