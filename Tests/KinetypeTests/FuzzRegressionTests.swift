@@ -48,7 +48,7 @@ final class FuzzRegressionTests: XCTestCase {
             scene.canvas.height = min(scene.canvas.height, 64)
             _ = expectResultOrDiagnostic(name) {
                 try fonts.validate(scene: scene)
-                try FrameRenderer(scene: scene, fonts: fonts).render(Timeline(scene: scene).state(atFrame: last / 2))
+                try FrameRenderer(scene: scene, fonts: fonts, images: SceneImageResolution.decode(scene)).render(Timeline(scene: scene).state(atFrame: last / 2))
             }
         }
     }

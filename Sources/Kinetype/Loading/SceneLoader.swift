@@ -114,7 +114,7 @@ struct LoadingStages {
             try fonts.validate(scene: scene)
             return fonts
         }
-        let images = try run { try SceneImages(scene: scene) }
+        let images = try run { try SceneImageResolution.decode(scene) }
         guard let timeline, let fonts, let images else { return nil }
         return PreparedScene(scene: scene, timeline: timeline, fonts: fonts, images: images)
     }
