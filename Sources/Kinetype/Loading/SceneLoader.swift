@@ -110,8 +110,8 @@ struct LoadingStages {
             return timeline
         }
         let fonts = try run { () throws -> FontLibrary in
-            let fonts = try FontLibrary(scene: scene)
-            try fonts.validate(scene: scene)
+            let fonts = try SceneFontResolution.library(for: scene)
+            try SceneFontResolution.check(scene, with: fonts)
             return fonts
         }
         let images = try run { try SceneImageResolution.decode(scene) }
