@@ -87,4 +87,18 @@ final class SceneFontResolutionTests: XCTestCase {
             XCTAssertEqual(problem?.hint, "use a TrueType (.ttf) or OpenType (.otf) font file")
         }
     }
+
+    func testFontFilesUsedAreTheScenesFilesAndTheFacesOfItsFamilies() throws {
+        var named = TextContent(text: "a")
+        named.font.file = "Fonts/../Brand.ttf"
+        var serif = TextContent(text: "b")
+        serif.font.design = .serif
+        var scene = scene([Layer(content: .text(named)), Layer(content: .text(serif))])
+        scene.baseDirectory = URL(fileURLWithPath: "/scenes")
+        let files = SceneFontResolution.fontFiles(usedBy: scene, in: systemFonts).map(\.path)
+        XCTAssertEqual(files, files.sorted())
+        XCTAssertTrue(files.contains("/scenes/Brand.ttf"), "\(files)")
+        XCTAssertTrue(files.contains { $0.hasSuffix("DejaVuSerif.ttf") }, "\(files)")
+        XCTAssertFalse(files.contains { $0.hasSuffix("DejaVuSans.ttf") }, "no layer uses the default family: \(files)")
+    }
 }

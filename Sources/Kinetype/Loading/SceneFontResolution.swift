@@ -72,6 +72,33 @@ enum SceneFontResolution {
         if !problems.isEmpty { throw DiagnosticList(problems) }
     }
 
+    /// The font files behind every family and file a scene's text names (its layers, spans and
+    /// designs), sorted by path: what golden sets hash. Fallback faces Pango picks for glyphs a
+    /// family lacks are not included.
+    static func fontFiles(usedBy scene: Scene, in fonts: FontLibrary) -> [URL] {
+        var families: [String] = []
+        var files = Set<String>(scene.fonts.map { scene.resolve(path: $0).standardizedFileURL.path })
+        func add(_ font: FontSpec?) {
+            guard let font else { return }
+            if let file = font.file {
+                files.insert(scene.resolve(path: file).standardizedFileURL.path)
+            } else if let family = font.family {
+                families.append(family)
+            } else if let design = font.design {
+                families.append(fonts.family(for: design))
+            }
+        }
+        for layer in scene.layers {
+            guard let text = layer.text else { continue }
+            if text.font.file == nil && text.font.family == nil {
+                families.append(fonts.family(for: text.font.design ?? .default))
+            }
+            add(text.font)
+            text.spans?.forEach { add($0.font) }
+        }
+        return files.union(fonts.fontFiles(ofFamilies: families)).sorted().map { URL(fileURLWithPath: $0) }
+    }
+
     private static func unknownFamily(_ family: String, at path: String, scene: Scene, fonts: FontLibrary) -> Diagnostic {
         let closest = fonts.closestFamilies(to: family)
         let names = closest.map(JSONText.quoted).joined(separator: ", ")
