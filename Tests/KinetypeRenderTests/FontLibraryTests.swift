@@ -14,45 +14,6 @@ final class FontLibraryTests: XCTestCase {
         XCTAssertEqual(families.first { $0.name == "Inter" }?.isVariable, true)
     }
 
-    func testUnknownFamilyNamesTheClosestInstalledFamilies() {
-        var text = TextContent(text: "Hi")
-        text.font.family = "DejaVu Sanz"
-        var spanned = TextContent(text: "a b", spans: [TextSpan(text: "a "), TextSpan(text: "b")])
-        spanned.spans![1].font = FontSpec(family: "Intr")
-        var scene = Fixtures.scene(width: 10, height: 10, layers: [Layer(content: .rect), Layer(content: .text(text)),
-                                                                   Layer(content: .text(spanned))])
-        scene.source = SourceMap(fileName: "intro.json", positions: ["layers[1].font.family": SourcePosition(line: 7, column: 15)])
-        XCTAssertThrowsError(try Fixtures.systemFonts.validate(scene: scene)) { error in
-            guard let list = error as? DiagnosticList else { return XCTFail("expected a DiagnosticList, got \(error)") }
-            XCTAssertEqual(list.diagnostics.count, 2)
-            let family = list.diagnostics[0]
-            XCTAssertEqual(family.kind, .invalidScene)
-            XCTAssertEqual(family.path, "layers[1].font.family")
-            XCTAssertEqual(family.position, SourcePosition(line: 7, column: 15))
-            XCTAssertTrue(family.message.contains("unknown font family \"DejaVu Sanz\""), family.message)
-            XCTAssertTrue(family.message.contains("\"DejaVu Sans\""), family.message)
-            XCTAssertEqual(list.diagnostics[1].path, "layers[2].spans[1].font.family")
-            XCTAssertTrue(list.diagnostics[1].message.contains("\"Inter\""), list.diagnostics[1].message)
-        }
-    }
-
-    func testKnownFamiliesValidateIgnoringCaseAndBlanks() throws {
-        var text = TextContent(text: "Hi")
-        text.font.family = "dejavu sans mono"
-        try Fixtures.systemFonts.validate(scene: Fixtures.scene(width: 10, height: 10, layers: [Layer(content: .text(text))]))
-    }
-
-    func testMissingFontFileIsAMissingInputAtItsIndex() {
-        var scene = Fixtures.scene(width: 10, height: 10)
-        scene.fonts = ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "Fonts/Missing.ttf"]
-        XCTAssertThrowsError(try FontLibrary(scene: scene)) { error in
-            guard let diagnostic = (error as? DiagnosticList)?.diagnostics.first else { return XCTFail("\(error)") }
-            XCTAssertEqual(diagnostic.kind, .missingInput)
-            XCTAssertEqual(diagnostic.path, "fonts[1]")
-            XCTAssertTrue(diagnostic.message.contains("Missing.ttf"), diagnostic.message)
-        }
-    }
-
     func testNonFontFileIsReported() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("kinetype-not-a-font.ttf")
         try Data("hello".utf8).write(to: file)
@@ -61,23 +22,13 @@ final class FontLibraryTests: XCTestCase {
         }
     }
 
-    func testHermeticLibraryHasOnlyTheScenesFontsAndRendersWithTheFileFamily() throws {
+    func testHermeticLibraryHasOnlyItsFontsAndRendersWithTheFileFamily() throws {
         let file = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
-        var text = TextContent(text: "Serif")
-        text.font.file = file
-        var scene = Fixtures.scene(width: 100, height: 40, layers: [Layer(content: .text(text))])
-        scene.systemFonts = false
-        let fonts = try FontLibrary(scene: scene)
+        let fonts = try FontLibrary(fontFiles: [URL(fileURLWithPath: file)], systemFonts: false)
         XCTAssertEqual(fonts.families().map(\.name), ["DejaVu Serif"])
-        try fonts.validate(scene: scene)
+        XCTAssertEqual(fonts.family(ofFile: file), "DejaVu Serif")
 
-        var plain = TextContent(text: "Default")
-        plain.font.size = 12
-        scene.layers.append(Layer(content: .text(plain)))
-        XCTAssertThrowsError(try fonts.validate(scene: scene)) { error in
-            XCTAssertEqual((error as? DiagnosticList)?.diagnostics.first?.path, "layers[1].font")
-        }
-
+        let scene = Fixtures.scene(width: 100, height: 40)
         let state = TextState(runs: [TextRun(text: "Serif")], font: ResolvedFont(file: file, size: 20), color: .black)
         let hermetic = try FrameRenderer(scene: scene, fonts: fonts).render(Fixtures.frame(width: 100, height: 40, layers: [
             Fixtures.textLayer(state, frame: LayerFrame(x: 5, y: 5))]))
@@ -87,7 +38,6 @@ final class FontLibraryTests: XCTestCase {
             Fixtures.textLayer(byFamily, frame: LayerFrame(x: 5, y: 5))]))
         XCTAssertEqual(hermetic, system, "a font file renders as its family")
     }
-
     func testDesignsMapToInstalledFamilies() {
         let fonts = Fixtures.systemFonts
         XCTAssertEqual(fonts.family(for: .default), "DejaVu Sans")

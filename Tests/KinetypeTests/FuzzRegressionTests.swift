@@ -47,8 +47,8 @@ final class FuzzRegressionTests: XCTestCase {
             scene.canvas.width = min(scene.canvas.width, 64)
             scene.canvas.height = min(scene.canvas.height, 64)
             _ = expectResultOrDiagnostic(name) {
-                try fonts.validate(scene: scene)
-                try FrameRenderer(scene: scene, fonts: fonts).render(Timeline(scene: scene).state(atFrame: last / 2))
+                try SceneFontResolution.check(scene, with: fonts)
+                try FrameRenderer(scene: scene, fonts: fonts, images: SceneImageResolution.decode(scene)).render(Timeline(scene: scene).state(atFrame: last / 2))
             }
         }
     }

@@ -150,7 +150,7 @@ final class NumericRangeSweepTests: XCTestCase {
                 }
                 let timeline = try Timeline(scene: scene)
                 XCTAssertGreaterThan(timeline.frameCount, 0)
-                let renderer = try FrameRenderer(scene: scene, fonts: FontLibrary(scene: scene))
+                let renderer = try FrameRenderer(scene: scene, fonts: SceneFontResolution.library(for: scene))
                 let image = try renderer.render(timeline.state(atTime: min(timeline.duration, 3600)))
                 XCTAssertEqual(image.width, scene.canvas.pixelWidth, key)
             }
@@ -174,7 +174,7 @@ final class CombinedExtremesTests: XCTestCase {
             """
         let scene = try SceneDecoder.decode(Data(json.utf8), fileName: "extreme.json", baseDirectory: URL(fileURLWithPath: "/"))
         let timeline = try Timeline(scene: scene)
-        let renderer = try FrameRenderer(scene: scene, fonts: FontLibrary(scene: scene))
+        let renderer = try FrameRenderer(scene: scene, fonts: SceneFontResolution.library(for: scene))
         for time in [0.02, 0.1] {
             XCTAssertEqual(try renderer.render(timeline.state(atTime: time)).width, 256)
         }

@@ -99,11 +99,11 @@ private struct BatchJobRunner {
                                    status: .failed)
         do {
             let overrides = job.vars.merging(options.overrides) { $1 }
-            var scene = try SceneDecoder.decode(templateBytes, fileName: options.templateDisplayName,
-                                                baseDirectory: options.template.deletingLastPathComponent(),
-                                                overrides: overrides)
-            scene.inputRoot = options.root
-            if job.scale > 0 { scene.canvas.scale = job.scale }
+            let loader = SceneLoader(.bytes(templateBytes, displayName: options.templateDisplayName,
+                                            baseDirectory: options.template.deletingLastPathComponent()),
+                                     overrides: SceneOverrides(values: overrides, scale: job.scale > 0 ? job.scale : nil),
+                                     root: options.root, limits: options.limits)
+            let scene = try loader.decode()
             outcome.scale = scene.canvas.scale
             try scene.validateCanvasSize()
 
@@ -125,7 +125,7 @@ private struct BatchJobRunner {
             renderOptions.gif = options.gif
             renderOptions.pngCompression = options.pngCompression
             renderOptions.limits = options.limits
-            let report = try PreparedScene(scene: scene).render(renderOptions, isCancelled: isCancelled)
+            let report = try loader.prepare(scene).render(renderOptions, isCancelled: isCancelled)
             outcome.frames = report.frameCount
             outcome.bytes = report.bytes
             do {

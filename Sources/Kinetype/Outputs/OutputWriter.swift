@@ -2,10 +2,11 @@ import Foundation
 import KinetypeEncode
 import KinetypeRender
 
-/// Drives the frame pipeline into the encoder that `options.format` names.
+/// Drives the frame pipeline into the encoder that `encoding.format` names, writing to a file or
+/// folder (`write(to:)`) or, for a GIF, into memory (`encodeGIFData()`).
 struct OutputWriter {
     let prepared: PreparedScene
-    let options: RenderOptions
+    let encoding: EncodingOptions
     let isCancelled: () -> Bool
     let progress: (RenderProgress) -> Void
 
@@ -13,23 +14,24 @@ struct OutputWriter {
     /// Every frame index, as a range (never an array sized by the frame count).
     private var allFrames: Range<Int> { 0..<timeline.frameCount }
 
-    func write() throws -> RenderReport {
-        if options.format != .stillPNG {
-            try options.limits.check(frameCount: timeline.frameCount, of: prepared.scene, fps: timeline.fps)
+    /// Writes the render to `output` (a file, or the folder of a PNG sequence), atomically.
+    func write(to output: URL) throws -> RenderReport {
+        if encoding.format != .stillPNG {
+            try encoding.limits.check(frameCount: timeline.frameCount, of: prepared.scene, fps: timeline.fps)
         }
-        switch options.format {
-        case .gif: return try writeGIF()
-        case .pngSequence: return try writePNGSequence()
-        case .mp4: return try writeVideo(.mp4)
-        case .webm: return try writeVideo(.webm)
-        case .stillPNG: return try writeStill()
+        switch encoding.format {
+        case .gif: return try writeGIF(to: output)
+        case .pngSequence: return try writePNGSequence(to: output)
+        case .mp4: return try writeVideo(.mp4, to: output)
+        case .webm: return try writeVideo(.webm, to: output)
+        case .stillPNG: return try writeStill(to: output)
         }
     }
 
     /// Streams the GIF into a temporary file beside the output (checked writable before any frame
     /// is rendered), renamed into place at the end.
-    private func writeGIF() throws -> RenderReport {
-        let encoder = try makeGIFEncoder(destination: options.output)
+    private func writeGIF(to output: URL) throws -> RenderReport {
+        let encoder = try makeGIFEncoder(destination: output)
         do {
             try encodeGIF(with: encoder)
             try checkCancelled()
@@ -38,10 +40,11 @@ struct OutputWriter {
             encoder.cancel()
             throw interruptionOr(error)
         }
-        return report(bytes: fileSize(options.output), warnings: encoder.warnings)
+        return report(to: output, bytes: fileSize(output), warnings: encoder.warnings)
     }
 
-    /// The GIF's bytes, in memory (for comparing against golden GIFs).
+    /// The GIF's bytes, in memory (for comparing against golden GIFs); `encoding.format` is not
+    /// consulted.
     func encodeGIFData() throws -> Data {
         let encoder = try makeGIFEncoder(destination: nil)
         try encodeGIF(with: encoder)
@@ -50,7 +53,7 @@ struct OutputWriter {
 
     private func makeGIFEncoder(destination: URL?) throws -> GIFEncoder {
         let canvas = prepared.scene.canvas
-        var gifOptions = options.gif
+        var gifOptions = encoding.gif
         gifOptions.loop = prepared.scene.output.loop
         guard let destination else {
             return try GIFEncoder(width: canvas.pixelWidth, height: canvas.pixelHeight, options: gifOptions)
@@ -75,22 +78,22 @@ struct OutputWriter {
 
     /// Frames are encoded and written on the worker threads (the writer is thread-safe), so PNG
     /// compression runs in parallel; the consumer only keeps count.
-    private func writePNGSequence() throws -> RenderReport {
-        let writer = try PNGSequenceWriter(destination: options.output, frameCount: allFrames.count,
-                                           compression: PNGCompression(level: options.pngCompression))
-        let frames = prepared.pipeline(jobs: options.jobs, isCancelled: isCancelled) { index, image in
+    private func writePNGSequence(to output: URL) throws -> RenderReport {
+        let writer = try PNGSequenceWriter(destination: output, frameCount: allFrames.count,
+                                           compression: PNGCompression(level: encoding.pngCompression))
+        let frames = prepared.pipeline(jobs: encoding.jobs, isCancelled: isCancelled) { index, image in
             try writer.write(image, index: index)
         }
         try stream(frames, into: { _, _ in }, finish: writer.finish, cancel: writer.cancel)
-        return report(bytes: folderSize(options.output), warnings: [])
+        return report(to: output, bytes: folderSize(output), warnings: [])
     }
 
-    private func writeVideo(_ format: VideoFormat) throws -> RenderReport {
+    private func writeVideo(_ format: VideoFormat, to output: URL) throws -> RenderReport {
         let canvas = prepared.scene.canvas
-        let writer = try VideoWriter(url: options.output, width: canvas.pixelWidth, height: canvas.pixelHeight,
+        let writer = try VideoWriter(url: output, width: canvas.pixelWidth, height: canvas.pixelHeight,
                                      fps: timeline.fps, format: format)
         try stream(pipeline(), into: { try writer.write($1) }, finish: writer.finish, cancel: writer.cancel)
-        return report(bytes: fileSize(options.output), warnings: [])
+        return report(to: output, bytes: fileSize(output), warnings: [])
     }
 
     /// Runs `frames` over every frame in order into `write`, then `finish`es; on a failure or
@@ -116,18 +119,18 @@ struct OutputWriter {
         isCancelled() ? CancellationError() : error
     }
 
-    private func writeStill() throws -> RenderReport {
+    private func writeStill(to output: URL) throws -> RenderReport {
         let renderer = try FrameRenderer(scene: prepared.scene, fonts: prepared.fonts, images: prepared.images)
-        let image = try renderer.render(timeline.state(atTime: options.stillTime))
-        let data = try PNGCodec.encode(image, compression: PNGCompression(level: options.pngCompression))
+        let image = try renderer.render(timeline.state(atTime: encoding.stillTime))
+        let data = try PNGCodec.encode(image, compression: PNGCompression(level: encoding.pngCompression))
         try checkCancelled()
-        try AtomicFile.write(data, to: options.output)
-        return RenderReport(output: options.output, format: .stillPNG, frameCount: 1, duration: 0,
+        try AtomicFile.write(data, to: output)
+        return RenderReport(output: output, format: .stillPNG, frameCount: 1, duration: 0,
                             bytes: data.count, warnings: [])
     }
 
     private func pipeline() -> FramePipeline<Image> {
-        prepared.pipeline(jobs: options.jobs, isCancelled: isCancelled)
+        prepared.pipeline(jobs: encoding.jobs, isCancelled: isCancelled)
     }
 
     /// When a frame stops showing: the next frame's time, the scene's end for the last frame.
@@ -139,8 +142,8 @@ struct OutputWriter {
         if isCancelled() { throw CancellationError() }
     }
 
-    private func report(bytes: Int, warnings: [String]) -> RenderReport {
-        RenderReport(output: options.output, format: options.format, frameCount: timeline.frameCount,
+    private func report(to output: URL, bytes: Int, warnings: [String]) -> RenderReport {
+        RenderReport(output: output, format: encoding.format, frameCount: timeline.frameCount,
                      duration: timeline.duration, bytes: bytes, warnings: warnings)
     }
 

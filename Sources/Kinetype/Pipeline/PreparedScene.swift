@@ -11,22 +11,29 @@ public final class PreparedScene: @unchecked Sendable {
     public let fonts: FontLibrary
     public let images: SceneImages
 
-    /// Compiles the timeline, checks every font the scene names and decodes every picture.
+    /// Checks the canvas size, compiles the timeline, checks every font the scene names and decodes
+    /// every picture: `SceneLoader.prepare(_:)` without work limits. Load scene files with
+    /// `SceneLoader`, which also decodes and applies overrides, the root and the limits.
     /// - Throws: `Diagnostic` or `DiagnosticList` with JSON paths into the scene.
-    public init(scene: Scene) throws {
+    public convenience init(scene: Scene) throws {
+        let prepared = try LoadingStages.prepare(scene, limits: nil)
+        self.init(scene: scene, timeline: prepared.timeline, fonts: prepared.fonts, images: prepared.images)
+    }
+
+    /// The result of the loader's stages.
+    init(scene: Scene, timeline: Timeline, fonts: FontLibrary, images: SceneImages) {
         self.scene = scene
-        self.timeline = try Timeline(scene: scene)
-        self.fonts = try FontLibrary(scene: scene)
-        try fonts.validate(scene: scene)
-        self.images = try SceneImages(scene: scene)
+        self.timeline = timeline
+        self.fonts = fonts
+        self.images = images
     }
 
     /// Renders to `options.output`, atomically: on failure or cancellation nothing is written and
     /// an existing output stays as it was.
     public func render(_ options: RenderOptions, isCancelled: @escaping () -> Bool = { false },
                        progress: @escaping (RenderProgress) -> Void = { _ in }) throws -> RenderReport {
-        let writer = OutputWriter(prepared: self, options: options, isCancelled: isCancelled, progress: progress)
-        let report = try writer.write()
+        let writer = OutputWriter(prepared: self, encoding: options.encoding, isCancelled: isCancelled, progress: progress)
+        let report = try writer.write(to: options.output)
         if let sheet = options.contactSheet {
             try ContactSheet(prepared: self).write(to: sheet, jobs: options.jobs)
         }

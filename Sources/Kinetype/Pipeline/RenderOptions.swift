@@ -1,9 +1,8 @@
 import Foundation
 import KinetypeEncode
 
-/// How and where to render a scene.
-public struct RenderOptions: Sendable {
-    public var output: URL
+/// How to encode a render: the format and the encoder's settings, whatever the destination.
+public struct EncodingOptions: Sendable {
     public var format: OutputFormat
     /// Worker threads; output bytes are identical for any count.
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -12,14 +11,58 @@ public struct RenderOptions: Sendable {
     public var gif = GIFOptions()
     /// zlib level 0…9 for PNG outputs.
     public var pngCompression: Int = 6
+    /// The most frames and pixels × frames the output may take; checked before any frame is rendered
+    /// (not for `.stillPNG`, which renders one frame).
+    public var limits = WorkLimits.standard
+
+    public init(format: OutputFormat) {
+        self.format = format
+    }
+}
+
+/// How and where to render a scene: the encoding, the output file (or frames folder) and an
+/// optional contact sheet.
+public struct RenderOptions: Sendable {
+    /// Where to write: a file, or the folder of a PNG sequence.
+    public var output: URL
+    public var encoding: EncodingOptions
     /// Also write a grid of sampled frames with their timestamps here.
     public var contactSheet: URL?
-    /// The most frames and pixels × frames the output may take; checked before any frame is rendered.
-    public var limits = WorkLimits.standard
 
     public init(output: URL, format: OutputFormat) {
         self.output = output
-        self.format = format
+        self.encoding = EncodingOptions(format: format)
+    }
+
+    /// `encoding.format`.
+    public var format: OutputFormat {
+        get { encoding.format }
+        set { encoding.format = newValue }
+    }
+    /// `encoding.jobs`.
+    public var jobs: Int {
+        get { encoding.jobs }
+        set { encoding.jobs = newValue }
+    }
+    /// `encoding.stillTime`.
+    public var stillTime: Double {
+        get { encoding.stillTime }
+        set { encoding.stillTime = newValue }
+    }
+    /// `encoding.gif`.
+    public var gif: GIFOptions {
+        get { encoding.gif }
+        set { encoding.gif = newValue }
+    }
+    /// `encoding.pngCompression`.
+    public var pngCompression: Int {
+        get { encoding.pngCompression }
+        set { encoding.pngCompression = newValue }
+    }
+    /// `encoding.limits`.
+    public var limits: WorkLimits {
+        get { encoding.limits }
+        set { encoding.limits = newValue }
     }
 }
 

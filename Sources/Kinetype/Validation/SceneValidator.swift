@@ -2,38 +2,22 @@ import Foundation
 import KinetypeRender
 
 /// Finds every problem of a scene file without rendering it: decoding, canvas size, timeline
-/// compilation, fonts and images.
+/// compilation, fonts and images. The stages are `SceneLoader`'s, run in collecting mode.
 public enum SceneValidator {
     /// All problems of the scene at `path`; empty when it is valid. With a `root`, every file the
     /// scene names must lie inside it (see `Scene.inputRoot`).
     public static func problems(inSceneAt path: String, overrides: [String: String] = [:],
                                 root: InputRoot? = nil, limits: WorkLimits = .standard) -> [Diagnostic] {
-        var scene: Scene
-        do {
-            scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: path), displayName: path,
-                                            overrides: overrides)
-            scene.inputRoot = root
-        } catch {
-            return diagnostics(from: error)
-        }
-        return problems(in: scene, limits: limits)
+        SceneLoader(.file(path: path), overrides: SceneOverrides(values: overrides), root: root, limits: limits).problems()
     }
 
     /// All problems of a decoded scene found after decoding: the timeline, the work limits that
     /// `render` would apply, fonts and images (read and decoded exactly as a render does, so a
     /// damaged picture is found here too).
     public static func problems(in scene: Scene, limits: WorkLimits = .standard) -> [Diagnostic] {
-        var found: [Diagnostic] = []
-        do { try scene.validateCanvasSize() } catch { found += diagnostics(from: error) }
-        do {
-            let timeline = try Timeline(scene: scene)
-            try limits.check(frameCount: timeline.frameCount, of: scene, fps: timeline.fps)
-        } catch {
-            found += diagnostics(from: error)
-        }
-        do { try FontLibrary(scene: scene).validate(scene: scene) } catch { found += diagnostics(from: error) }
-        do { _ = try SceneImages(scene: scene) } catch { found += diagnostics(from: error) }
-        return found
+        var stages = LoadingStages(collecting: true)
+        _ = try? stages.prepare(scene, limits: limits)  // collecting: records problems, never throws
+        return stages.problems
     }
 
     /// The diagnostics an error carries, or one describing it.

@@ -11,9 +11,9 @@ struct GIFGoldenVerifier {
     let options: VerifyOptions
 
     func verify() throws -> SceneVerification {
-        var gifOptions = RenderOptions(output: golden, format: .gif)
-        gifOptions.jobs = options.jobs
-        let writer = OutputWriter(prepared: prepared, options: gifOptions, isCancelled: options.isCancelled, progress: { _ in })
+        var encoding = EncodingOptions(format: .gif)
+        encoding.jobs = options.jobs
+        let writer = OutputWriter(prepared: prepared, encoding: encoding, isCancelled: options.isCancelled, progress: { _ in })
         let fresh = try writer.encodeGIFData()
         if options.isCancelled() { throw CancellationError() }
         let environmentURL = options.goldenFolder.appendingPathComponent(name + ".environment.json")

@@ -13,7 +13,7 @@ public struct GoldenEnvironment: Codable, Equatable, Sendable {
     /// The environment of this process for `scene`.
     public static func current(for prepared: PreparedScene) -> GoldenEnvironment {
         var fonts: [String: String] = [:]
-        for url in prepared.fonts.fontFiles(usedBy: prepared.scene) {
+        for url in SceneFontResolution.fontFiles(usedBy: prepared.scene, in: prepared.fonts) {
             fonts[url.lastPathComponent] = (try? RegularFile.read(url.path, limit: RegularFile.fontLimit)).map { SHA256.hex(of: $0) } ?? "unreadable"
         }
         return GoldenEnvironment(kinetype: KinetypeVersion.current, libraries: [

@@ -13,11 +13,10 @@ public enum GoldenVerifier {
 
     /// Verifies the scene file at `path`.
     public static func verify(sceneAt path: String, options: VerifyOptions) throws -> SceneVerification {
-        var scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: path), displayName: path,
-                                            overrides: options.overrides)
-        scene.inputRoot = options.root
+        let prepared = try SceneLoader(.file(path: path), overrides: SceneOverrides(values: options.overrides),
+                                       root: options.root, limits: options.limits).load()
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        return try verify(PreparedScene(scene: scene), name: name, options: options)
+        return try verify(prepared, name: name, options: options)
     }
 
     /// Verifies a prepared scene against the golden set called `name`.

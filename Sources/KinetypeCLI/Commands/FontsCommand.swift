@@ -23,13 +23,8 @@ enum FontsCommand: Command {
             throw UsageError(message: "fonts takes no positional arguments; use --scene SCENE", command: name)
         }
         let root = try arguments.inputRoot()
-        let scenePath = try arguments[Options.scene]
         let json = arguments[SharedOptions.json]
-        let scene = try scenePath.map { path in
-            var scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: path), displayName: path)
-            scene.inputRoot = root
-            return scene
-        }
+        let scene = try arguments[Options.scene].map { path in try SceneLoader(.file(path: path), root: root).decode() }
         let families = try FontCatalog.families(for: scene)
         if json {
             let entries = families.map { ["family": $0.name, "styles": $0.styles.joined(separator: ", "),

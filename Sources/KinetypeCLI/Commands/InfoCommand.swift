@@ -16,8 +16,7 @@ enum InfoCommand: Command {
         let root = try arguments.inputRoot()
         let overrides = try arguments.placeholders()
         let json = arguments[SharedOptions.json]
-        var scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: path), displayName: path, overrides: overrides)
-        scene.inputRoot = root
+        let scene = try SceneLoader(.file(path: path), overrides: SceneOverrides(values: overrides), root: root).decode()
         let summary = try Timeline(scene: scene).summary
         if json {
             let encoder = JSONEncoder()

@@ -69,13 +69,8 @@ enum RenderCommand: Command {
         }
         let format = try OutputFormat.infer(from: outputPath, still: still != nil)
 
-        var scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: scenePath), displayName: scenePath,
-                                            overrides: overrides)
-        scene.inputRoot = root
-        if let fps { scene.canvas.fps = fps }
-        if let scale { scene.canvas.scale = scale }
-        try scene.validateCanvasSize()
-        let prepared = try PreparedScene(scene: scene)
+        let prepared = try SceneLoader(.file(path: scenePath), overrides: SceneOverrides(values: overrides, fps: fps, scale: scale),
+                                       root: root, limits: still == nil ? limits : nil).load()
 
         var options = RenderOptions(output: URL(fileURLWithPath: outputPath), format: format)
         options.limits = limits

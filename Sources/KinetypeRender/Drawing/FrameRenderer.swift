@@ -20,10 +20,10 @@ public final class FrameRenderer {
     /// (holds, blinking cursors, animations of color or transform).
     private var preparedTexts: [Int: (key: PreparedTextKey, prepared: PreparedText)] = [:]
 
-    /// Sets up the font map on the library's configuration and decodes the scene's images
-    /// (for tests and tools; renders share one `SceneImages` between workers).
+    /// Sets up the font map on the library's configuration, with no pictures (for tests and tools
+    /// drawing scenes without image layers; renders share the loader's `SceneImages`).
     public convenience init(scene: Scene, fonts: FontLibrary) throws {
-        try self.init(scene: scene, fonts: fonts, images: SceneImages(scene: scene))
+        try self.init(scene: scene, fonts: fonts, images: .none)
     }
 
     /// Sets up the font map on the library's configuration over the scene's decoded pictures.
@@ -48,7 +48,7 @@ public final class FrameRenderer {
         pango_context_set_language(context, pango_language_from_string("en"))
         pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
         engine = TextLayoutEngine(context: context, fonts: fonts, scene: scene)
-        self.images = ImageSurfaces(images, scene: scene)
+        self.images = ImageSurfaces(images)
     }
 
     deinit {
@@ -136,7 +136,7 @@ public final class FrameRenderer {
         case .rect:
             box = LayerBox(frame: layer.frame, contentWidth: 0, contentHeight: 0)
         case .image(let content):
-            let surface = try images.surface(for: content.src, layerIndex: layer.index)
+            let surface = try images.surface(for: content.src)
             imageSurface = surface
             let size = imageSize(surface)
             box = LayerBox(frame: layer.frame, contentWidth: size.width, contentHeight: size.height)

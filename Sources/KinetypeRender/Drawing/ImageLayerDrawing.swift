@@ -7,23 +7,21 @@ final class ImageSurfaces {
     private let surfaces: [String: OpaquePointer]
     /// Keeps the decoded bytes alive as long as the surfaces that point into them.
     private let images: SceneImages
-    private let scene: Scene
 
-    init(_ images: SceneImages, scene: Scene) {
+    init(_ images: SceneImages) {
         surfaces = images.all.mapValues { $0.makeSurface() }
         self.images = images
-        self.scene = scene
     }
 
     deinit { surfaces.values.forEach { cairo_surface_destroy($0) } }
 
-    /// The surface of `src` (as written in the scene or resolved); a picture that was not decoded
-    /// is a render failure.
-    func surface(for src: String, layerIndex: Int) throws -> OpaquePointer {
-        guard let surface = surfaces[SceneImages.key(src, in: scene)] else {
-            throw DiagnosticList([Diagnostic(kind: .renderFailure, path: "layers[\(layerIndex)].src",
+    /// The surface of the picture at a resolved path (as in a `FrameState`); a picture that was
+    /// not decoded is a render failure (a caller's mistake, never the scene's).
+    func surface(for src: String) throws -> OpaquePointer {
+        guard let surface = surfaces[SceneImages.key(forResolvedPath: src)] else {
+            throw DiagnosticList([Diagnostic(kind: .renderFailure,
                                              message: "the image \(JSONText.quotedPath(src)) was not decoded before rendering",
-                                             hint: "make the FrameRenderer with the scene's SceneImages")])
+                                             hint: "load the scene with SceneLoader, which decodes its pictures")])
         }
         return surface
     }

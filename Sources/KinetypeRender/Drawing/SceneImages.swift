@@ -35,89 +35,43 @@ public final class DecodedImage: @unchecked Sendable {
     }
 }
 
-/// The pictures of a scene's `image` layers, each distinct `src` read and decoded once, before
-/// rendering: the file is confined to the scene's root and must be a regular file of at most
-/// `RegularFile.imageLimit` bytes whose PNG header gives at most `ImageLimits.imageLayer` pixels;
-/// all pictures together at most `ImageLimits.sceneImagePixels`. Immutable, shared by every worker.
+/// The pictures of a scene's `image` layers, decoded once before rendering (by the Kinetype
+/// loader, which also resolves their paths and checks them) and keyed by resolved path.
+/// Immutable, shared by every worker.
 public struct SceneImages: Sendable {
     private let images: [String: DecodedImage]
 
     /// No pictures (a scene without image layers).
-    public static let none = SceneImages(images: [:])
+    public static let none = SceneImages([:])
 
-    private init(images: [String: DecodedImage]) { self.images = images }
+    /// Pictures keyed by `key(forResolvedPath:)` of their resolved paths.
+    public init(_ images: [String: DecodedImage]) { self.images = images }
 
-    /// Reads and decodes every picture the scene shows. Throws a `DiagnosticList` with every
-    /// problem, each at its `layers[i].src`.
-    public init(scene: Scene) throws {
-        var images: [String: DecodedImage] = [:]
-        var problems: [Diagnostic] = []
-        var totalPixels = 0
-        for (index, layer) in scene.layers.enumerated() {
-            guard case .image(let content) = layer.content else { continue }
-            let key = Self.key(content.src, in: scene)
-            guard images[key] == nil else { continue }
-            let path = "layers[\(index)].src"
-            do throws(ImageProblem) {
-                let image = try Self.decode(content.src, scene: scene)
-                totalPixels += image.width * image.height
-                guard totalPixels <= ImageLimits.sceneImagePixels else {
-                    throw .invalid("takes the scene's pictures to \(totalPixels) pixels; the limit for all pictures together is \(ImageLimits.sceneImagePixels)",
-                                   hint: "use smaller pictures (an image layer shows at most canvas size anyway)")
-                }
-                images[key] = image
-            } catch {
-                switch error {
-                case .file(let fileError):
-                    problems.append(scene.diagnostic(fileError, what: "image", file: content.src, at: path))
-                case .invalid(let message, let hint):
-                    problems.append(scene.source.diagnostic(at: path, "image \(JSONText.quotedPath(content.src)) \(message)", hint: hint,
-                                                            kind: .invalidScene))
-                case .unreadable(let message):
-                    problems.append(scene.source.diagnostic(at: path, "image \(JSONText.quotedPath(content.src)) \(message)",
-                                                            hint: "save it as a PNG file", kind: .missingInput))
-                }
-            }
-        }
-        if !problems.isEmpty { throw DiagnosticList(problems) }
-        self.images = images
-    }
+    /// The picture at a resolved path (as in a `FrameState`).
+    public func image(atResolvedPath path: String) -> DecodedImage? { images[Self.key(forResolvedPath: path)] }
 
-    /// The picture of `src` (as written in the scene, or as resolved in a `FrameState`).
-    public func image(_ src: String, in scene: Scene) -> DecodedImage? { images[Self.key(src, in: scene)] }
-
-    /// Every picture by `key(_:in:)`.
+    /// Every picture by key.
     var all: [String: DecodedImage] { images }
 
-    /// Pictures are keyed by their resolved path, so a scene's `src` and a frame state's resolved
-    /// one find the same picture (and two spellings of one file decode once).
-    static func key(_ src: String, in scene: Scene) -> String {
-        scene.resolve(path: src).standardizedFileURL.path
+    /// The key of a resolved path: standardized, so two spellings of one file find one picture.
+    public static func key(forResolvedPath path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
     }
+}
 
-    private enum ImageProblem: Error {
-        case file(InputFileError)
-        case invalid(String, hint: String)
-        case unreadable(String)
-    }
-
-    private static func decode(_ src: String, scene: Scene) throws(ImageProblem) -> DecodedImage {
-        let data: Data
-        do { data = try scene.readInput(src, limit: RegularFile.imageLimit) } catch { throw .file(error) }
-        guard let size = ImageHeader.pngSize(data) else { throw .unreadable("is not a PNG image") }
-        if let problem = ImageLimits.imageLayer.problem(width: size.width, height: size.height) {
-            throw .invalid(problem, hint: "scale the picture down before using it")
-        }
+extension DecodedImage {
+    /// Decodes PNG bytes with Cairo's PNG reader; nil when Cairo cannot (a damaged or unsupported
+    /// file). The caller checks the header's size first.
+    public static func decodePNG(_ data: Data) -> DecodedImage? {
         let reader = PNGStreamReader(data)
         let surface = cairo_image_surface_create_from_png_stream({ closure, buffer, length in
             guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
             return Unmanaged<PNGStreamReader>.fromOpaque(closure).takeUnretainedValue().read(into: buffer, count: Int(length))
         }, Unmanaged.passUnretained(reader).toOpaque())!
         withExtendedLifetime(reader) {}
-        // Cairo reports every libpng error as "out of memory", so its status says nothing here.
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let image = DecodedImage(taking: surface) else {
             cairo_surface_destroy(surface)
-            throw .unreadable("is a damaged or unsupported PNG image")
+            return nil
         }
         return image
     }

@@ -2,10 +2,10 @@ import CPangoCairo
 import Foundation
 import KinetypeCore
 
-/// Fonts available to one scene: a private FcConfig with the scene's `fonts` files (resolved with
-/// `scene.inputPath(_:)`, so confined to the scene's root; each must be a regular file of at most
-/// `RegularFile.fontLimit` bytes) and, when `scene.systemFonts`, the system font dirs. A missing,
-/// unreadable or refused font file is a Diagnostic at its path (`fonts[i]`, `layers[i].font.file`).
+/// Fonts available to one scene: a private FcConfig with the font files it is given (paths already
+/// resolved and confined by the Kinetype loader; each must be a regular file of at most
+/// `RegularFile.fontLimit` bytes) and, when `systemFonts`, the system font dirs. The caller turns a
+/// file that cannot be used into a diagnostic (`diagnose`), so this type knows no scene paths.
 ///
 /// The configuration loads no fonts.conf, so no system rule (hinting, aliases, substitutions) can
 /// change a render: the same font files always give the same pixels. Immutable after `init`, so one
@@ -77,70 +77,75 @@ public final class FontLibrary: @unchecked Sendable {
         }
     }
 
-    public convenience init(scene: Scene) throws {
-        var files: [FontFileEntry] = []
-        func add(_ file: String, at jsonPath: String) {
-            files.append(FontFileEntry(key: scene.resolve(path: file).standardizedFileURL.path,
-                                       open: Result { () throws(InputFileError) in try scene.inputPath(file) },
-                                       jsonPath: jsonPath, written: file))
+    /// A library of font files given by path (no scene): problems are diagnostics without a JSON path.
+    public convenience init(fontFiles: [URL], systemFonts: Bool) throws {
+        let files = fontFiles.map { url in
+            let path = url.standardizedFileURL.path
+            return FontFile(key: path, path: .success(path))
         }
-        for (i, font) in scene.fonts.enumerated() { add(font, at: "fonts[\(i)]") }
-        for (i, layer) in scene.layers.enumerated() {
-            guard let text = layer.text else { continue }
-            if let file = text.font.file { add(file, at: "layers[\(i)].font.file") }
-            for (j, span) in (text.spans ?? []).enumerated() {
-                if let file = span.font?.file { add(file, at: "layers[\(i)].spans[\(j)].font.file") }
+        try self.init(files: files, systemFonts: systemFonts) { problem, index in
+            let written = files[index].key
+            switch problem {
+            case .file(let error):
+                return Diagnostic(kind: error.kind, message: "font file \(JSONText.quotedPath(written)) \(error.reason)")
+            case .notAFont:
+                return Diagnostic(kind: .missingInput, message: FontFileProblem.notAFontMessage(written),
+                                  hint: FontFileProblem.notAFontHint)
             }
         }
-        try self.init(files: files, systemFonts: scene.systemFonts) { error, file in
-            scene.diagnostic(error, what: "font file", file: file.written, at: file.jsonPath)
+    }
+
+    /// A font file to add: `key` identifies it (the standardized resolved path, as `ResolvedFont.file`
+    /// gives it), `path` is the path to hand to fontconfig or why there is none.
+    public struct FontFile: Sendable {
+        public var key: String
+        public var path: Result<String, InputFileError>
+
+        public init(key: String, path: Result<String, InputFileError>) {
+            self.key = key
+            self.path = path
         }
     }
 
-    public convenience init(fontFiles: [URL], systemFonts: Bool) throws {
-        let files = fontFiles.enumerated().map { index, url in
-            let path = url.standardizedFileURL.path
-            return FontFileEntry(key: path, open: .success(path), jsonPath: "fonts[\(index)]", written: path)
+    /// Why a font file could not be added.
+    public enum FontFileProblem: Error, Equatable {
+        /// Its path could not be resolved or it is not a readable regular file within the limit.
+        case file(InputFileError)
+        /// fontconfig cannot read it as a font.
+        case notAFont
+
+        /// The message for `.notAFont` about the file as written.
+        public static func notAFontMessage(_ written: String) -> String {
+            "font file \(JSONText.quotedPath(written)) is not a font file fontconfig can read"
         }
-        try self.init(files: files, systemFonts: systemFonts) { error, file in
-            Diagnostic(kind: error.kind, message: "font file \(JSONText.quotedPath(file.written)) \(error.reason)")
-        }
+        public static let notAFontHint = "use a TrueType (.ttf) or OpenType (.otf) font file"
     }
 
-    /// A font file a scene names: `key` identifies it (the standardized path), `open` is the path
-    /// to hand to fontconfig (confined to the scene's root) or why there is none.
-    private struct FontFileEntry {
-        var key: String
-        var open: Result<String, InputFileError>
-        var jsonPath: String
-        var written: String
-    }
-
-    private init(files: [FontFileEntry], systemFonts: Bool,
-                 diagnose: (InputFileError, FontFileEntry) -> Diagnostic) throws {
+    /// Adds `files` (each distinct key once it loaded) and, with `systemFonts`, the system font
+    /// folders. Every file that cannot be used goes through `diagnose` with its index in `files`.
+    /// - Throws: `DiagnosticList` of every `diagnose`d problem, in file order.
+    public init(files: [FontFile], systemFonts: Bool,
+                diagnose: (FontFileProblem, Int) -> Diagnostic) throws {
         guard let config = FcConfigCreate() else {
             throw DiagnosticList([Diagnostic(kind: .renderFailure, message: "fontconfig could not create a configuration")])
         }
         _ = FcConfigParseAndLoadFromMemory(config, Self.configuration, 0)
         var problems: [Diagnostic] = []
         var fileFamilies: [String: String] = [:]
-        for file in files {
+        for (index, file) in files.enumerated() {
             if fileFamilies[file.key] != nil { continue }
             let filePath: String
             do throws(InputFileError) {
-                filePath = try file.open.get()
+                filePath = try file.path.get()
                 // fontconfig takes a path: check it is a regular file right before handing it over.
                 try RegularFile.check(filePath, limit: RegularFile.fontLimit)
             } catch {
-                problems.append(diagnose(error, file))
+                problems.append(diagnose(.file(error), index))
                 continue
             }
             let fileFaces = FontconfigPatterns.queryFile(filePath)
             guard let family = fileFaces.first?.families.first, FcConfigAppFontAddFile(config, filePath) != 0 else {
-                var problem = diagnose(.missing, file)
-                problem.message = "font file \(JSONText.quotedPath(file.written)) is not a font file fontconfig can read"
-                problem.hint = "use a TrueType (.ttf) or OpenType (.otf) font file"
-                problems.append(problem)
+                problems.append(diagnose(.notAFont, index))
                 continue
             }
             fileFamilies[file.key] = family
@@ -209,8 +214,8 @@ public final class FontLibrary: @unchecked Sendable {
         variableFamilies.contains(FamilySuggestions.normalized(family))
     }
 
-    /// The family name of a font file added to this library.
-    func family(ofFile path: String) -> String? {
+    /// The family name of a font file added to this library, by its resolved path.
+    public func family(ofFile path: String) -> String? {
         fileFamilies[URL(fileURLWithPath: path).standardizedFileURL.path]
     }
 
@@ -226,50 +231,11 @@ public final class FontLibrary: @unchecked Sendable {
         return font.family ?? family(for: font.design)
     }
 
-    /// Checks every family/file the scene's text layers and spans name; an unknown family is a
-    /// Diagnostic (`.invalidScene`) at `layers[i].font.family` (or the span's path) naming the closest
-    /// installed families; never a silent fallback. Throws `DiagnosticList`.
-    public func validate(scene: Scene) throws {
-        var problems: [Diagnostic] = []
-        func check(_ font: FontSpec?, at path: String, inheritsFamily: Bool) {
-            guard let font else { return }
-            if let file = font.file {
-                if family(ofFile: scene.resolve(path: file).path) == nil {
-                    problems.append(scene.source.diagnostic(at: path + ".file", "font file \(JSONText.quotedPath(file)) is not loaded",
-                                                            hint: "font paths are relative to the scene file's folder",
-                                                            kind: .missingInput))
-                }
-            } else if let family = font.family {
-                if !hasFamily(family) { problems.append(unknownFamily(family, at: path + ".family", scene: scene)) }
-            } else if !inheritsFamily {
-                let designFamily = self.family(for: font.design ?? .default)
-                if !hasFamily(designFamily) {
-                    problems.append(scene.source.diagnostic(
-                        at: path, "the default font family \"\(designFamily)\" is not available",
-                        hint: scene.systemFonts ? "install it (fonts-dejavu-core) or set font.family or font.file"
-                            : "systemFonts is false: set font.file or font.family to one of the scene's fonts"))
-                }
-            }
-        }
-        for (i, layer) in scene.layers.enumerated() {
-            guard let text = layer.text else { continue }
-            check(text.font, at: "layers[\(i)].font", inheritsFamily: false)
-            for (j, span) in (text.spans ?? []).enumerated() {
-                check(span.font, at: "layers[\(i)].spans[\(j)].font", inheritsFamily: true)
-            }
-        }
-        if !problems.isEmpty { throw DiagnosticList(problems) }
+    /// Up to three installed families closest to `family` (for "did you mean"); empty when none is close.
+    public func closestFamilies(to family: String) -> [String] {
+        FamilySuggestions.closest(to: family, in: Array(Set(familiesByKey.values)))
     }
 
-    private func unknownFamily(_ family: String, at path: String, scene: Scene) -> Diagnostic {
-        let installed = Array(Set(familiesByKey.values))
-        let closest = FamilySuggestions.closest(to: family, in: installed)
-        let names = closest.map(JSONText.quoted).joined(separator: ", ")
-        let message = installed.isEmpty ? "unknown font family \(JSONText.quoted(family)); no fonts are installed"
-            : closest.isEmpty ? "unknown font family \(JSONText.quoted(family))"
-            : "unknown font family \(JSONText.quoted(family)); closest installed families: \(names)"
-        let hint = scene.systemFonts ? "run `kinetype fonts` to list the installed families, or add the font file to `fonts`"
-            : "systemFonts is false: only the scene's `fonts` files are available"
-        return scene.source.diagnostic(at: path, message, hint: hint)
-    }
+    /// Whether any family is installed at all.
+    public var hasFamilies: Bool { !familiesByKey.isEmpty }
 }

@@ -81,8 +81,8 @@ final class TextLayoutEngine {
         }
         for (range, run) in display.byteRanges(by: \.run) {
             guard let spec = state.runs[run].font else { continue }
-            let file = spec.file.map { scene.resolve(path: $0).path }
-            guard let description = fonts.makeOverride(spec, resolvedFile: file, base: state.font, baseFamily: baseFamily) else { continue }
+            // The timeline resolved span font files (`StyledText`).
+            guard let description = fonts.makeOverride(spec, resolvedFile: spec.file, base: state.font, baseFamily: baseFamily) else { continue }
             insert(pango_attr_font_desc_new(description), range, into: list)
             pango_font_description_free(description)
         }

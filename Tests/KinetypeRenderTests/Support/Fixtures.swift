@@ -1,5 +1,6 @@
 import Foundation
 import KinetypeCore
+import XCTest
 @testable import KinetypeRender
 
 /// Scenes, states and a shared font library for the renderer tests.
@@ -13,6 +14,15 @@ enum Fixtures {
         var canvas = Canvas(width: width, height: height)
         canvas.scale = scale
         return Scene(canvas: canvas, layers: layers)
+    }
+
+    /// The pictures of PNG files, keyed by their paths as a loader would.
+    static func images(_ files: [URL]) throws -> SceneImages {
+        var images: [String: DecodedImage] = [:]
+        for file in files {
+            images[SceneImages.key(forResolvedPath: file.path)] = try XCTUnwrap(DecodedImage.decodePNG(Data(contentsOf: file)))
+        }
+        return SceneImages(images)
     }
 
     static func renderer(_ scene: Scene) throws -> FrameRenderer {

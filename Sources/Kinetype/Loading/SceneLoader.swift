@@ -1,0 +1,121 @@
+import Foundation
+import KinetypeRender
+
+/// The one way from a scene file (or bytes) to a render-ready `PreparedScene`. Every command,
+/// the batch runner, the golden verifier, `validate` and KinetypeTesting load through it, so the
+/// steps always run in this order:
+///
+/// 1. decode (strict JSON, `{{placeholders}}` filled from `overrides.values`),
+///    then apply `overrides.fps`, `overrides.scale` and the `--root` confinement;
+/// 2. check the canvas size after scaling (`Scene.validateCanvasSize`);
+/// 3. compile the timeline and check the work limits (when `limits` is given);
+/// 4. load and check the fonts;
+/// 5. read and decode the pictures.
+///
+/// `load()` stops at the first failing stage and rethrows its error unchanged; `problems()` runs
+/// every stage it can and collects what each one reports (a stage that needs a decoded scene is
+/// skipped when decoding failed), which is what `validate` prints.
+public struct SceneLoader: Sendable {
+    public var source: SceneSource
+    public var overrides: SceneOverrides
+    /// `--root`: the folder every file the scene names must lie in; nil allows any file.
+    public var root: InputRoot?
+    /// The work limits checked after compiling the timeline; nil skips them (a still renders one
+    /// frame whatever the scene's length).
+    public var limits: WorkLimits?
+
+    public init(_ source: SceneSource, overrides: SceneOverrides = .none, root: InputRoot? = nil,
+                limits: WorkLimits? = .standard) {
+        self.source = source
+        self.overrides = overrides
+        self.root = root
+        self.limits = limits
+    }
+
+    /// Stage 1: the decoded scene with the overrides and the root applied, not yet checked further.
+    /// - Throws: `Diagnostic` or `DiagnosticList` from decoding.
+    public func decode() throws -> Scene {
+        var scene: Scene
+        switch source {
+        case .file(let path):
+            scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: path), displayName: path,
+                                            overrides: overrides.values)
+        case .bytes(let data, let displayName, let baseDirectory):
+            scene = try SceneDecoder.decode(data, fileName: displayName, baseDirectory: baseDirectory,
+                                            overrides: overrides.values)
+        }
+        scene.inputRoot = root
+        if let fps = overrides.fps { scene.canvas.fps = fps }
+        if let scale = overrides.scale { scene.canvas.scale = scale }
+        return scene
+    }
+
+    /// Stages 2–5 on a scene from `decode()`, stopping at the first failure.
+    /// - Throws: the failing stage's `Diagnostic` or `DiagnosticList`, unchanged.
+    public func prepare(_ scene: Scene) throws -> PreparedScene {
+        try LoadingStages.prepare(scene, limits: limits)
+    }
+
+    /// Every stage, stopping at the first failure.
+    public func load() throws -> PreparedScene {
+        try prepare(decode())
+    }
+
+    /// Every problem of every stage, in stage order; empty when the scene would load.
+    public func problems() -> [Diagnostic] {
+        var stages = LoadingStages(collecting: true)
+        // Collecting stages record their errors instead of throwing, so these `try?` drop nothing.
+        if let scene = try? stages.run(decode) {
+            _ = try? stages.prepare(scene, limits: limits)
+        }
+        return stages.problems
+    }
+}
+
+/// Runs loading stages in one of two modes: throwing the first error (`load`) or collecting the
+/// diagnostics of every failing stage and going on (`problems`). One sequence serves both.
+struct LoadingStages {
+    let collecting: Bool
+    private(set) var problems: [Diagnostic] = []
+
+    init(collecting: Bool) { self.collecting = collecting }
+
+    /// The stage's result, or nil after recording its problems (collecting mode only; otherwise
+    /// the error is rethrown unchanged so exit codes and messages stay exactly the stage's own).
+    mutating func run<Value>(_ stage: () throws -> Value) rethrows -> Value? {
+        guard collecting else { return try stage() }
+        do {
+            return try stage()
+        } catch {
+            problems += SceneValidator.diagnostics(from: error)
+            return nil
+        }
+    }
+
+    /// Stages 2–5 in throwing mode.
+    static func prepare(_ scene: Scene, limits: WorkLimits?) throws -> PreparedScene {
+        var stages = LoadingStages(collecting: false)
+        guard let prepared = try stages.prepare(scene, limits: limits) else {
+            throw DiagnosticList(stages.problems)  // unreachable: in throwing mode a failing stage threw
+        }
+        return prepared
+    }
+
+    /// Stages 2–5. Nil when a stage failed in collecting mode.
+    mutating func prepare(_ scene: Scene, limits: WorkLimits?) throws -> PreparedScene? {
+        try run { try scene.validateCanvasSize() }
+        let timeline = try run { () throws -> Timeline in
+            let timeline = try Timeline(scene: scene)
+            try limits?.check(frameCount: timeline.frameCount, of: scene, fps: timeline.fps)
+            return timeline
+        }
+        let fonts = try run { () throws -> FontLibrary in
+            let fonts = try SceneFontResolution.library(for: scene)
+            try SceneFontResolution.check(scene, with: fonts)
+            return fonts
+        }
+        let images = try run { try SceneImageResolution.decode(scene) }
+        guard let timeline, let fonts, let images else { return nil }
+        return PreparedScene(scene: scene, timeline: timeline, fonts: fonts, images: images)
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Where a scene's JSON comes from: a file, or bytes already read (a batch template) with the
+/// name diagnostics show and the folder its relative paths resolve against.
+public enum SceneSource: Sendable {
+    /// The scene file at `path`, shown in diagnostics as written.
+    case file(path: String)
+    /// Scene bytes shown as `displayName`, whose relative font and image paths resolve against
+    /// `baseDirectory`.
+    case bytes(Data, displayName: String, baseDirectory: URL)
+}
+
+/// What a caller changes in a scene after decoding it: `{{placeholder}}` values (`--set`, batch
+/// data), the frame rate (`--fps`) and the pixel density (`--scale`). Layout direction and color
+/// scheme belong here when the format gains them.
+public struct SceneOverrides: Sendable, Equatable {
+    /// Placeholder values; they win over the scene's own `vars`.
+    public var values: [String: String]
+    /// Replaces `canvas.fps` when set.
+    public var fps: Double?
+    /// Replaces `canvas.scale` when set.
+    public var scale: Double?
+
+    public init(values: [String: String] = [:], fps: Double? = nil, scale: Double? = nil) {
+        self.values = values
+        self.fps = fps
+        self.scale = scale
+    }
+
+    /// No overrides: the scene as written.
+    public static let none = SceneOverrides()
+}
