@@ -1,5 +1,5 @@
 import Foundation
-import Kinetype
+@testable import Kinetype
 import KinetypeRender
 
 /// The scene target: bytes → scene decoder → canvas check → timeline → a few frame states → one
@@ -28,12 +28,13 @@ public enum SceneHarness {
         _ = timeline.state(atTime: timeline.duration / 3)
 
         scene.inputRoot = root
-        guard let fonts, (try? fonts.validate(scene: scene)) != nil else { return false }
+        guard let fonts, (try? SceneFontResolution.check(scene, with: fonts)) != nil else { return false }
         scene.canvas.scale = 1
         scene.canvas.width = min(scene.canvas.width, maxSide)
         scene.canvas.height = min(scene.canvas.height, maxSide)
         guard let small = try? Timeline(scene: scene),
-              let renderer = try? FrameRenderer(scene: scene, fonts: fonts),
+              let images = try? SceneImageResolution.decode(scene),
+              let renderer = try? FrameRenderer(scene: scene, fonts: fonts, images: images),
               (try? renderer.render(small.state(atFrame: last / 2))) != nil else { return false }
         return true
     }
