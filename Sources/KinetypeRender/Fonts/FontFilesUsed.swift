@@ -28,7 +28,7 @@ extension FontLibrary {
             text.spans?.forEach { add($0.font) }
         }
         for set in [FcSetSystem, FcSetApplication] {
-            for pattern in FontconfigPatterns.patterns(of: FcConfigGetFonts(config, set)) {
+            for pattern in FontconfigPatterns.patterns(of: FcConfigGetFonts(config.pointer, set)) {
                 let names = FontconfigPatterns.strings(pattern, FC_FAMILY).map(FamilySuggestions.normalized)
                 guard names.contains(where: families.contains) else { continue }
                 files.formUnion(FontconfigPatterns.strings(pattern, FC_FILE))
