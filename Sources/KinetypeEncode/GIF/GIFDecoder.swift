@@ -67,10 +67,9 @@ public enum GIFDecoder {
         }, &error) else {
             throw failure(code: error)
         }
-        defer {
-            var closeError: Int32 = 0
-            DGifCloseFile(gif, &closeError)
-        }
+        // Closing frees every decoded frame, so the handle lives until the frames are copied out.
+        let handle = GifDecoderHandle(taking: gif)
+        defer { withExtendedLifetime(handle) {} }
         guard DGifSlurp(gif) == GIF_OK else { throw failure(code: gif.pointee.Error) }
         withExtendedLifetime(source) {}
 

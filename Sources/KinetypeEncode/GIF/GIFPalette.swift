@@ -21,8 +21,9 @@ final class GIFPalette {
     private let dither: GIFDither
     /// The index of every palette color.
     private var indexOfColor: [UInt32: UInt8] = [:]
-    private var attributes: OpaquePointer?
-    private var result: OpaquePointer?
+    /// Set for quantized palettes (error diffusion remaps with them).
+    private let attributes: LiqAttributes?
+    private let result: LiqResult?
     /// libimagequant's palette index → our index.
     private var quantizedIndexMap: [UInt8] = []
 
@@ -35,31 +36,28 @@ final class GIFPalette {
         self.hasTransparency = hasTransparency
         self.isExact = true
         self.dither = .none
+        self.attributes = nil
+        self.result = nil
         for (index, color) in exactColors.enumerated() { indexOfColor[color] = UInt8(index) }
     }
 
     /// A palette quantized from a histogram of all frames (`hasTransparency`: whether any of
     /// them has a transparent pixel). Keeps a copy of `attributes`.
-    init(quantizing histogram: OpaquePointer, attributes: OpaquePointer, hasTransparency: Bool, width: Int,
+    init(quantizing histogram: LiqHistogram, attributes: LiqAttributes, hasTransparency: Bool, width: Int,
          height: Int, options: GIFOptions, uses: [UInt32: GIFColorUse],
          frameColorSets: GIFFrameColorSets) throws {
         self.width = width
         self.height = height
         self.isExact = false
         self.dither = options.dither
-        var result: OpaquePointer?
-        let status = liq_histogram_quantize(histogram, attributes, &result)
-        guard status == LIQ_OK, let result else {
-            throw Self.failure("libimagequant could not build a palette (\(status))")
-        }
-        guard let copiedAttributes = liq_attr_copy(attributes) else {
-            liq_result_destroy(result)
-            throw Self.failure("libimagequant could not be set up")
-        }
+        let result = try LiqResult(quantizing: histogram, attributes: attributes)
         self.result = result
-        self.attributes = copiedAttributes
-        liq_set_dithering_level(result, options.dither == .diffusion ? 1.0 : 0.0)
-        let palette = liq_get_palette(result)!.pointee
+        self.attributes = try LiqAttributes(copying: attributes)
+        liq_set_dithering_level(result.pointer, options.dither == .diffusion ? 1.0 : 0.0)
+        // Borrowed from the result (freed with it).
+        guard let palette = liq_get_palette(result.pointer)?.pointee else {
+            throw Self.failure("libimagequant could not build a palette (no palette)")
+        }
         var colors: [UInt32] = []
         var map: [UInt8] = []
         withUnsafeBytes(of: palette.entries) { raw in
@@ -80,11 +78,6 @@ final class GIFPalette {
         self.hasTransparency = hasTransparency
         self.quantizedIndexMap = map.map { $0 == 0xFF ? UInt8(colors.count) : newIndex[Int($0)] }
         for (index, color) in ordered.enumerated() { indexOfColor[color] = UInt8(index) }
-    }
-
-    deinit {
-        if let result { liq_result_destroy(result) }
-        if let attributes { liq_attr_destroy(attributes) }
     }
 
     /// The color table size: a power of two holding the opaque colors and the transparent index.
@@ -191,13 +184,13 @@ final class GIFPalette {
         let normalized = Self.normalizedPixels(image)
         let count = width * height
         var output = [UInt8](repeating: 0, count: count)
-        let status = normalized.withUnsafeBytes { bytes -> liq_error in
-            guard let liqImage = liq_image_create_rgba(attributes, bytes.baseAddress!, Int32(width), Int32(height), 0) else {
-                return LIQ_OUT_OF_MEMORY
-            }
-            defer { liq_image_destroy(liqImage) }
-            return output.withUnsafeMutableBytes { buffer in
-                liq_write_remapped_image(result, liqImage, buffer.baseAddress!, count)
+        let status = try normalized.withUnsafeBytes { bytes throws(Diagnostic) -> liq_error in
+            // Lives only inside this closure, while the pixels it borrows do.
+            let liqImage = try LiqImage(attributes: attributes, borrowing: bytes.baseAddress!, width: width, height: height)
+            return withExtendedLifetime(liqImage) {
+                output.withUnsafeMutableBytes { buffer in
+                    liq_write_remapped_image(result.pointer, liqImage.pointer, buffer.baseAddress!, count)
+                }
             }
         }
         guard status == LIQ_OK else { throw Self.failure("libimagequant could not remap a frame (\(status))") }

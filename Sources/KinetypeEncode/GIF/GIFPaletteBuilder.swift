@@ -118,14 +118,11 @@ final class GIFPaletteBuilder {
             return GIFPalette(exactColors: ordered, hasTransparency: transparentCount > 0,
                               width: width, height: height)
         }
-        guard let attributes = liq_attr_create() else { throw GIFPalette.failure("libimagequant could not be set up") }
-        defer { liq_attr_destroy(attributes) }
-        liq_set_max_colors(attributes, Int32(gifMaxOpaqueColors))
-        liq_set_quality(attributes, 0, Int32(min(max(options.quality, GIFOptions.qualities.lowerBound), GIFOptions.qualities.upperBound)))
-        guard let histogram = liq_histogram_create(attributes) else {
-            throw GIFPalette.failure("libimagequant could not be set up")
-        }
-        defer { liq_histogram_destroy(histogram) }
+        let attributes = try LiqAttributes()
+        liq_set_max_colors(attributes.pointer, Int32(gifMaxOpaqueColors))
+        liq_set_quality(attributes.pointer, 0, Int32(min(max(options.quality, GIFOptions.qualities.lowerBound),
+                                                         GIFOptions.qualities.upperBound)))
+        let histogram = try LiqHistogram(attributes: attributes)
         let center = droppedBits == 0 ? 0 : UInt32(1) << (droppedBits - 1)
         var entries = counts.keys.sorted().map { key in
             liq_histogram_entry(color: liq_color(r: UInt8(key >> 16 & 0xFF | center), g: UInt8(key >> 8 & 0xFF | center),
@@ -135,7 +132,9 @@ final class GIFPaletteBuilder {
         if transparentCount > 0 {
             entries.append(liq_histogram_entry(color: liq_color(r: 0, g: 0, b: 0, a: 0), count: transparentCount))
         }
-        let status = liq_histogram_add_colors(histogram, attributes, entries, Int32(entries.count), 0)
+        let status = withExtendedLifetime((histogram, attributes)) {
+            liq_histogram_add_colors(histogram.pointer, attributes.pointer, entries, Int32(entries.count), 0)
+        }
         guard status == LIQ_OK else { throw GIFPalette.failure("libimagequant rejected the colors (\(status))") }
         return try GIFPalette(quantizing: histogram, attributes: attributes, hasTransparency: transparentCount > 0,
                               width: width, height: height, options: options, uses: uses, frameColorSets: frameColorSets)

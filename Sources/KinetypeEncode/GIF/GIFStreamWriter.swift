@@ -11,7 +11,8 @@ struct GIFRect: Equatable {
 /// then frames (graphic control extension + image), written through giflib's output function
 /// into a `GIFByteSink`.
 final class GIFStreamWriter {
-    private var gif: UnsafeMutablePointer<GifFileType>?
+    private let handle: GifEncoderHandle
+    private var gif: UnsafeMutablePointer<GifFileType>? { handle.pointer }
     private let sink: GIFByteSink
 
     /// - Parameters:
@@ -29,18 +30,18 @@ final class GIFStreamWriter {
         }, &error) else {
             throw Self.failure(code: error)
         }
-        self.gif = gif
+        handle = GifEncoderHandle(taking: gif)
         EGifSetGifVersion(gif, true)
 
         var table = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: tableSize)
         for (index, color) in colors.prefix(tableSize).enumerated() {
             table[index] = GifColorType(Red: UInt8(color >> 16 & 0xFF), Green: UInt8(color >> 8 & 0xFF), Blue: UInt8(color & 0xFF))
         }
-        guard let colorMap = GifMakeMapObject(Int32(tableSize), table) else {
-            throw GIFPalette.failure("giflib could not allocate the color table")
+        // giflib copies the map into the handle.
+        let colorMap = try GifColorMap(table)
+        try withExtendedLifetime(colorMap) {
+            try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, Int32(backgroundIndex), colorMap.pointer))
         }
-        defer { GifFreeMapObject(colorMap) }
-        try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, Int32(backgroundIndex), colorMap))
 
         if let loopCount {
             let count = UInt16(clamping: loopCount)
@@ -50,13 +51,6 @@ final class GIFStreamWriter {
             try check(EGifPutExtensionBlock(gif, Int32(identifier.count), &identifier))
             try check(EGifPutExtensionBlock(gif, Int32(block.count), &block))
             try check(EGifPutExtensionTrailer(gif))
-        }
-    }
-
-    deinit {
-        if let gif {
-            var error: Int32 = 0
-            EGifCloseFile(gif, &error)
         }
     }
 
@@ -91,10 +85,7 @@ final class GIFStreamWriter {
 
     /// Writes the trailer and releases giflib's handle (the sink then holds the whole file).
     func close() throws {
-        guard let gif else { throw GIFPalette.failure("the GIF was already finished") }
-        self.gif = nil
-        var error: Int32 = 0
-        let status = EGifCloseFile(gif, &error)
+        guard let (status, error) = handle.close() else { throw GIFPalette.failure("the GIF was already finished") }
         if let writeError = sink.writeError { throw writeError }
         guard status == GIF_OK else { throw Self.failure(code: error) }
     }

@@ -13,28 +13,29 @@ public enum PNGCodec {
         }
         let isOpaque = image.isOpaque
         let pixels = isOpaque ? image.rgbBytes() : image.pixels
-        var png = png_image()
-        png.version = kinetype_png_image_version
-        png.width = png_uint_32(image.width)
-        png.height = png_uint_32(image.height)
-        png.format = isOpaque ? png_uint_32(PNG_FORMAT_FLAG_COLOR) : kinetype_png_format_rgba
-        png.flags = compression.usesFastSetting ? png_uint_32(PNG_IMAGE_FLAG_FAST) : 0
-
         var capacity = pixels.count + pixels.count / 8 + image.height + 4096
         for _ in 0..<2 {
+            // A fresh control structure for each attempt; libpng's state goes with it.
+            let control = PNGImageControl()
+            let png = control.pointer
+            png.pointee.width = png_uint_32(image.width)
+            png.pointee.height = png_uint_32(image.height)
+            png.pointee.format = isOpaque ? png_uint_32(PNG_FORMAT_FLAG_COLOR) : kinetype_png_format_rgba
+            png.pointee.flags = compression.usesFastSetting ? png_uint_32(PNG_IMAGE_FLAG_FAST) : 0
             var output = Data(count: capacity)
             var size = png_alloc_size_t(capacity)
-            let ok = output.withUnsafeMutableBytes { memory in
-                pixels.withUnsafeBytes { buffer in
-                    png_image_write_to_memory(&png, memory.baseAddress, &size, 0, buffer.baseAddress, 0, nil)
+            let ok = withExtendedLifetime(control) {
+                output.withUnsafeMutableBytes { memory in
+                    pixels.withUnsafeBytes { buffer in
+                        png_image_write_to_memory(png, memory.baseAddress, &size, 0, buffer.baseAddress, 0, nil)
+                    }
                 }
             }
             if ok != 0 {
                 output.count = Int(size)
                 return output
             }
-            let message = messageOf(&png)
-            png_image_free(&png)
+            let message = control.message
             guard Int(size) > capacity else { throw encodeFailure(message) }
             capacity = Int(size)
         }
@@ -51,27 +52,25 @@ public enum PNGCodec {
         if let problem = limits.problem(width: size.width, height: size.height) {
             throw Diagnostic(kind: .renderFailure, message: "cannot read \(name) as PNG: it \(problem); it is not decoded")
         }
-        var png = png_image()
-        png.version = kinetype_png_image_version
+        let control = PNGImageControl()
+        defer { withExtendedLifetime(control) {} }
+        let png = control.pointer
         let began = data.withUnsafeBytes { bytes in
-            png_image_begin_read_from_memory(&png, bytes.baseAddress, bytes.count)
+            png_image_begin_read_from_memory(png, bytes.baseAddress, bytes.count)
         }
         guard began != 0 else {
-            let message = messageOf(&png)
-            png_image_free(&png)
-            throw Diagnostic(kind: .renderFailure, message: "cannot read \(name) as PNG: \(message)")
+            throw Diagnostic(kind: .renderFailure, message: "cannot read \(name) as PNG: \(control.message)")
         }
-        png.format = kinetype_png_format_rgba
-        let width = Int(png.width), height = Int(png.height)
-        var pixels = [UInt8](repeating: 0, count: kinetype_png_image_size(&png))
+        png.pointee.format = kinetype_png_format_rgba
+        let width = Int(png.pointee.width), height = Int(png.pointee.height)
+        var pixels = [UInt8](repeating: 0, count: kinetype_png_image_size(png))
         let finished = data.withUnsafeBytes { _ in
             pixels.withUnsafeMutableBytes { buffer in
-                png_image_finish_read(&png, nil, buffer.baseAddress, 0, nil)
+                png_image_finish_read(png, nil, buffer.baseAddress, 0, nil)
             }
         }
         guard finished != 0 else {
-            let message = messageOf(&png)
-            png_image_free(&png)
+            let message = control.message
             throw Diagnostic(kind: .renderFailure, message: "cannot read \(name) as PNG: \(message)")
         }
         return Image(width: width, height: height, pixels: pixels)
@@ -93,13 +92,6 @@ public enum PNGCodec {
     public static func write(_ image: Image, to url: URL, compression: PNGCompression = .default) throws {
         let data = try encode(image, compression: compression)
         try AtomicFile.write(data, to: url)
-    }
-
-    private static func messageOf(_ png: inout png_image) -> String {
-        withUnsafeBytes(of: &png.message) { raw in
-            let bytes = raw.prefix(while: { $0 != 0 })
-            return String(decoding: bytes, as: UTF8.self)
-        }
     }
 
     private static func encodeFailure(_ message: String) -> Diagnostic {

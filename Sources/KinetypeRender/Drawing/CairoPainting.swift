@@ -10,7 +10,7 @@ enum CairoPainting {
 
     /// Makes `fill` the source for painting `rect`. A linear gradient runs through the rectangle's
     /// center at `angle` degrees (0 = left to right, 90 = top to bottom) and spans it exactly, as in CSS.
-    static func setFill(_ cr: OpaquePointer, _ fill: Fill, in rect: Rect) {
+    static func setFill(_ cr: OpaquePointer, _ fill: Fill, in rect: Rect) throws {
         switch fill {
         case .color(let color):
             setColor(cr, color)
@@ -19,11 +19,13 @@ enum CairoPainting {
             let dx = cos(radians), dy = sin(radians)
             let half = (abs(rect.width * dx) + abs(rect.height * dy)) / 2
             let cx = rect.x + rect.width / 2, cy = rect.y + rect.height / 2
-            let pattern = cairo_pattern_create_linear(cx - dx * half, cy - dy * half, cx + dx * half, cy + dy * half)!
-            cairo_pattern_add_color_stop_rgba(pattern, 0, from.red, from.green, from.blue, from.alpha)
-            cairo_pattern_add_color_stop_rgba(pattern, 1, to.red, to.green, to.blue, to.alpha)
-            cairo_set_source(cr, pattern)
-            cairo_pattern_destroy(pattern)
+            let pattern = try CairoPattern(linearFrom: cx - dx * half, cy - dy * half, to: cx + dx * half, cy + dy * half)
+            withExtendedLifetime(pattern) {
+                cairo_pattern_add_color_stop_rgba(pattern.pointer, 0, from.red, from.green, from.blue, from.alpha)
+                cairo_pattern_add_color_stop_rgba(pattern.pointer, 1, to.red, to.green, to.blue, to.alpha)
+                // The context takes a reference of its own.
+                cairo_set_source(cr, pattern.pointer)
+            }
         }
     }
 
@@ -44,10 +46,10 @@ enum CairoPainting {
     }
 
     /// Fills `rect` (rounded) with `fill`.
-    static func fill(_ cr: OpaquePointer, _ rect: Rect, radius: Double, with fill: Fill) {
+    static func fill(_ cr: OpaquePointer, _ rect: Rect, radius: Double, with fill: Fill) throws {
         cairo_new_path(cr)
         addRoundedRect(cr, rect, radius: radius)
-        setFill(cr, fill, in: rect)
+        try setFill(cr, fill, in: rect)
         cairo_fill(cr)
     }
 

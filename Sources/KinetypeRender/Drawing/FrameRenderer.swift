@@ -12,10 +12,10 @@ public final class FrameRenderer {
     let scene: Scene
     let fonts: FontLibrary
     let engine: TextLayoutEngine
-    private let fontMap: UnsafeMutablePointer<PangoFontMap>
-    private let context: OpaquePointer
+    private let fontMap: PangoCairoFontMap
+    private let context: PangoContext
     private let images: ImageSurfaces
-    private var surface: OpaquePointer?
+    private var surface: CairoSurface?
     /// The last layout of each text layer, reused while its text and geometry stay the same
     /// (holds, blinking cursors, animations of color or transform).
     private var preparedTexts: [Int: (key: PreparedTextKey, prepared: PreparedText)] = [:]
@@ -30,32 +30,22 @@ public final class FrameRenderer {
     public init(scene: Scene, fonts: FontLibrary, images: SceneImages) throws {
         self.scene = scene
         self.fonts = fonts
-        let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)
-        guard let map else {
-            throw DiagnosticList([Diagnostic(kind: .renderFailure, message: "Pango has no FreeType font map")])
-        }
-        fontMap = map
-        pango_fc_font_map_set_config(OpaquePointer(map), fonts.config)
-        context = pango_font_map_create_context(map)!
-        let options = cairo_font_options_create()!
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
-        pango_cairo_context_set_font_options(context, options)
-        cairo_font_options_destroy(options)
-        pango_context_set_round_glyph_positions(context, 0)
-        pango_context_set_language(context, pango_language_from_string("en"))
-        pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
+        fontMap = try PangoCairoFontMap(config: fonts.config)
+        let context = try PangoContext(fontMap: fontMap)
+        self.context = context
+        let options = try CairoFontOptions()
+        cairo_font_options_set_antialias(options.pointer, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options.pointer, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options.pointer, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_subpixel_order(options.pointer, CAIRO_SUBPIXEL_ORDER_DEFAULT)
+        // Pango copies the options.
+        withExtendedLifetime(options) { pango_cairo_context_set_font_options(context.pointer, options.pointer) }
+        pango_context_set_round_glyph_positions(context.pointer, 0)
+        // The language is interned by Pango for the life of the process (borrowed, never freed).
+        pango_context_set_language(context.pointer, pango_language_from_string("en"))
+        pango_context_set_base_dir(context.pointer, PANGO_DIRECTION_LTR)
         engine = TextLayoutEngine(context: context, fonts: fonts, scene: scene)
-        self.images = ImageSurfaces(images)
-    }
-
-    deinit {
-        preparedTexts.values.forEach { $0.prepared.release() }
-        if let surface { cairo_surface_destroy(surface) }
-        g_object_unref(UnsafeMutableRawPointer(context))
-        g_object_unref(UnsafeMutableRawPointer(fontMap))
+        self.images = try ImageSurfaces(images)
     }
 
     /// Renders one frame: `canvas.pixelWidth × canvas.pixelHeight` straight RGBA, layers back to
@@ -64,15 +54,16 @@ public final class FrameRenderer {
         let width = state.canvas.pixelWidth, height = state.canvas.pixelHeight
         guard width > 0, height > 0 else { return Image(width: max(width, 0), height: max(height, 0)) }
         let surface = try reusableSurface(width: width, height: height)
-        let cr = cairo_create(surface)!
-        defer { cairo_destroy(cr) }
+        let context = try CairoContext(drawingOn: surface)
+        defer { withExtendedLifetime(context) {} }
+        let cr = context.pointer
         cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_scale(cr, state.canvas.scale, state.canvas.scale)
 
         let canvasRect = Rect(x: 0, y: 0, width: state.canvas.width, height: state.canvas.height)
-        CairoPainting.fill(cr, canvasRect, radius: 0, with: state.canvas.background)
+        try CairoPainting.fill(cr, canvasRect, radius: 0, with: state.canvas.background)
         for layer in state.layers {
             try draw(layer, on: cr, pixelScale: state.canvas.scale)
         }
@@ -80,7 +71,7 @@ public final class FrameRenderer {
             let reason = String(cString: cairo_status_to_string(cairo_status(cr)))
             throw DiagnosticList([Diagnostic(kind: .renderFailure, message: "frame \(state.index) failed to render: \(reason)")])
         }
-        return PixelConversion.image(from: surface)
+        return withExtendedLifetime(surface) { PixelConversion.image(from: surface.pointer) }
     }
 
     /// What a text layer's layout depends on: everything but the cursor (drawn separately).
@@ -97,23 +88,16 @@ public final class FrameRenderer {
         let key = PreparedTextKey(text: withoutCursor, frame: layer.frame, padding: layer.padding, alignment: layer.alignment)
         if let cached = preparedTexts[layer.index], cached.key == key { return cached.prepared }
         let prepared = try prepareText(text, layer: layer)
-        preparedTexts[layer.index]?.prepared.release()
         preparedTexts[layer.index] = (key, prepared)
         return prepared
     }
 
-    private func reusableSurface(width: Int, height: Int) throws -> OpaquePointer {
-        if let surface, Int(cairo_image_surface_get_width(surface)) == width,
-           Int(cairo_image_surface_get_height(surface)) == height {
+    private func reusableSurface(width: Int, height: Int) throws -> CairoSurface {
+        if let surface, surface.width == width, surface.height == height {
             return surface
         }
-        if let surface { cairo_surface_destroy(surface) }
-        let created = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-        guard cairo_surface_status(created) == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(created)
-            surface = nil
-            throw DiagnosticList([Diagnostic(kind: .renderFailure, message: "cannot allocate a \(width)×\(height) frame")])
-        }
+        surface = nil
+        let created = try CairoSurface(format: CAIRO_FORMAT_ARGB32, width: width, height: height)
         surface = created
         return created
     }
@@ -127,7 +111,7 @@ public final class FrameRenderer {
         // pixel: skip the layer, as Cairo would reject the singular matrix.
         guard layer.opacity > 0, abs(layer.scale) * pixelScale >= Self.smallestVisibleScale else { return }
         var prepared: PreparedText?
-        var imageSurface: OpaquePointer?
+        var imageSurface: CairoSurface?
         let box: LayerBox
         switch layer.content {
         case .text(let text):
@@ -154,7 +138,7 @@ public final class FrameRenderer {
         cairo_translate(cr, -center.x, -center.y)
 
         if let background = layer.background {
-            CairoPainting.fill(cr, box.frame, radius: layer.cornerRadius, with: background)
+            try CairoPainting.fill(cr, box.frame, radius: layer.cornerRadius, with: background)
         }
         cairo_save(cr)
         if let clip = box.clipRect {

@@ -4,20 +4,18 @@ import KinetypeCore
 
 /// One worker's Cairo surfaces over the scene's shared decoded pictures (no pixels are copied).
 final class ImageSurfaces {
-    private let surfaces: [String: OpaquePointer]
+    private let surfaces: [String: CairoSurface]
     /// Keeps the decoded bytes alive as long as the surfaces that point into them.
     private let images: SceneImages
 
-    init(_ images: SceneImages) {
-        surfaces = images.all.mapValues { $0.makeSurface() }
+    init(_ images: SceneImages) throws {
+        surfaces = try images.all.mapValues { try $0.makeSurface() }
         self.images = images
     }
 
-    deinit { surfaces.values.forEach { cairo_surface_destroy($0) } }
-
     /// The surface of the picture at a resolved path (as in a `FrameState`); a picture that was
     /// not decoded is a render failure (a caller's mistake, never the scene's).
-    func surface(for src: String) throws -> OpaquePointer {
+    func surface(for src: String) throws -> CairoSurface {
         guard let surface = surfaces[SceneImages.key(forResolvedPath: src)] else {
             throw DiagnosticList([Diagnostic(kind: .renderFailure,
                                              message: "the image \(JSONText.quotedPath(src)) was not decoded before rendering",
@@ -29,13 +27,13 @@ final class ImageSurfaces {
 
 extension FrameRenderer {
     /// The natural size of an image layer's picture, in points (one pixel per point).
-    func imageSize(_ surface: OpaquePointer) -> (width: Double, height: Double) {
-        (Double(cairo_image_surface_get_width(surface)), Double(cairo_image_surface_get_height(surface)))
+    func imageSize(_ surface: CairoSurface) -> (width: Double, height: Double) {
+        (Double(surface.width), Double(surface.height))
     }
 
     /// Draws the picture into the frame: `contain` fits it whole, `cover` fills the frame (cropped),
     /// `fill` stretches it; a contained picture sits in the frame by the layer's alignment.
-    func drawImage(_ surface: OpaquePointer, fit: ImageFit, in box: LayerBox, alignment: Alignment, on cr: OpaquePointer) {
+    func drawImage(_ surface: CairoSurface, fit: ImageFit, in box: LayerBox, alignment: Alignment, on cr: OpaquePointer) {
         let (width, height) = imageSize(surface)
         guard width > 0, height > 0, box.frame.width > 0, box.frame.height > 0 else { return }
         var scaleX = box.frame.width / width, scaleY = box.frame.height / height
@@ -49,7 +47,7 @@ extension FrameRenderer {
         cairo_save(cr)
         cairo_translate(cr, x, y)
         cairo_scale(cr, scaleX, scaleY)
-        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_set_source_surface(cr, surface.pointer, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_rectangle(cr, 0, 0, width, height)
         cairo_fill(cr)

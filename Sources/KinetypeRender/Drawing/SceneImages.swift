@@ -12,14 +12,15 @@ public final class DecodedImage: @unchecked Sendable {
     private let stride: Int
     private let format: cairo_format_t
     /// The decoded surface: owns `bytes`; touched only in `init` and `deinit`.
-    private let owner: OpaquePointer
+    private let owner: CairoSurface
     private let bytes: UnsafeMutablePointer<UInt8>
 
     /// Takes over a successfully decoded image surface (and its reference).
-    fileprivate init?(taking surface: OpaquePointer) {
+    fileprivate init?(taking owner: CairoSurface) {
+        let surface = owner.pointer
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return nil }
-        owner = surface
+        self.owner = owner
         bytes = data
         width = Int(cairo_image_surface_get_width(surface))
         height = Int(cairo_image_surface_get_height(surface))
@@ -27,11 +28,9 @@ public final class DecodedImage: @unchecked Sendable {
         format = cairo_image_surface_get_format(surface)
     }
 
-    deinit { cairo_surface_destroy(owner) }
-
-    /// A new surface over the shared bytes (the caller destroys it; the bytes outlive it).
-    func makeSurface() -> OpaquePointer {
-        cairo_image_surface_create_for_data(bytes, format, Int32(width), Int32(height), Int32(stride))!
+    /// A new surface over the shared bytes (the bytes must outlive it).
+    func makeSurface() throws -> CairoSurface {
+        try CairoSurface(borrowing: bytes, format: format, width: width, height: height, stride: stride)
     }
 }
 
@@ -64,13 +63,13 @@ extension DecodedImage {
     /// file). The caller checks the header's size first.
     public static func decodePNG(_ data: Data) -> DecodedImage? {
         let reader = PNGStreamReader(data)
-        let surface = cairo_image_surface_create_from_png_stream({ closure, buffer, length in
+        let created = cairo_image_surface_create_from_png_stream({ closure, buffer, length in
             guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
             return Unmanaged<PNGStreamReader>.fromOpaque(closure).takeUnretainedValue().read(into: buffer, count: Int(length))
-        }, Unmanaged.passUnretained(reader).toOpaque())!
+        }, Unmanaged.passUnretained(reader).toOpaque())
         withExtendedLifetime(reader) {}
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let image = DecodedImage(taking: surface) else {
-            cairo_surface_destroy(surface)
+        // Cairo reports every libpng error as "out of memory", so its status says nothing here.
+        guard let surface = try? CairoSurface(taking: created, what: "a picture"), let image = DecodedImage(taking: surface) else {
             return nil
         }
         return image

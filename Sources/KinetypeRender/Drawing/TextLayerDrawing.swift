@@ -2,39 +2,34 @@ import CPangoCairo
 import Foundation
 import KinetypeCore
 
-/// A text layer laid out for one frame: the layout and where it goes.
+/// A text layer laid out for one frame: the layout and where it goes. Its layouts are released
+/// with the last copy of the value.
 struct PreparedText {
-    /// The layout with this frame's reveal; its metrics place the text and the cursor. Owned.
-    let layout: OpaquePointer
+    /// The layout with this frame's reveal; its metrics place the text and the cursor.
+    let layout: PangoLayout
     /// While characters fade in: the same layout with only the fully shown characters, and one
     /// layout per fade alpha showing just the characters at that alpha (painted through a group,
-    /// since Cairo draws color glyphs such as emoji at full alpha whatever the text alpha). Owned.
-    let fadePasses: (solid: OpaquePointer, fades: [(alpha: Double, layout: OpaquePointer)])?
+    /// since Cairo draws color glyphs such as emoji at full alpha whatever the text alpha).
+    let fadePasses: FadePasses?
     let display: DisplayText
     /// Where the layout's origin goes, in points.
     let origin: Point
     let box: LayerBox
     let isRightToLeft: Bool
 
-    func release() {
-        g_object_unref(UnsafeMutableRawPointer(layout))
-        if let fadePasses {
-            g_object_unref(UnsafeMutableRawPointer(fadePasses.solid))
-            fadePasses.fades.forEach { g_object_unref(UnsafeMutableRawPointer($0.layout)) }
-        }
-    }
+    typealias FadePasses = (solid: PangoLayout, fades: [(alpha: Double, layout: PangoLayout)])
 
     /// Paints the glyphs with the layout's origin at `origin`.
     func paintGlyphs(on cr: OpaquePointer, at origin: Point) {
         guard let fadePasses else {
             cairo_move_to(cr, origin.x, origin.y)
-            pango_cairo_show_layout(cr, layout)
+            pango_cairo_show_layout(cr, layout.pointer)
             return
         }
         cairo_move_to(cr, origin.x, origin.y)
-        pango_cairo_show_layout(cr, fadePasses.solid)
+        pango_cairo_show_layout(cr, fadePasses.solid.pointer)
         var ink = PangoRectangle()
-        pango_layout_get_extents(layout, &ink, nil)
+        pango_layout_get_extents(layout.pointer, &ink, nil)
         let scale = Double(PANGO_SCALE)
         for pass in fadePasses.fades {
             cairo_save(cr)
@@ -44,7 +39,7 @@ struct PreparedText {
             cairo_clip(cr)
             cairo_push_group(cr)
             cairo_move_to(cr, origin.x, origin.y)
-            pango_cairo_show_layout(cr, pass.layout)
+            pango_cairo_show_layout(cr, pass.layout.pointer)
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, pass.alpha)
             cairo_restore(cr)
@@ -67,13 +62,14 @@ extension FrameRenderer {
             TextLayoutEngine.revealAlpha(of: original, in: reveal)
         })
         let fadePasses = try makeFadePasses(display, text, wrapWidth: wrapWidth)
-        // The first paragraph's direction (from its first strong character) decides what leading means.
-        let firstLine = pango_layout_get_line_readonly(layout, 0)
+        // The first paragraph's direction (from its first strong character) decides what leading
+        // means. The line is borrowed from the layout.
+        let firstLine = pango_layout_get_line_readonly(layout.pointer, 0)
         let isRightToLeft = firstLine.map { PangoDirection(rawValue: $0.pointee.resolved_dir) == PANGO_DIRECTION_RTL } ?? false
         let left = isRightToLeft ? padding.trailing : padding.leading
         let right = isRightToLeft ? padding.leading : padding.trailing
         var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
+        pango_layout_get_extents(layout.pointer, nil, &logical)
         let scale = Double(PANGO_SCALE)
         let blockX = Double(logical.x) / scale, blockY = Double(logical.y) / scale
         let blockWidth = Double(logical.width) / scale, blockHeight = Double(logical.height) / scale
@@ -91,12 +87,12 @@ extension FrameRenderer {
 
     /// The extra layouts of a frame where characters are partly faded in, or nil when none is.
     private func makeFadePasses(_ display: DisplayText, _ text: TextState, wrapWidth: Double?) throws
-        -> (solid: OpaquePointer, fades: [(alpha: Double, layout: OpaquePointer)])? {
+        -> PreparedText.FadePasses? {
         guard let reveal = text.reveal, reveal.fading.contains(where: { $0 > 0 && $0 < 1 }) else { return nil }
         let solid = try engine.makeLayout(display, state: text, wrapWidth: wrapWidth, paint: .draw { original in
             TextLayoutEngine.revealAlpha(of: original, in: reveal) >= 1 ? 1 : 0
         })
-        var fades: [(alpha: Double, layout: OpaquePointer)] = []
+        var fades: [(alpha: Double, layout: PangoLayout)] = []
         for alpha in Set(reveal.fading.filter { $0 > 0 && $0 < 1 }).sorted() {
             let layout = try engine.makeLayout(display, state: text, wrapWidth: wrapWidth, paint: .draw { original in
                 TextLayoutEngine.revealAlpha(of: original, in: reveal) == alpha ? 1 : 0
@@ -126,7 +122,7 @@ extension FrameRenderer {
     /// memory than the canvas.
     private func drawShadow(_ shadow: Shadow, of prepared: PreparedText, on cr: OpaquePointer, pixelScale: Double) {
         var ink = PangoRectangle()
-        pango_layout_get_extents(prepared.layout, &ink, nil)
+        pango_layout_get_extents(prepared.layout.pointer, &ink, nil)
         guard ink.width > 0, ink.height > 0, pixelScale > 0 else { return }
         let scale = Double(PANGO_SCALE)
         let radius = min(max(shadow.radius, 0), Self.maximumShadowBlurPixels / pixelScale)
@@ -144,13 +140,15 @@ extension FrameRenderer {
         guard right > skipLeft, bottom > skipTop else { return }
         let maskX = x + skipLeft / pixelScale, maskY = y + skipTop / pixelScale
         let pixelWidth = Int32(clamping: right - skipLeft), pixelHeight = Int32(clamping: bottom - skipTop)
-        guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, pixelWidth, pixelHeight),
-              cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS else { return }
-        defer { cairo_surface_destroy(mask) }
-        let maskContext = cairo_create(mask)!
-        cairo_scale(maskContext, pixelScale, pixelScale)
-        prepared.paintGlyphs(on: maskContext, at: Point(x: prepared.origin.x - maskX, y: prepared.origin.y - maskY))
-        cairo_destroy(maskContext)
+        // Without memory for the mask the shadow is left out, as it always was.
+        guard let maskSurface = try? CairoSurface(format: CAIRO_FORMAT_A8, width: Int(pixelWidth), height: Int(pixelHeight)),
+              let maskContext = try? CairoContext(drawingOn: maskSurface) else { return }
+        defer { withExtendedLifetime(maskSurface) {} }
+        let mask = maskSurface.pointer
+        withExtendedLifetime(maskContext) {
+            cairo_scale(maskContext.pointer, pixelScale, pixelScale)
+            prepared.paintGlyphs(on: maskContext.pointer, at: Point(x: prepared.origin.x - maskX, y: prepared.origin.y - maskY))
+        }
         cairo_surface_flush(mask)
         if let data = cairo_image_surface_get_data(mask) {
             ShadowBlur.blur(data, width: Int(pixelWidth), height: Int(pixelHeight),
@@ -168,7 +166,7 @@ extension FrameRenderer {
         let scale = Double(PANGO_SCALE)
         let index = prepared.display.byteOffset(beforeOriginal: cursor.characterOffset)
         var strong = PangoRectangle()
-        pango_layout_get_cursor_pos(prepared.layout, Int32(clamping: index), &strong, nil)
+        pango_layout_get_cursor_pos(prepared.layout.pointer, Int32(clamping: index), &strong, nil)
         let x = prepared.origin.x + Double(strong.x) / scale
         let top = prepared.origin.y + Double(strong.y) / scale
         let height = Double(strong.height) / scale
@@ -182,7 +180,7 @@ extension FrameRenderer {
             if prepared.isRightToLeft { cellX = x - cellWidth }
         } else {
             var character = PangoRectangle()
-            pango_layout_index_to_pos(prepared.layout, Int32(clamping: index), &character)
+            pango_layout_index_to_pos(prepared.layout.pointer, Int32(clamping: index), &character)
             let left = Double(min(character.x, character.x + character.width)) / scale
             cellX = prepared.origin.x + left
             cellWidth = Double(abs(character.width)) / scale

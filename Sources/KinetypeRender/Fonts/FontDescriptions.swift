@@ -4,21 +4,24 @@ import KinetypeCore
 /// Pango font descriptions for resolved fonts and span overrides. Sizes are absolute (points are
 /// the layout's user units), weights continuous, and variable families get a `wght` variation.
 extension FontLibrary {
-    /// A full description for a layer's base font. The caller frees it.
-    func makeDescription(for font: ResolvedFont) throws -> OpaquePointer {
+    /// A full description for a layer's base font.
+    func makeDescription(for font: ResolvedFont) throws -> PangoFontDescription {
         let family = try familyName(for: font)
-        let description = pango_font_description_new()!
+        let owned = try PangoFontDescription()
+        let description = owned.pointer
         pango_font_description_set_family(description, family)
         pango_font_description_set_absolute_size(description, max(font.size, 0.01) * Double(PANGO_SCALE))
         setWeight(font.weight, family: family, on: description)
         pango_font_description_set_style(description, font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
-        return description
+        return owned
     }
 
     /// A partial description with only what a span overrides, or nil when it overrides nothing.
-    /// `resolvedFile` is the span's `file` resolved against the scene. The caller frees it.
-    func makeOverride(_ spec: FontSpec, resolvedFile: String?, base: ResolvedFont, baseFamily: String) -> OpaquePointer? {
-        let description = pango_font_description_new()!
+    /// `resolvedFile` is the span's `file` resolved against the scene.
+    func makeOverride(_ spec: FontSpec, resolvedFile: String?, base: ResolvedFont,
+                      baseFamily: String) throws -> PangoFontDescription? {
+        let owned = try PangoFontDescription()
+        let description = owned.pointer
         var family = baseFamily
         var overrides = false
         if let file = resolvedFile, let fileFamily = self.family(ofFile: file) {
@@ -45,11 +48,7 @@ extension FontLibrary {
             pango_font_description_set_style(description, italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
             overrides = true
         }
-        guard overrides else {
-            pango_font_description_free(description)
-            return nil
-        }
-        return description
+        return overrides ? owned : nil
     }
 
     private func setWeight(_ weight: Double, family: String, on description: OpaquePointer) {

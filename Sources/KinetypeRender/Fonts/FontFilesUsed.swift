@@ -10,7 +10,7 @@ extension FontLibrary {
         let families = Set(names.map(FamilySuggestions.normalized))
         var files = Set<String>()
         for set in [FcSetSystem, FcSetApplication] {
-            for pattern in FontconfigPatterns.patterns(of: FcConfigGetFonts(config, set)) {
+            for pattern in FontconfigPatterns.patterns(of: FcConfigGetFonts(config.pointer, set)) {
                 let names = FontconfigPatterns.strings(pattern, FC_FAMILY).map(FamilySuggestions.normalized)
                 guard names.contains(where: families.contains) else { continue }
                 files.formUnion(FontconfigPatterns.strings(pattern, FC_FILE))

@@ -12,7 +12,7 @@ import KinetypeCore
 /// library can be shared by every worker's `FrameRenderer`. Errors are thrown as `DiagnosticList`.
 public final class FontLibrary: @unchecked Sendable {
     /// The private fontconfig configuration (owned).
-    let config: OpaquePointer
+    let config: FontconfigConfig
     /// Every face in the configuration.
     private let faces: [FaceDescription]
     /// Normalized family name → the name as installed.
@@ -126,10 +126,8 @@ public final class FontLibrary: @unchecked Sendable {
     /// - Throws: `DiagnosticList` of every `diagnose`d problem, in file order.
     public init(files: [FontFile], systemFonts: Bool,
                 diagnose: (FontFileProblem, Int) -> Diagnostic) throws {
-        guard let config = FcConfigCreate() else {
-            throw DiagnosticList([Diagnostic(kind: .renderFailure, message: "fontconfig could not create a configuration")])
-        }
-        _ = FcConfigParseAndLoadFromMemory(config, Self.configuration, 0)
+        let config = try FontconfigConfig()
+        _ = FcConfigParseAndLoadFromMemory(config.pointer, Self.configuration, 0)
         var problems: [Diagnostic] = []
         var fileFamilies: [String: String] = [:]
         for (index, file) in files.enumerated() {
@@ -144,7 +142,7 @@ public final class FontLibrary: @unchecked Sendable {
                 continue
             }
             let fileFaces = FontconfigPatterns.queryFile(filePath)
-            guard let family = fileFaces.first?.families.first, FcConfigAppFontAddFile(config, filePath) != 0 else {
+            guard let family = fileFaces.first?.families.first, FcConfigAppFontAddFile(config.pointer, filePath) != 0 else {
                 problems.append(diagnose(.notAFont, index))
                 continue
             }
@@ -152,20 +150,17 @@ public final class FontLibrary: @unchecked Sendable {
         }
         if systemFonts {
             for directory in Self.systemFontDirectories where FileManager.default.fileExists(atPath: directory) {
-                _ = FcConfigAppFontAddDir(config, directory)
+                _ = FcConfigAppFontAddDir(config.pointer, directory)
             }
         }
-        guard problems.isEmpty else {
-            FcConfigDestroy(config)
-            throw DiagnosticList(problems)
-        }
-        _ = FcConfigBuildFonts(config)
+        guard problems.isEmpty else { throw DiagnosticList(problems) }
+        _ = FcConfigBuildFonts(config.pointer)
         self.config = config
         self.fileFamilies = fileFamilies
 
         var faces: [FaceDescription] = []
         for set in [FcSetSystem, FcSetApplication] {
-            faces += FontconfigPatterns.patterns(of: FcConfigGetFonts(config, set)).map(FaceDescription.init(pattern:))
+            faces += FontconfigPatterns.patterns(of: FcConfigGetFonts(config.pointer, set)).map(FaceDescription.init(pattern:))
         }
         self.faces = faces
         var familiesByKey: [String: String] = [:]
@@ -180,8 +175,6 @@ public final class FontLibrary: @unchecked Sendable {
         self.familiesByKey = familiesByKey
         self.variableFamilies = variableFamilies
     }
-
-    deinit { FcConfigDestroy(config) }
 
     /// Families with their styles/weights, sorted, for `kinetype fonts`.
     public func families() -> [FontFamilyInfo] {

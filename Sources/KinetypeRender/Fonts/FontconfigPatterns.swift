@@ -38,7 +38,7 @@ enum FontconfigPatterns {
         return value != 0
     }
 
-    /// The patterns of a font set.
+    /// The patterns of a font set, lent by the set (valid while it lives; never freed here).
     static func patterns(of set: UnsafeMutablePointer<FcFontSet>?) -> [OpaquePointer] {
         guard let set, let fonts = set.pointee.fonts else { return [] }
         return (0..<Int(set.pointee.nfont)).compactMap { fonts[$0] }
@@ -46,11 +46,10 @@ enum FontconfigPatterns {
 
     /// The faces of a font file as fontconfig reads them; empty when it is not a font.
     static func queryFile(_ path: String) -> [FaceDescription] {
-        guard let set = FcFontSetCreate() else { return [] }
-        defer { FcFontSetDestroy(set) }
+        guard let set = FontconfigFontSet() else { return [] }
         var count: Int32 = 0
-        _ = FcFreeTypeQueryAll(path, UInt32.max, nil, &count, set)
-        return patterns(of: set).map(FaceDescription.init(pattern:))
+        _ = FcFreeTypeQueryAll(path, UInt32.max, nil, &count, set.pointer)
+        return withExtendedLifetime(set) { patterns(of: set.pointer).map(FaceDescription.init(pattern:)) }
     }
 }
 

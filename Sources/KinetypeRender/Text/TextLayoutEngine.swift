@@ -8,13 +8,13 @@ import KinetypeCore
 /// twice the pixels and a revealed glyph never moves. Colors, alphas, underline and strikethrough
 /// are attributes Pango applies after shaping, so they never change glyph positions either.
 final class TextLayoutEngine {
-    let context: OpaquePointer
+    let context: PangoContext
     private let fonts: FontLibrary
     private let scene: Scene
     private var truncations: [(key: TruncationKey, value: DisplayText)] = []
     private static let truncationCacheSize = 32
 
-    init(context: OpaquePointer, fonts: FontLibrary, scene: Scene) {
+    init(context: PangoContext, fonts: FontLibrary, scene: Scene) {
         self.context = context
         self.fonts = fonts
         self.scene = scene
@@ -27,13 +27,13 @@ final class TextLayoutEngine {
         case draw(visibility: (Int) -> Double)
     }
 
-    /// A new layout (the caller unrefs it) of `display` with the state's typography.
-    func makeLayout(_ display: DisplayText, state: TextState, wrapWidth: Double?, paint: Paint) throws -> OpaquePointer {
+    /// A new layout of `display` with the state's typography.
+    func makeLayout(_ display: DisplayText, state: TextState, wrapWidth: Double?, paint: Paint) throws -> PangoLayout {
         let baseFamily = try fonts.familyName(for: state.font)
         let description = try fonts.makeDescription(for: state.font)
-        defer { pango_font_description_free(description) }
-        let layout = pango_layout_new(context)!
-        pango_layout_set_font_description(layout, description)
+        let owned = try PangoLayout(context: context)
+        let layout = owned.pointer
+        withExtendedLifetime(description) { pango_layout_set_font_description(layout, description.pointer) }
         pango_layout_set_auto_dir(layout, 1)
         if let wrapWidth {
             pango_layout_set_width(layout, Int32(clamping: (max(wrapWidth, 0) * Double(PANGO_SCALE)).rounded()))
@@ -54,37 +54,33 @@ final class TextLayoutEngine {
         pango_layout_set_spacing(layout, Int32(clamping: (state.lineSpacing * Double(PANGO_SCALE)).rounded()))
         pango_layout_set_text(layout, display.string, -1)
 
-        let attributes = pango_attr_list_new()!
-        defer { pango_attr_list_unref(attributes) }
-        addShapingAttributes(display, state: state, baseFamily: baseFamily, to: attributes)
+        let attributes = try PangoAttrList()
+        try addShapingAttributes(display, state: state, baseFamily: baseFamily, to: attributes)
         if case .draw(let visibility) = paint {
             addPaintAttributes(display, state: state, visibility: visibility, to: attributes)
         }
-        pango_layout_set_attributes(layout, attributes)
-        return layout
-    }
-
-    private func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>, _ range: Range<Int>, into list: OpaquePointer) {
-        attribute.pointee.start_index = UInt32(range.lowerBound)
-        attribute.pointee.end_index = UInt32(range.upperBound)
-        pango_attr_list_insert(list, attribute)
+        // The layout takes a reference of its own to the list.
+        withExtendedLifetime(attributes) { pango_layout_set_attributes(layout, attributes.pointer) }
+        return owned
     }
 
     /// Span font overrides and letter spacing: attributes that change shaping. Words broken by
     /// `char`/`wordChar` wrapping get no hyphen, as on Apple platforms.
-    private func addShapingAttributes(_ display: DisplayText, state: TextState, baseFamily: String, to list: OpaquePointer) {
+    private func addShapingAttributes(_ display: DisplayText, state: TextState, baseFamily: String,
+                                      to list: PangoAttrList) throws {
         let total = display.byteOffsets.last!
-        insert(pango_attr_insert_hyphens_new(0), 0..<total, into: list)
+        list.insert(pango_attr_insert_hyphens_new(0), 0..<total)
         if state.letterSpacing != 0 {
             let spacing = Int32(clamping: (state.letterSpacing * Double(PANGO_SCALE)).rounded())
-            insert(pango_attr_letter_spacing_new(spacing), 0..<total, into: list)
+            list.insert(pango_attr_letter_spacing_new(spacing), 0..<total)
         }
         for (range, run) in display.byteRanges(by: \.run) {
             guard let spec = state.runs[run].font else { continue }
             // The timeline resolved span font files (`StyledText`).
-            guard let description = fonts.makeOverride(spec, resolvedFile: spec.file, base: state.font, baseFamily: baseFamily) else { continue }
-            insert(pango_attr_font_desc_new(description), range, into: list)
-            pango_font_description_free(description)
+            guard let description = try fonts.makeOverride(spec, resolvedFile: spec.file, base: state.font,
+                                                           baseFamily: baseFamily) else { continue }
+            // The attribute copies the description.
+            withExtendedLifetime(description) { list.insert(pango_attr_font_desc_new(description.pointer), range) }
         }
     }
 
@@ -101,7 +97,7 @@ final class TextLayoutEngine {
     /// Hidden graphemes get the smallest alpha Pango honours (0 means "unset" to it), which cairo
     /// composites as nothing; their underline and strikethrough are left out.
     private func addPaintAttributes(_ display: DisplayText, state: TextState, visibility: (Int) -> Double,
-                                    to list: OpaquePointer) {
+                                    to list: PangoAttrList) {
         func channel(_ value: Double) -> UInt16 { UInt16((min(max(value, 0), 1) * 65535).rounded()) }
         let inks = display.byteRanges { element -> Ink in
             let run = state.runs[element.run]
@@ -111,10 +107,10 @@ final class TextLayoutEngine {
                        underline: alpha > 0 && run.underline, strikethrough: alpha > 0 && run.strikethrough)
         }
         for (range, ink) in inks {
-            insert(pango_attr_foreground_new(ink.red, ink.green, ink.blue), range, into: list)
-            if ink.alpha < 65535 { insert(pango_attr_foreground_alpha_new(max(ink.alpha, 1)), range, into: list) }
-            if ink.underline { insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), range, into: list) }
-            if ink.strikethrough { insert(pango_attr_strikethrough_new(1), range, into: list) }
+            list.insert(pango_attr_foreground_new(ink.red, ink.green, ink.blue), range)
+            if ink.alpha < 65535 { list.insert(pango_attr_foreground_alpha_new(max(ink.alpha, 1)), range) }
+            if ink.underline { list.insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), range) }
+            if ink.strikethrough { list.insert(pango_attr_strikethrough_new(1), range) }
         }
     }
 
@@ -159,26 +155,28 @@ final class TextLayoutEngine {
 
     private func truncate(_ full: DisplayText, state: TextState, wrapWidth: Double?, maxHeight: Double?) throws -> DisplayText {
         let layout = try makeLayout(full, state: state, wrapWidth: wrapWidth, paint: .measure)
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let lineCount = Int(pango_layout_get_line_count(layout))
+        let lineCount = withExtendedLifetime(layout) { Int(pango_layout_get_line_count(layout.pointer)) }
         var limit = state.lineLimit.map { max($0, 1) }
         if let maxHeight, state.truncation != .none {
-            let fitting = Self.linesFitting(layout, height: maxHeight)
+            let fitting = try Self.linesFitting(layout, height: maxHeight)
             limit = min(limit ?? fitting, fitting)
         }
         guard let limit, lineCount > limit else { return full }
 
         if state.truncation == .none {
-            let line = pango_layout_get_line_readonly(layout, Int32(clamping: limit - 1))!
-            let end = Int(line.pointee.start_index + line.pointee.length)
+            // Borrowed from the layout (not to be freed); it exists since limit < lineCount.
+            let end = withExtendedLifetime(layout) {
+                pango_layout_get_line_readonly(layout.pointer, Int32(clamping: limit - 1))
+                    .map { Int($0.pointee.start_index + $0.pointee.length) }
+            }
+            guard let end else { return full }
             let offsets = full.byteOffsets
             return DisplayText(elements: full.elements.enumerated().filter { offsets[$0.offset] < end }.map(\.element))
         }
 
         func fits(_ candidate: DisplayText) throws -> Bool {
             let layout = try makeLayout(candidate, state: state, wrapWidth: wrapWidth, paint: .measure)
-            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-            return Int(pango_layout_get_line_count(layout)) <= limit
+            return withExtendedLifetime(layout) { Int(pango_layout_get_line_count(layout.pointer)) <= limit }
         }
         var low = 0, high = full.elements.count - 1
         var best = Self.ellipsized(full, keeping: 0, truncation: state.truncation)
@@ -196,9 +194,10 @@ final class TextLayoutEngine {
     }
 
     /// How many of the layout's lines end within `height` points (at least one).
-    private static func linesFitting(_ layout: OpaquePointer, height: Double) -> Int {
-        let iterator = pango_layout_get_iter(layout)!
-        defer { pango_layout_iter_free(iterator) }
+    private static func linesFitting(_ layout: PangoLayout, height: Double) throws -> Int {
+        let owned = try PangoLayoutIterator(layout)
+        defer { withExtendedLifetime(owned) {} }
+        let iterator = owned.pointer
         let limit = Int32(clamping: (height * Double(PANGO_SCALE)).rounded()) &+ 1
         var count = 0
         repeat {

@@ -1,0 +1,33 @@
+import CPangoCairo
+import KinetypeCore
+
+// Owned fontconfig objects; each `deinit` destroys what its initializer created. Patterns read
+// out of a font set or a configuration (`FcConfigGetFonts`, `set.pointee.fonts`) are lent by
+// their owner and are not wrapped.
+
+/// A private fontconfig configuration.
+final class FontconfigConfig {
+    let pointer: OpaquePointer
+
+    init() throws(DiagnosticList) {
+        guard let config = FcConfigCreate() else {
+            throw DiagnosticList([Diagnostic(kind: .renderFailure, message: "fontconfig could not create a configuration")])
+        }
+        pointer = config
+    }
+
+    deinit { FcConfigDestroy(pointer) }
+}
+
+/// A fontconfig font set (a list of patterns it owns).
+final class FontconfigFontSet {
+    let pointer: UnsafeMutablePointer<FcFontSet>
+
+    /// An empty set, or nil when fontconfig is out of memory.
+    init?() {
+        guard let set = FcFontSetCreate() else { return nil }
+        pointer = set
+    }
+
+    deinit { FcFontSetDestroy(pointer) }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import KinetypeCore
+@testable import KinetypeEncode
+import XCTest
+
+/// The owning wrappers of giflib, libimagequant and libpng objects.
+final class EncodeCObjectsTests: XCTestCase {
+    private func writer(_ sink: GIFByteSink) throws -> GIFStreamWriter {
+        try GIFStreamWriter(sink: sink, width: 2, height: 1, colors: [0xFF0000, 0x0000FF], tableSize: 4,
+                            backgroundIndex: 0, loopCount: 0)
+    }
+
+    func testClosingTheEncoderHandleWritesTheTrailerOnceAndThenRefuses() throws {
+        let sink = GIFByteSink()
+        let gif = try writer(sink)
+        try gif.writeFrame(rect: GIFRect(x: 0, y: 0, width: 2, height: 1), pixels: [0, 1], delay: 10, disposal: 1,
+                           transparentIndex: 2)
+        try gif.close()
+        XCTAssertEqual(sink.data.last, 0x3B, "the trailer ends the file")
+        let length = sink.data.count
+        XCTAssertThrowsError(try gif.close()) { error in
+            XCTAssertEqual((error as? Diagnostic)?.message.contains("already finished"), true, "\(error)")
+        }
+        XCTAssertThrowsError(try gif.writeFrame(rect: GIFRect(x: 0, y: 0, width: 2, height: 1), pixels: [0, 1], delay: 10,
+                                                disposal: 1, transparentIndex: 2))
+        XCTAssertEqual(sink.data.count, length, "nothing is written after the close")
+        XCTAssertEqual(try GIFDecoder.decode(sink.data).frames.count, 1)
+    }
+
+    func testPNGControlReportsLibpngsMessageOnDamagedData() {
+        var data = PNGCodec.encodeForTest()
+        data.replaceSubrange(40..<data.count, with: [UInt8](repeating: 0x55, count: data.count - 40))
+        XCTAssertThrowsError(try PNGCodec.decode(data)) { error in
+            let message = (error as? Diagnostic)?.message ?? ""
+            XCTAssertTrue(message.hasPrefix("cannot read PNG data as PNG: "), message)
+            XCTAssertGreaterThan(message.count, "cannot read PNG data as PNG: ".count, "libpng's own message follows")
+        }
+    }
+}
+
+private extension PNGCodec {
+    static func encodeForTest() -> Data {
+        (try? encode(Image(width: 8, height: 8, pixels: [UInt8](repeating: 0x80, count: 8 * 8 * 4)))) ?? Data()
+    }
+}
