@@ -30,27 +30,32 @@ func runKinetype(_ arguments: [String], terminal: Terminal) -> Int32 {
             return 0
         }
         return try command.run(parsed, terminal: terminal)
-    } catch let error as UsageError {
-        terminal.err("kinetype: error: \(error.message)\n")
-        if let name = error.command, let command = allCommands.first(where: { $0.name == name }) {
-            terminal.err("\nUSAGE: kinetype \(command.usage)\n\nRun 'kinetype help \(name)' for more.\n")
-        }
-        return 64
-    } catch let diagnostic as Diagnostic {
-        terminal.report(diagnostic)
-        if diagnostic.kind == .usage {
-            terminal.err("\nUSAGE: kinetype \(command.usage)\n")
-        }
-        return diagnostic.kind.exitCode
-    } catch let list as DiagnosticList {
-        list.diagnostics.forEach(terminal.report)
-        return list.exitCode
-    } catch is CancellationError {
-        terminal.err("kinetype: interrupted; nothing was written\n")
-        return 130
     } catch {
-        terminal.err("kinetype: error: \(error)\n")
-        return 1
+        report(error, running: command, terminal: terminal)
+        return DiagnosticList.exitCode(for: error)
+    }
+}
+
+/// Prints the error a command ended with: an interruption, or each diagnostic followed, for a
+/// usage mistake, by the USAGE line its `usageFollowUp` names.
+func report(_ error: any Error, running command: any Command.Type, terminal: Terminal) {
+    if error is CancellationError {
+        terminal.err("kinetype: interrupted; nothing was written\n")
+        return
+    }
+    for diagnostic in DiagnosticList(describing: error).diagnostics {
+        terminal.report(diagnostic)
+        guard diagnostic.kind == .usage, diagnostic.severity == .error else { continue }
+        switch diagnostic.usageFollowUp {
+        case .none:
+            break
+        case .usageLine:
+            terminal.err("\nUSAGE: kinetype \(command.usage)\n")
+        case .commandHelp(let name):
+            if let named = allCommands.first(where: { $0.name == name }) {
+                terminal.err("\nUSAGE: kinetype \(named.usage)\n\nRun 'kinetype help \(name)' for more.\n")
+            }
+        }
     }
 }
 

@@ -46,7 +46,7 @@ public func assertScene(
     do {
         result = try GoldenVerifier.verify(sceneAt: resolve(scenePath).path, options: options)
     } catch {
-        let messages = SceneValidator.diagnostics(from: error).map(\.description).joined(separator: "\n")
+        let messages = DiagnosticList(describing: error).diagnostics.map(\.description).joined(separator: "\n")
         XCTFail("\(scenePath) could not be rendered: \(messages)", file: file, line: line)
         return
     }

@@ -26,9 +26,10 @@ final class OptionParsingTests: XCTestCase {
         do {
             try body()
             return nil
-        } catch let error as UsageError {
-            XCTAssertEqual(error.command, "test")
-            return error.message
+        } catch let error as DiagnosticList {
+            XCTAssertEqual(error.first?.kind, .usage)
+            XCTAssertEqual(error.first?.usageFollowUp, .commandHelp("test"))
+            return error.first?.message
         } catch {
             XCTFail("unexpected \(error)")
             return nil
@@ -122,7 +123,7 @@ final class OptionParsingTests: XCTestCase {
     func testCustomKindsUseTheirOwnSyntax() throws {
         let shard = BatchCommand.Options.shard
         XCTAssertEqual(shard.kind.convert("2/4"), BatchShard(index: 2, count: 4))
-        XCTAssertEqual(shard.error(for: "5/4", command: "batch").message,
+        XCTAssertEqual(shard.error(for: "5/4", command: "batch").first?.message,
                        "--shard takes I/N with 1 ≤ I ≤ N, e.g. 2/4, found \"5/4\"")
     }
 
@@ -160,7 +161,7 @@ final class OptionParsingTests: XCTestCase {
 
     func testRealCommandsSuggestTheirOwnOptions() throws {
         XCTAssertThrowsError(try RenderCommand.parser.parse(["s.json", "--qualty", "3"])) { error in
-            XCTAssertEqual((error as? UsageError)?.message, "unknown option --qualty; did you mean --quality?")
+            XCTAssertEqual((error as? DiagnosticList)?.first?.message, "unknown option --qualty; did you mean --quality?")
         }
         XCTAssertEqual(topLevelOptionSuggestion(for: "--verison"), "; did you mean --version?")
         XCTAssertEqual(topLevelOptionSuggestion(for: "--frobnicate"), "; options go after a command")
@@ -204,9 +205,9 @@ final class OptionParsingTests: XCTestCase {
         let limits = try ValidateCommand.parser.parse(["s.json", "--max-frames", "10", "--max-total-pixels=99"]).workLimits()
         XCTAssertEqual(limits, WorkLimits(maximumFrames: 10, maximumTotalPixels: 99))
         XCTAssertThrowsError(try ValidateCommand.parser.parse(["s.json", "--max-frames", "0"]).workLimits()) { error in
-            XCTAssertEqual((error as? UsageError)?.message,
+            XCTAssertEqual((error as? DiagnosticList)?.first?.message,
                            "--max-frames takes a whole number from 1 to \(Int.max), found \"0\"")
-            XCTAssertEqual((error as? UsageError)?.command, "validate")
+            XCTAssertEqual((error as? DiagnosticList)?.first?.usageFollowUp, .commandHelp("validate"))
         }
     }
 
@@ -217,7 +218,7 @@ final class OptionParsingTests: XCTestCase {
         XCTAssertNil(try InfoCommand.parser.parse(["s.json"]).inputRoot())
         XCTAssertNotNil(try InfoCommand.parser.parse(["s.json", "--root", file.deletingLastPathComponent().path]).inputRoot())
         XCTAssertThrowsError(try InfoCommand.parser.parse(["s.json", "--root", file.path]).inputRoot()) { error in
-            XCTAssertEqual((error as? UsageError)?.message, "--root takes a folder, but \"\(file.path)\" is a file")
+            XCTAssertEqual((error as? DiagnosticList)?.first?.message, "--root takes a folder, but \"\(file.path)\" is a file")
         }
     }
 }

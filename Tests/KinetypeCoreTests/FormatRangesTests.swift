@@ -142,7 +142,7 @@ final class FormatRangesTests: XCTestCase {
         let timeline = try Timeline(scene: scene)
         XCTAssertGreaterThan(timeline.frameCount, 1_000_000_000)
         XCTAssertThrowsError(try WorkLimits.standard.check(frameCount: timeline.frameCount, of: scene, fps: timeline.fps)) { error in
-            let diagnostic = error as? Diagnostic
+            let diagnostic = (error as? DiagnosticList)?.first
             XCTAssertEqual(diagnostic?.path, "canvas")
             XCTAssertNotNil(diagnostic?.position)
             XCTAssertTrue(diagnostic?.message.contains("the limit is 100,000 frames per output") == true)
@@ -153,8 +153,8 @@ final class FormatRangesTests: XCTestCase {
         let scene = try DecodingTestSupport.decode(
             "{\"canvas\": {\"width\": 8192, \"height\": 8192, \"fps\": 120, \"duration\": 60}, \"layers\": []}")
         XCTAssertThrowsError(try WorkLimits.standard.check(frameCount: 7200, of: scene, fps: 120)) { error in
-            XCTAssertEqual((error as? Diagnostic)?.path, "canvas.duration")
-            XCTAssertTrue((error as? Diagnostic)?.message.contains("483,183,820,800 pixels") == true)
+            XCTAssertEqual((error as? DiagnosticList)?.first?.path, "canvas.duration")
+            XCTAssertTrue((error as? DiagnosticList)?.first?.message.contains("483,183,820,800 pixels") == true)
         }
         XCTAssertNoThrow(try WorkLimits(maximumFrames: 7200, maximumTotalPixels: Int.max).check(frameCount: 7200, of: scene, fps: 120))
     }

@@ -41,7 +41,7 @@ final class AtomicOutputTests: XCTestCase {
     func testMissingFolderIsCannotWrite() throws {
         let url = URL(fileURLWithPath: "/nonexistent-kinetype-folder/x.gif")
         XCTAssertThrowsError(try AtomicFile.write(Data([1]), to: url)) { error in
-            let diagnostic = error as? Diagnostic
+            let diagnostic = (error as? DiagnosticList)?.first
             XCTAssertEqual(diagnostic?.kind, .cannotWrite)
             XCTAssertEqual(diagnostic?.message, "cannot write /nonexistent-kinetype-folder/x.gif: the folder does not exist")
         }
@@ -50,7 +50,7 @@ final class AtomicOutputTests: XCTestCase {
     func testRelativePathIsShownAsGiven() throws {
         let url = URL(fileURLWithPath: "Output-that-does-not-exist/x.gif")
         XCTAssertThrowsError(try AtomicFile.write(Data([1]), to: url)) { error in
-            XCTAssertEqual((error as? Diagnostic)?.message,
+            XCTAssertEqual((error as? DiagnosticList)?.first?.message,
                            "cannot write Output-that-does-not-exist/x.gif: the folder does not exist")
         }
     }
@@ -60,8 +60,8 @@ final class AtomicOutputTests: XCTestCase {
             // root ignores folder permissions, but not sysfs, which refuses new files.
             guard FileManager.default.fileExists(atPath: "/sys/kernel") else { throw XCTSkip("needs Linux sysfs as root") }
             XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: URL(fileURLWithPath: "/sys/x.gif"))) { error in
-                XCTAssertEqual((error as? Diagnostic)?.kind, .cannotWrite)
-                XCTAssertEqual((error as? Diagnostic)?.message, "cannot write /sys/x.gif: permission denied")
+                XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .cannotWrite)
+                XCTAssertEqual((error as? DiagnosticList)?.first?.message, "cannot write /sys/x.gif: permission denied")
             }
             return
         }
@@ -74,8 +74,8 @@ final class AtomicOutputTests: XCTestCase {
         try Data("old".utf8).write(to: url)
         chmod(folder.path, 0o555)
         XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: url)) { error in
-            XCTAssertEqual((error as? Diagnostic)?.kind, .cannotWrite)
-            XCTAssertTrue((error as? Diagnostic)?.message.hasSuffix(": permission denied") ?? false, "\(error)")
+            XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .cannotWrite)
+            XCTAssertTrue((error as? DiagnosticList)?.first?.message.hasSuffix(": permission denied") ?? false, "\(error)")
         }
         XCTAssertEqual(try Data(contentsOf: url), Data("old".utf8))
     }
@@ -86,7 +86,7 @@ final class AtomicOutputTests: XCTestCase {
         let url = folder.appendingPathComponent("taken.gif")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
         XCTAssertThrowsError(try AtomicFile.write(Data([1]), to: url)) { error in
-            XCTAssertEqual((error as? Diagnostic)?.kind, .cannotWrite)
+            XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .cannotWrite)
         }
         XCTAssertEqual(try contents(of: folder), ["taken.gif"])
     }

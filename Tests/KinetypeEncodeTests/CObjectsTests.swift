@@ -19,7 +19,7 @@ final class EncodeCObjectsTests: XCTestCase {
         XCTAssertEqual(sink.data.last, 0x3B, "the trailer ends the file")
         let length = sink.data.count
         XCTAssertThrowsError(try gif.close()) { error in
-            XCTAssertEqual((error as? Diagnostic)?.message.contains("already finished"), true, "\(error)")
+            XCTAssertEqual((error as? DiagnosticList)?.first?.message.contains("already finished"), true, "\(error)")
         }
         XCTAssertThrowsError(try gif.writeFrame(rect: GIFRect(x: 0, y: 0, width: 2, height: 1), pixels: [0, 1], delay: 10,
                                                 disposal: 1, transparentIndex: 2))
@@ -31,7 +31,7 @@ final class EncodeCObjectsTests: XCTestCase {
         var data = PNGCodec.encodeForTest()
         data.replaceSubrange(40..<data.count, with: [UInt8](repeating: 0x55, count: data.count - 40))
         XCTAssertThrowsError(try PNGCodec.decode(data)) { error in
-            let message = (error as? Diagnostic)?.message ?? ""
+            let message = (error as? DiagnosticList)?.first?.message ?? ""
             XCTAssertTrue(message.hasPrefix("cannot read PNG data as PNG: "), message)
             XCTAssertGreaterThan(message.count, "cannot read PNG data as PNG: ".count, "libpng's own message follows")
         }

@@ -10,7 +10,7 @@ final class DecodeLimitTests: XCTestCase {
             try body()
             XCTFail("expected an error")
         } catch {
-            return (error as? Diagnostic)?.message ?? "\(error)"
+            return (error as? DiagnosticList)?.first?.message ?? "\(error)"
         }
         return ""
     }

@@ -100,7 +100,7 @@ final class FolderSafetyTests: XCTestCase {
         XCTAssertNoThrow(try FramesManifest.checkReplaceable(frames), "fewer files than listed is still kinetype's")
         try Data("mine".utf8).write(to: frames.appendingPathComponent("frame_0009.png"))
         XCTAssertThrowsError(try FramesManifest.checkReplaceable(frames)) { error in
-            XCTAssertEqual((error as? Diagnostic)?.kind, .cannotWrite)
+            XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .cannotWrite)
         }
         try FileManager.default.removeItem(at: frames.appendingPathComponent("frame_0009.png"))
         try FileManager.default.createDirectory(at: frames.appendingPathComponent("frame_0002.png"), withIntermediateDirectories: false)

@@ -55,7 +55,8 @@ final class GIFEncoderTests: XCTestCase {
             } else {
                 XCTAssertLessThan(gif.frames.count, 31, "\(fps) fps")
                 XCTAssertEqual(warnings.count, 1, "\(fps) fps")
-                XCTAssertTrue(warnings.first?.contains("50 frames per second") ?? false)
+                XCTAssertTrue(warnings.first?.message.contains("50 frames per second") ?? false)
+                XCTAssertEqual(warnings.first?.severity, .warning)
             }
         }
     }
@@ -247,8 +248,8 @@ final class GIFEncoderTests: XCTestCase {
     func testUnwritableDestinationFailsBeforeAnyFrame() throws {
         let missing = URL(fileURLWithPath: "Output-that-does-not-exist/typing.gif")
         XCTAssertThrowsError(try GIFEncoder(width: 48, height: 20, destination: missing)) { error in
-            XCTAssertEqual((error as? Diagnostic)?.kind, .cannotWrite)
-            XCTAssertEqual((error as? Diagnostic)?.message,
+            XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .cannotWrite)
+            XCTAssertEqual((error as? DiagnosticList)?.first?.message,
                            "cannot write Output-that-does-not-exist/typing.gif: the folder does not exist")
         }
     }
@@ -256,8 +257,8 @@ final class GIFEncoderTests: XCTestCase {
     func testMisuseIsReported() throws {
         let encoder = try GIFEncoder(width: 48, height: 20, options: GIFOptions())
         XCTAssertThrowsError(try encoder.addToPalette(Image(width: 10, height: 10))) { error in
-            XCTAssertEqual((error as? Diagnostic)?.kind, .renderFailure)
-            XCTAssertEqual((error as? Diagnostic)?.message, "cannot encode GIF: a frame is 10×10, but the GIF is 48×20")
+            XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .renderFailure)
+            XCTAssertEqual((error as? DiagnosticList)?.first?.message, "cannot encode GIF: a frame is 10×10, but the GIF is 48×20")
         }
         try encoder.addToPalette(TestImages.typewriter(frame: 1))
         try encoder.writeFrame(TestImages.typewriter(frame: 1), endTime: 0.5)

@@ -6,12 +6,12 @@ import XCTest
 /// Encodes frames at a constant frame rate (palette pass in reverse order, to show order does
 /// not matter) and decodes the result with giflib.
 func encodeGIF(_ frames: [Image], fps: Double, options: GIFOptions = GIFOptions()) throws
-    -> (gif: DecodedGIF, data: Data, warnings: [String]) {
+    -> (gif: DecodedGIF, data: Data, warnings: [Diagnostic]) {
     try encodeGIF(frames, endTimes: frames.indices.map { Double($0 + 1) / fps }, options: options)
 }
 
 func encodeGIF(_ frames: [Image], endTimes: [Double], options: GIFOptions = GIFOptions()) throws
-    -> (gif: DecodedGIF, data: Data, warnings: [String]) {
+    -> (gif: DecodedGIF, data: Data, warnings: [Diagnostic]) {
     let encoder = try GIFEncoder(width: frames[0].width, height: frames[0].height, options: options)
     for frame in frames { try encoder.addToPalette(frame) }
     for (frame, endTime) in zip(frames, endTimes) { try encoder.writeFrame(frame, endTime: endTime) }

@@ -36,7 +36,7 @@ final class PNGCodecTests: XCTestCase {
 
     func testGarbageIsARenderFailure() {
         XCTAssertThrowsError(try PNGCodec.decode(Data("not a png".utf8), name: "golden.png")) { error in
-            let diagnostic = error as? Diagnostic
+            let diagnostic = (error as? DiagnosticList)?.first
             XCTAssertEqual(diagnostic?.kind, .renderFailure)
             XCTAssertTrue(diagnostic?.message.hasPrefix("cannot read golden.png as PNG: ") ?? false, "\(error)")
         }
@@ -54,8 +54,8 @@ final class PNGCodecTests: XCTestCase {
 
     func testMissingFileIsMissingInput() {
         XCTAssertThrowsError(try PNGCodec.read(contentsOf: URL(fileURLWithPath: "Goldens-missing/intro.png"))) { error in
-            XCTAssertEqual((error as? Diagnostic)?.kind, .missingInput)
-            XCTAssertEqual((error as? Diagnostic)?.message, "cannot read Goldens-missing/intro.png: the file does not exist")
+            XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .missingInput)
+            XCTAssertEqual((error as? DiagnosticList)?.first?.message, "cannot read Goldens-missing/intro.png: the file does not exist")
         }
     }
 
@@ -89,7 +89,7 @@ final class PNGCodecTests: XCTestCase {
         let writer = try PNGSequenceWriter(destination: destination, frameCount: 2)
         try writer.write(TestImages.typewriter(frame: 0), index: 0)
         XCTAssertThrowsError(try writer.finish()) { error in
-            XCTAssertEqual((error as? Diagnostic)?.kind, .renderFailure)
+            XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .renderFailure)
         }
         XCTAssertEqual(try contents(of: parent), ["frames"])
         XCTAssertEqual(try contents(of: destination), [".kinetype-frames.json", "frame_0001.png"])
@@ -108,8 +108,8 @@ final class PNGCodecTests: XCTestCase {
     func testSequenceInMissingFolderIsCannotWrite() {
         let destination = URL(fileURLWithPath: "/nonexistent-kinetype-folder/frames")
         XCTAssertThrowsError(try PNGSequenceWriter(destination: destination, frameCount: 2)) { error in
-            XCTAssertEqual((error as? Diagnostic)?.kind, .cannotWrite)
-            XCTAssertEqual((error as? Diagnostic)?.message,
+            XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .cannotWrite)
+            XCTAssertEqual((error as? DiagnosticList)?.first?.message,
                            "cannot write /nonexistent-kinetype-folder/frames: the folder does not exist")
         }
     }

@@ -10,15 +10,15 @@ final class VideoVerificationTests: XCTestCase {
     func testFFmpegErrorLinesAreFailuresAndDiskErrorsAreCannotWrite() {
         XCTAssertNil(VideoVerification.failure(fromFFmpegOutput: " \n", destination: destination))
         let full = VideoVerification.failure(fromFFmpegOutput: "Error writing trailer of out/.clip.mp4.kinetype-1-1.tmp: No space left on device\n",
-                                             destination: destination)
+                                             destination: destination)?.first
         XCTAssertEqual(full?.kind, .cannotWrite)
         XCTAssertTrue(full?.message.hasPrefix("cannot write out/clip.mp4: no space left on the device (ffmpeg: Error writing trailer") ?? false,
                       full?.message ?? "")
-        XCTAssertEqual(VideoVerification.failure(fromFFmpegOutput: "av_interleaved_write_frame(): Disk quota exceeded", destination: destination)?.kind,
+        XCTAssertEqual(VideoVerification.failure(fromFFmpegOutput: "av_interleaved_write_frame(): Disk quota exceeded", destination: destination)?.first?.kind,
                        .cannotWrite)
-        XCTAssertEqual(VideoVerification.failure(fromFFmpegOutput: "Could not open file: Read-only file system", destination: destination)?.kind,
+        XCTAssertEqual(VideoVerification.failure(fromFFmpegOutput: "Could not open file: Read-only file system", destination: destination)?.first?.kind,
                        .cannotWrite)
-        XCTAssertEqual(VideoVerification.failure(fromFFmpegOutput: "[libx264 @ 0x1] something broke", destination: destination)?.kind,
+        XCTAssertEqual(VideoVerification.failure(fromFFmpegOutput: "[libx264 @ 0x1] something broke", destination: destination)?.first?.kind,
                        .renderFailure)
     }
 

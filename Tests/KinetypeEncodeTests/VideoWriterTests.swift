@@ -84,7 +84,7 @@ final class VideoWriterTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         XCTAssertThrowsError(try VideoWriter(url: folder.appendingPathComponent("x.mp4"), width: 8, height: 8, fps: 30,
                                              format: .mp4, searchPath: folder.path)) { error in
-            let diagnostic = error as? Diagnostic
+            let diagnostic = (error as? DiagnosticList)?.first
             XCTAssertEqual(diagnostic?.kind, .renderFailure)
             XCTAssertEqual(diagnostic?.message,
                            "ffmpeg was not found on PATH; install it (apt-get install ffmpeg) to write .mp4/.webm")
@@ -105,7 +105,7 @@ final class VideoWriterTests: XCTestCase {
         let writer = try VideoWriter(url: url, width: 16, height: 16, fps: 10, format: .mp4, searchPath: bin.path)
         try writer.write(Image(width: 16, height: 16, fill: (1, 2, 3, 255)))
         XCTAssertThrowsError(try writer.finish()) { error in
-            let diagnostic = error as? Diagnostic
+            let diagnostic = (error as? DiagnosticList)?.first
             XCTAssertEqual(diagnostic?.kind, .renderFailure)
             XCTAssertTrue(diagnostic?.message.contains("Unknown encoder 'libx264'") ?? false, "\(error)")
             XCTAssertTrue(diagnostic?.message.hasPrefix("cannot write ") ?? false, "\(error)")
@@ -139,8 +139,8 @@ final class VideoWriterTests: XCTestCase {
         let writer = try VideoWriter(url: url, width: 16, height: 16, fps: 10, format: .mp4, searchPath: bin.path)
         try writer.write(Image(width: 16, height: 16, fill: (1, 2, 3, 255)))
         XCTAssertThrowsError(try writer.finish()) { error in
-            XCTAssertEqual((error as? Diagnostic)?.kind, .cannotWrite, "\(error)")
-            XCTAssertTrue((error as? Diagnostic)?.message.contains("no space left on the device") ?? false, "\(error)")
+            XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .cannotWrite, "\(error)")
+            XCTAssertTrue((error as? DiagnosticList)?.first?.message.contains("no space left on the device") ?? false, "\(error)")
         }
         XCTAssertEqual(try contents(of: folder), ["bin", "clip.mp4"])
         XCTAssertEqual(try Data(contentsOf: url), Data("old".utf8))
@@ -160,8 +160,8 @@ final class VideoWriterTests: XCTestCase {
         let writer = try VideoWriter(url: url, width: 16, height: 16, fps: 10, format: .mp4, searchPath: bin.path)
         try writer.write(Image(width: 16, height: 16, fill: (1, 2, 3, 255)))
         XCTAssertThrowsError(try writer.finish()) { error in
-            XCTAssertEqual((error as? Diagnostic)?.kind, .renderFailure, "\(error)")
-            XCTAssertEqual((error as? Diagnostic)?.message,
+            XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .renderFailure, "\(error)")
+            XCTAssertEqual((error as? DiagnosticList)?.first?.message,
                            "cannot write \(url.path): the MP4 file has no moov box (no index: ffmpeg did not finish writing it)")
         }
         XCTAssertEqual(try contents(of: folder), ["bin", "clip.mp4"])
@@ -184,8 +184,8 @@ final class VideoWriterTests: XCTestCase {
             do { try writer.write(frame) } catch { failure = error }
         }
         if failure == nil { XCTAssertThrowsError(try writer.finish()) { failure = $0 } }
-        XCTAssertEqual((failure as? Diagnostic)?.kind, .renderFailure)
-        XCTAssertTrue((failure as? Diagnostic)?.message.contains("cannot open output") ?? false, "\(String(describing: failure))")
+        XCTAssertEqual((failure as? DiagnosticList)?.first?.kind, .renderFailure)
+        XCTAssertTrue((failure as? DiagnosticList)?.first?.message.contains("cannot open output") ?? false, "\(String(describing: failure))")
         XCTAssertEqual(try contents(of: folder), ["bin"])
     }
 
@@ -204,7 +204,7 @@ final class VideoWriterTests: XCTestCase {
         try requireFFmpeg()
         XCTAssertThrowsError(try VideoWriter(url: URL(fileURLWithPath: "/nonexistent-kinetype-folder/x.webm"),
                                              width: 8, height: 8, fps: 30, format: .webm)) { error in
-            XCTAssertEqual((error as? Diagnostic)?.kind, .cannotWrite)
+            XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .cannotWrite)
         }
     }
 

@@ -35,7 +35,7 @@ final class BatchTests: XCTestCase {
         for hostile in ["../../escape", "a/b", "", "..", "tab\\there"] {
             let data = #"[{"output": "fine"}, {"output": "\#(hostile)"}]"#
             XCTAssertThrowsError(try BatchRunner.run(try options(data: data, in: folder)), hostile) { error in
-                let problem = SceneValidator.diagnostics(from: error).first
+                let problem = DiagnosticList(describing: error).diagnostics.first
                 XCTAssertEqual(problem?.path, "[1].output", hostile)
                 XCTAssertEqual(problem?.position?.line, 1, hostile)
             }
@@ -52,7 +52,7 @@ final class BatchTests: XCTestCase {
             var options = try options(data: data, in: folder)
             options.scales = [1, 2]
             XCTAssertThrowsError(try BatchRunner.run(options), data) { error in
-                XCTAssertTrue(SceneValidator.diagnostics(from: error).first?.message.hasPrefix("entries [0] (line 1) and [1] both write ") ?? false,
+                XCTAssertTrue(DiagnosticList(describing: error).diagnostics.first?.message.hasPrefix("entries [0] (line 1) and [1] both write ") ?? false,
                               "\(error)")
             }
         }
@@ -114,7 +114,7 @@ final class BatchTests: XCTestCase {
                 _ = try BatchRunner.run(try options(data: json, in: folder))
                 return []
             } catch {
-                return SceneValidator.diagnostics(from: error).map(\.description)
+                return DiagnosticList(describing: error).diagnostics.map(\.description)
             }
         }
         XCTAssertEqual(try problems(#"{"a": "b"}"#), ["data.json:1:1: expected an array, found an object"])

@@ -89,7 +89,7 @@ final class RenderOutputTests: XCTestCase {
         let prepared = try TestScenes.prepared("tiny-typewriter.json")
         let output = URL(fileURLWithPath: "/nonexistent-folder-kinetype/out.gif")
         XCTAssertThrowsError(try prepared.render(RenderOptions(output: output, format: .gif))) { error in
-            XCTAssertEqual(SceneValidator.diagnostics(from: error).first?.kind, .cannotWrite)
+            XCTAssertEqual(DiagnosticList(describing: error).diagnostics.first?.kind, .cannotWrite)
         }
     }
 

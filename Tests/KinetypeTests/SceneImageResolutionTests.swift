@@ -24,7 +24,7 @@ final class SceneImageResolutionTests: XCTestCase {
             _ = try SceneImageResolution.decode(scene(sources))
             return []
         } catch {
-            return SceneValidator.diagnostics(from: error)
+            return DiagnosticList(describing: error).diagnostics
         }
     }
 

@@ -39,7 +39,7 @@ final class SceneLoaderTests: XCTestCase {
         let file = folder.appendingPathComponent("broken.json")
         try Data(#"{"version": 1, "canvas": {"width": 40}}"#.utf8).write(to: file)
         XCTAssertThrowsError(try SceneLoader(.file(path: file.path)).load()) { error in
-            XCTAssertEqual(SceneValidator.diagnostics(from: error).first?.file, file.path)
+            XCTAssertEqual(DiagnosticList(describing: error).diagnostics.first?.file, file.path)
         }
     }
 
@@ -47,7 +47,7 @@ final class SceneLoaderTests: XCTestCase {
         let folder = try TestScenes.temporaryFolder(self)
         XCTAssertNoThrow(try loader(scene(width: 3000), in: folder).load())
         XCTAssertThrowsError(try loader(scene(width: 3000), in: folder, overrides: SceneOverrides(scale: 4)).load()) { error in
-            XCTAssertEqual(self.paths(SceneValidator.diagnostics(from: error)), ["canvas.width"])
+            XCTAssertEqual(self.paths(DiagnosticList(describing: error).diagnostics), ["canvas.width"])
         }
     }
 
@@ -55,7 +55,7 @@ final class SceneLoaderTests: XCTestCase {
         let folder = try TestScenes.temporaryFolder(self)
         let tight = WorkLimits(maximumFrames: 2, maximumTotalPixels: .max)
         XCTAssertThrowsError(try loader(scene(), in: folder, limits: tight).load()) { error in
-            let problem = SceneValidator.diagnostics(from: error).first
+            let problem = DiagnosticList(describing: error).diagnostics.first
             XCTAssertEqual(problem?.path, "canvas.duration")
             XCTAssertTrue(problem?.message.contains("the limit is 2 frames") == true, problem?.message ?? "")
         }
@@ -80,11 +80,11 @@ final class SceneLoaderTests: XCTestCase {
         let broken = loader(data, in: folder, overrides: SceneOverrides(scale: 4))
         XCTAssertEqual(paths(broken.problems()), ["canvas.width", "canvas.duration", "fonts[0]", "layers[1].src"])
         XCTAssertThrowsError(try broken.load()) { error in
-            XCTAssertEqual(self.paths(SceneValidator.diagnostics(from: error)), ["canvas.width"])
+            XCTAssertEqual(self.paths(DiagnosticList(describing: error).diagnostics), ["canvas.width"])
         }
         // Without the scale override the canvas passes and the limits stage fails first.
         XCTAssertThrowsError(try loader(data, in: folder).load()) { error in
-            XCTAssertEqual(self.paths(SceneValidator.diagnostics(from: error)), ["canvas.duration"])
+            XCTAssertEqual(self.paths(DiagnosticList(describing: error).diagnostics), ["canvas.duration"])
         }
         XCTAssertEqual(paths(loader(data, in: folder, limits: nil).problems()), ["fonts[0]", "layers[1].src"])
     }

@@ -49,7 +49,7 @@ public enum BatchRunner {
         do throws(InputFileError) {
             return try RegularFile.read(url.path, limit: RegularFile.documentLimit)
         } catch {
-            throw Diagnostic(kind: error.kind, file: displayName, message: "cannot read \(displayName): the file \(error.reason)")
+            throw Diagnostic(kind: error.kind, file: displayName, message: "cannot read \(displayName): the file \(error.reason)").fail()
         }
     }
 
@@ -58,7 +58,7 @@ public enum BatchRunner {
             try FileManager.default.createDirectory(at: url.appendingPathComponent(fingerprintFolder),
                                                     withIntermediateDirectories: true)
         } catch {
-            throw Diagnostic(kind: .cannotWrite, message: "cannot create the output folder \(url.path): \(error.localizedDescription)")
+            throw Diagnostic(kind: .cannotWrite, message: "cannot create the output folder \(url.path): \(error.localizedDescription)").fail()
         }
     }
 }
@@ -139,7 +139,7 @@ private struct BatchJobRunner {
         } catch {
             // Interrupted (or failing because of the interruption): unfinished, nothing was written.
             if error is CancellationError || isCancelled() { return nil }
-            let diagnostics = SceneValidator.diagnostics(from: error)
+            let diagnostics = DiagnosticList(describing: error).diagnostics
             outcome.error = diagnostics.map(\.description).joined(separator: "\n")
             outcome.couldNotWrite = diagnostics.contains { $0.kind == .cannotWrite }
         }

@@ -87,7 +87,7 @@ struct LoadingStages {
         do {
             return try stage()
         } catch {
-            problems += SceneValidator.diagnostics(from: error)
+            problems += DiagnosticList(describing: error).diagnostics
             return nil
         }
     }

@@ -26,7 +26,7 @@ public enum OutputFormat: Equatable, Sendable {
         let existingFolder = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
         if still {
             guard pathExtension == "png" else {
-                throw Diagnostic(kind: .usage, message: "--still writes one PNG image, so the output must end in .png, not \"\(path)\"")
+                throw Diagnostic(kind: .usage, message: "--still writes one PNG image, so the output must end in .png, not \"\(path)\"").fail()
             }
             return .stillPNG
         }
@@ -36,9 +36,9 @@ public enum OutputFormat: Equatable, Sendable {
         case "mp4": return .mp4
         case "webm": return .webm
         case "png":
-            throw Diagnostic(kind: .usage, message: "a .png output holds one frame; add --still SECONDS to pick the moment, or give a folder for all frames as PNGs")
+            throw Diagnostic(kind: .usage, message: "a .png output holds one frame; add --still SECONDS to pick the moment, or give a folder for all frames as PNGs").fail()
         default:
-            throw Diagnostic(kind: .usage, message: "unknown output format \".\(pathExtension)\"; kinetype writes \(summary)")
+            throw Diagnostic(kind: .usage, message: "unknown output format \".\(pathExtension)\"; kinetype writes \(summary)").fail()
         }
     }
 }

@@ -142,7 +142,7 @@ struct OutputWriter {
         if isCancelled() { throw CancellationError() }
     }
 
-    private func report(to output: URL, bytes: Int, warnings: [String]) -> RenderReport {
+    private func report(to output: URL, bytes: Int, warnings: [Diagnostic]) -> RenderReport {
         RenderReport(output: output, format: encoding.format, frameCount: timeline.frameCount,
                      duration: timeline.duration, bytes: bytes, warnings: warnings)
     }

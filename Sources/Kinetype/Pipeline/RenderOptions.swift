@@ -83,5 +83,6 @@ public struct RenderReport: Sendable {
     public var duration: Double
     /// Bytes written (all files, for a PNG sequence).
     public var bytes: Int
-    public var warnings: [String]
+    /// Problems that did not stop the render (severity `.warning`), in the order they were found.
+    public var warnings: [Diagnostic]
 }

@@ -19,15 +19,6 @@ public enum SceneValidator {
         _ = try? stages.prepare(scene, limits: limits)  // collecting: records problems, never throws
         return stages.problems
     }
-
-    /// The diagnostics an error carries, or one describing it.
-    public static func diagnostics(from error: Error) -> [Diagnostic] {
-        switch error {
-        case let list as DiagnosticList: return list.diagnostics
-        case let diagnostic as Diagnostic: return [diagnostic]
-        default: return [Diagnostic(kind: .renderFailure, message: "\(error)")]
-        }
-    }
 }
 
 extension Scene {
@@ -40,7 +31,7 @@ extension Scene {
             guard pixels >= 1, pixels <= limit else {
                 throw source.diagnostic(at: "canvas.\(name)",
                                         "canvas.\(name) is \(JSONText.number(pixels)) pixels at scale \(canvas.scale); the limit is 1 to \(JSONText.number(limit))",
-                                        hint: "lower canvas.scale or the canvas size")
+                                        hint: "lower canvas.scale or the canvas size").fail()
             }
         }
     }

@@ -77,12 +77,14 @@ struct GIFGoldenVerifier {
         do throws(InputFileError) {
             data = try RegularFile.read(golden.path, limit: RegularFile.imageLimit)
         } catch {
-            throw Diagnostic(kind: error.kind, message: "cannot read the golden GIF \(golden.path): the file \(error.reason)")
+            throw Diagnostic(kind: error.kind, message: "cannot read the golden GIF \(golden.path): the file \(error.reason)").fail()
         }
         do {
             return try GIFDecoder.decode(data, limits: .golden, pixelBudget: max(2 * budget, ImageLimits.golden.maxPixels))
-        } catch var problem as Diagnostic {
-            problem.message = "golden \(golden.path): \(problem.message)"
+        } catch var problem as DiagnosticList {
+            for index in problem.diagnostics.indices {
+                problem.diagnostics[index].message = "golden \(golden.path): \(problem.diagnostics[index].message)"
+            }
             throw problem
         }
     }

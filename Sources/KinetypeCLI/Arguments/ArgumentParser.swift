@@ -1,10 +1,13 @@
 import KinetypeCore
 
-/// A command-line usage mistake; the tool prints it with the command's usage and exits 64.
-struct UsageError: Error, Equatable {
-    let message: String
-    /// The command whose usage to print, if known.
-    let command: String?
+extension DiagnosticList {
+    /// A command-line usage mistake (exit 64). The tool prints it with the USAGE line of
+    /// `command` and a pointer to its help, or nothing more when `command` is nil.
+    static func usage(_ message: String, command: String?) -> DiagnosticList {
+        var diagnostic = Diagnostic(kind: .usage, message: message)
+        diagnostic.usageFollowUp = command.map(UsageFollowUp.commandHelp) ?? .none
+        return DiagnosticList(diagnostic)
+    }
 }
 
 /// Splits arguments by a command's option specs: `--name value`, `--name=value`, `-o value`,
@@ -37,15 +40,15 @@ struct ArgumentParser {
                     value = arguments[index]
                     index += 1
                 } else {
-                    throw UsageError(message: "option --\(spec.name) needs a value (\(spec.valueName!))", command: command)
+                    throw DiagnosticList.usage("option --\(spec.name) needs a value (\(spec.valueName!))", command: command)
                 }
                 if !spec.repeatable, parsed.values[spec.name] != nil {
-                    throw UsageError(message: "option --\(spec.name) is given more than once", command: command)
+                    throw DiagnosticList.usage("option --\(spec.name) is given more than once", command: command)
                 }
                 parsed.values[spec.name, default: []].append(value)
             } else {
                 if inlineValue != nil {
-                    throw UsageError(message: "option --\(spec.name) takes no value", command: command)
+                    throw DiagnosticList.usage("option --\(spec.name) takes no value", command: command)
                 }
                 parsed.flags.insert(spec.name)
             }
@@ -65,18 +68,18 @@ struct ArgumentParser {
                 name = body
             }
             guard let spec = options.first(where: { $0.name == name }) else {
-                throw UsageError(message: "unknown option --\(name)" + suggestion(for: String(name)), command: command)
+                throw DiagnosticList.usage("unknown option --\(name)" + suggestion(for: String(name)), command: command)
             }
             return (spec, inlineValue)
         }
         let letter = argument.dropFirst().first!
         guard let spec = options.first(where: { $0.short == letter }) else {
-            throw UsageError(message: "unknown option \(argument)", command: command)
+            throw DiagnosticList.usage("unknown option \(argument)", command: command)
         }
         let rest = argument.dropFirst(2)
         if rest.isEmpty { return (spec, nil) }
         guard spec.takesValue else {
-            throw UsageError(message: "unknown option \(argument)", command: command)
+            throw DiagnosticList.usage("unknown option \(argument)", command: command)
         }
         return (spec, String(rest))
     }

@@ -36,8 +36,8 @@ struct Option<Value> {
 
     /// The usage error for `text`: "--fps takes a number from 1 to 120, found "abc"". The value is
     /// quoted as every message quotes one: controls escaped, a huge value shortened.
-    func error(for text: String, command: String) -> UsageError {
-        UsageError(message: "--\(name) takes \(kind.expected), found \(JSONText.quoted(text))" + kind.suggestion(text),
+    func error(for text: String, command: String) -> DiagnosticList {
+        DiagnosticList.usage("--\(name) takes \(kind.expected), found \(JSONText.quoted(text))" + kind.suggestion(text),
                    command: command)
     }
 }

@@ -29,7 +29,7 @@ struct OptionGroup {
 
 extension ParsedArguments {
     /// The `--set` placeholders as a dictionary; a later value of a name wins.
-    func placeholders() throws(UsageError) -> [String: String] {
+    func placeholders() throws(DiagnosticList) -> [String: String] {
         var result: [String: String] = [:]
         for assignment in try all(SharedOptions.set) { result[assignment.name] = assignment.value }
         return result
@@ -42,14 +42,14 @@ extension ParsedArguments {
         do throws(InputFileError) {
             return try InputRoot(folder)
         } catch .notRegular {
-            throw UsageError(message: "--root takes a folder, but \"\(folder)\" is a file", command: command)
+            throw DiagnosticList.usage("--root takes a folder, but \"\(folder)\" is a file", command: command)
         } catch {
-            throw Diagnostic(kind: .missingInput, message: "the --root folder \"\(folder)\" \(error.reason)")
+            throw Diagnostic(kind: .missingInput, message: "the --root folder \"\(folder)\" \(error.reason)").fail()
         }
     }
 
     /// The work limits the options give, the defaults for those not given.
-    func workLimits() throws(UsageError) -> WorkLimits {
+    func workLimits() throws(DiagnosticList) -> WorkLimits {
         var limits = WorkLimits.standard
         if let frames = try self[SharedOptions.maxFrames] { limits.maximumFrames = frames }
         if let pixels = try self[SharedOptions.maxTotalPixels] { limits.maximumTotalPixels = pixels }

@@ -1,3 +1,5 @@
+import KinetypeCore
+
 /// A command line split into positional arguments, option values and flags. Typed options are
 /// read with `arguments[option]` (the last value given, converted) and `arguments.all(option)`.
 struct ParsedArguments {
@@ -16,7 +18,7 @@ struct ParsedArguments {
     /// The option's value, converted, or nil when it was not given.
     /// Throws the usage error of its kind when the text is not a value of it.
     subscript<Value>(option: Option<Value>) -> Value? {
-        get throws(UsageError) {
+        get throws(DiagnosticList) {
             guard let text = value(option.name) else { return nil }
             return try convert(text, option)
         }
@@ -26,13 +28,13 @@ struct ParsedArguments {
     subscript(flag: Flag) -> Bool { has(flag.name) }
 
     /// Every value of a repeatable option, converted, in the order given.
-    func all<Value>(_ option: Option<Value>) throws(UsageError) -> [Value] {
+    func all<Value>(_ option: Option<Value>) throws(DiagnosticList) -> [Value] {
         var result: [Value] = []
         for text in all(option.name) { result.append(try convert(text, option)) }
         return result
     }
 
-    private func convert<Value>(_ text: String, _ option: Option<Value>) throws(UsageError) -> Value {
+    private func convert<Value>(_ text: String, _ option: Option<Value>) throws(DiagnosticList) -> Value {
         guard let value = option.kind.convert(text) else { throw option.error(for: text, command: command) }
         return value
     }

@@ -45,10 +45,10 @@ enum BatchCommand: Command {
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard arguments.positionals.count == 1, let templatePath = arguments.positionals.first else {
-            throw UsageError(message: arguments.positionals.isEmpty ? "batch needs a template scene" : "batch takes one template scene", command: name)
+            throw DiagnosticList.usage(arguments.positionals.isEmpty ? "batch needs a template scene" : "batch takes one template scene", command: name)
         }
         guard let dataPath = try arguments[Options.data] else {
-            throw UsageError(message: "batch needs --data DATA.json", command: name)
+            throw DiagnosticList.usage("batch needs --data DATA.json", command: name)
         }
         let templateURL = URL(fileURLWithPath: templatePath)
         let outputPath = try arguments[Options.output] ?? "Output/" + templateURL.deletingPathExtension().lastPathComponent

@@ -20,7 +20,7 @@ enum FontsCommand: Command {
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard arguments.positionals.isEmpty else {
-            throw UsageError(message: "fonts takes no positional arguments; use --scene SCENE", command: name)
+            throw DiagnosticList.usage("fonts takes no positional arguments; use --scene SCENE", command: name)
         }
         let root = try arguments.inputRoot()
         let json = arguments[SharedOptions.json]

@@ -13,10 +13,10 @@ enum HelpCommand: Command {
             return 0
         }
         guard arguments.positionals.count == 1 else {
-            throw UsageError(message: "help takes at most one command name", command: self.name)
+            throw DiagnosticList.usage("help takes at most one command name", command: self.name)
         }
         guard let command = allCommands.first(where: { $0.name == name }) else {
-            throw UsageError(message: "unknown command \"\(name)\"" + commandSuggestion(for: name), command: nil)
+            throw DiagnosticList.usage("unknown command \"\(name)\"" + commandSuggestion(for: name), command: nil)
         }
         terminal.out(command.help)
         return 0

@@ -11,7 +11,7 @@ enum InfoCommand: Command {
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError(message: "info takes one scene file", command: name)
+            throw DiagnosticList.usage("info takes one scene file", command: name)
         }
         let root = try arguments.inputRoot()
         let overrides = try arguments.placeholders()

@@ -46,7 +46,7 @@ enum RenderCommand: Command {
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard arguments.positionals.count == 1, let scenePath = arguments.positionals.first else {
-            throw UsageError(message: arguments.positionals.isEmpty ? "render needs a scene file" : "render takes one scene file; use 'kinetype batch' for many", command: name)
+            throw DiagnosticList.usage(arguments.positionals.isEmpty ? "render needs a scene file" : "render takes one scene file; use 'kinetype batch' for many", command: name)
         }
         let overrides = try arguments.placeholders()
         let root = try arguments.inputRoot()
@@ -94,7 +94,7 @@ enum RenderCommand: Command {
         }
         progress.finish()
         if !quiet {
-            report.warnings.forEach(terminal.warn)
+            report.warnings.forEach(terminal.report)
             terminal.out("Wrote \(outputPath) (\(describe(report)))")
             if let sheet = options.contactSheet { terminal.out("Wrote contact sheet \(sheet.path)") }
         }

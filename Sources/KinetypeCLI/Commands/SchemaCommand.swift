@@ -14,7 +14,7 @@ enum SchemaCommand: Command {
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard arguments.positionals.isEmpty else {
-            throw UsageError(message: "schema takes no arguments", command: name)
+            throw DiagnosticList.usage("schema takes no arguments", command: name)
         }
         terminal.out(SceneSchema.json)
         return 0

@@ -17,7 +17,7 @@ enum ValidateCommand: Command {
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard !arguments.positionals.isEmpty else {
-            throw UsageError(message: "validate needs at least one scene file", command: name)
+            throw DiagnosticList.usage("validate needs at least one scene file", command: name)
         }
         let overrides = try arguments.placeholders()
         let root = try arguments.inputRoot()

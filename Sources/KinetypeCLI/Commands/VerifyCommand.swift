@@ -52,14 +52,14 @@ enum VerifyCommand: Command {
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard !arguments.positionals.isEmpty else {
-            throw UsageError(message: "verify needs at least one scene file", command: name)
+            throw DiagnosticList.usage("verify needs at least one scene file", command: name)
         }
         guard let golden = try arguments[Options.golden] else {
-            throw UsageError(message: "verify needs --golden DIR, the folder of golden sets", command: name)
+            throw DiagnosticList.usage("verify needs --golden DIR, the folder of golden sets", command: name)
         }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: golden, isDirectory: &isFolder), !isFolder.boolValue {
-            throw UsageError(message: "--golden takes the folder of golden sets, but \"\(golden)\" is a file", command: name)
+            throw DiagnosticList.usage("--golden takes the folder of golden sets, but \"\(golden)\" is a file", command: name)
         }
         var options = VerifyOptions(goldenFolder: URL(fileURLWithPath: golden))
         options.record = try arguments[Options.record] ?? RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)

@@ -32,17 +32,20 @@ final class Terminal {
     private var reported = 0
     private var omitted = 0
 
-    /// `kinetype: error: <file>:<line>:<col>: <path>: <message>` and its hint. After
-    /// `Diagnostic.maximumReported` problems in one run, further ones are only counted (see
-    /// `finishReports`), so a run's error output stays bounded however many problems it finds.
+    /// `kinetype: error: <file>:<line>:<col>: <path>: <message>` and its hint (`warning:` and
+    /// `note:` for the other severities). After `Diagnostic.maximumReported` errors in one run,
+    /// further ones are only counted (see `finishReports`), so a run's error output stays bounded
+    /// however many problems it finds.
     func report(_ diagnostic: Diagnostic) {
         if diagnostic.omittedCount > 0 {
             omitted += diagnostic.omittedCount
             return
         }
-        var text = "kinetype: error: \(diagnostic)\n"
-        if let hint = diagnostic.hint { text += "  hint: \(hint)\n" }
-        problem(text)
+        if diagnostic.severity == .error {
+            problem(diagnostic.reportText)
+        } else {
+            err(diagnostic.reportText)
+        }
     }
 
     /// Writes one problem's text to standard error, counting it against the run's limit.
@@ -60,11 +63,6 @@ final class Terminal {
         guard omitted > 0 else { return }
         err("kinetype: error: and \(omitted) more problem\(omitted == 1 ? "" : "s") (not shown)\n")
         omitted = 0
-    }
-
-    /// `kinetype: warning: …`.
-    func warn(_ message: String) {
-        err("kinetype: warning: \(message)\n")
     }
 
     private func write(_ text: String, to handle: FileHandle) {

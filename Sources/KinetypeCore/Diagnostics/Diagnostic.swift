@@ -59,8 +59,28 @@ public enum DiagnosticKind: Equatable, Sendable {
     }
 }
 
-/// One problem, with everything a user needs to find and fix it.
-public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
+/// How serious a diagnostic is: an error stops the run and decides the exit code; a warning and a
+/// note are reported and the run goes on.
+public enum DiagnosticSeverity: String, Equatable, Sendable {
+    case error
+    case warning
+    case note
+}
+
+/// For a `.usage` problem: what the command line prints after the message.
+public enum UsageFollowUp: Equatable, Sendable {
+    /// Nothing more.
+    case none
+    /// The running command's USAGE line.
+    case usageLine
+    /// The USAGE line of the named command and a pointer to its help.
+    case commandHelp(String)
+}
+
+/// One problem, with everything a user needs to find and fix it. It is never thrown alone:
+/// errors travel as a `DiagnosticList` (see `Diagnostic.fail`).
+public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
+    public var severity: DiagnosticSeverity = .error
     public var kind: DiagnosticKind
     public var file: String?
     public var position: SourcePosition?
@@ -72,9 +92,12 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     public var hint: String?
     /// For the summary that stands for problems left out (`and 12 more problems`): how many; else 0.
     public var omittedCount: Int = 0
+    /// For a `.usage` problem: what the command line prints after it.
+    public var usageFollowUp: UsageFollowUp = .usageLine
 
-    public init(kind: DiagnosticKind = .invalidScene, file: String? = nil, position: SourcePosition? = nil,
-                path: String = "", message: String, hint: String? = nil) {
+    public init(_ severity: DiagnosticSeverity = .error, kind: DiagnosticKind = .invalidScene, file: String? = nil,
+                position: SourcePosition? = nil, path: String = "", message: String, hint: String? = nil) {
+        self.severity = severity
         self.kind = kind
         self.file = file
         self.position = position
@@ -97,6 +120,22 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension Diagnostic {
+    /// A warning: reported, and the run goes on.
+    public static func warning(_ message: String, hint: String? = nil, kind: DiagnosticKind = .renderFailure) -> Diagnostic {
+        Diagnostic(.warning, kind: kind, message: message, hint: hint)
+    }
+
+    /// How the command line prints it: `kinetype: error: intro.json:14:9: …` (or `warning:`,
+    /// `note:`), then `  hint: …` when there is a hint; each line ends with a newline.
+    public var reportText: String {
+        var text = "kinetype: \(severity.rawValue): \(description)\n"
+        if let hint { text += "  hint: \(hint)\n" }
+        return text
+    }
+
+    /// This error as the thrown value: `throw Diagnostic(...).fail()`.
+    public func fail() -> DiagnosticList { DiagnosticList(self) }
+
     /// The most problems one run reports; the rest are counted in one `and N more problems`.
     public static let maximumReported = 50
 
@@ -131,15 +170,39 @@ extension Diagnostic {
     }
 }
 
-/// Several diagnostics at once (validation reports every problem it finds, not only the first).
-/// It holds at most `Diagnostic.maximumReported` problems and a summary of the rest.
+/// The one error kinetype throws: one or more diagnostics (validation reports every problem it
+/// finds, not only the first). It holds at most `Diagnostic.maximumReported` problems and a
+/// summary of the rest.
 public struct DiagnosticList: Error, Equatable, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
     public init(_ diagnostics: [Diagnostic]) { self.diagnostics = Diagnostic.bounded(diagnostics) }
+    /// One diagnostic.
+    public init(_ diagnostic: Diagnostic) { self.diagnostics = [diagnostic] }
+
+    /// The diagnostics `error` carries, or one `.renderFailure` describing an error of another type.
+    public init(describing error: any Error) {
+        if let list = error as? DiagnosticList {
+            self = list
+        } else {
+            self.init(Diagnostic(kind: .renderFailure, message: "\(error)"))
+        }
+    }
+
+    /// The first diagnostic.
+    public var first: Diagnostic? { diagnostics.first }
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
-    /// The most severe exit code among the diagnostics.
+
+    /// The exit code: the most severe kind among the errors (warnings and notes do not count);
+    /// 1 when there is no error.
     public var exitCode: Int32 {
-        Self.mostSevere(diagnostics.map(\.kind))?.exitCode ?? 1
+        Self.mostSevere(diagnostics.filter { $0.severity == .error }.map(\.kind))?.exitCode ?? 1
+    }
+
+    /// The exit code for any error a command ends with: a list's own, 130 for an interruption,
+    /// otherwise 1. The one place the process's failure status is chosen.
+    public static func exitCode(for error: any Error) -> Int32 {
+        if error is CancellationError { return 130 }
+        return DiagnosticList(describing: error).exitCode
     }
 
     static func mostSevere(_ kinds: [DiagnosticKind]) -> DiagnosticKind? {

@@ -31,7 +31,7 @@ public struct WorkLimits: Equatable, Sendable {
             + "\(JSONText.number(fps)) fps)"
         if frameCount > maximumFrames {
             throw source.diagnostic(at: path, "the animation is \(length); the limit is \(Self.grouped(Double(maximumFrames))) frames per output",
-                                    hint: "shorten the scene or lower canvas.fps, or raise the limit with --max-frames N")
+                                    hint: "shorten the scene or lower canvas.fps, or raise the limit with --max-frames N").fail()
         }
         let width = scene.canvas.pixelWidth, height = scene.canvas.pixelHeight
         // In Double: the product of three Ints may not fit one.
@@ -39,7 +39,7 @@ public struct WorkLimits: Equatable, Sendable {
         if total > Double(maximumTotalPixels) {
             throw source.diagnostic(at: path, "the output is \(width)×\(height) pixels × \(length) = \(Self.grouped(total)) pixels; "
                                     + "the limit is \(Self.grouped(Double(maximumTotalPixels))) pixels per output",
-                                    hint: "shorten the scene, lower canvas.fps or the canvas size, or raise the limit with --max-total-pixels N")
+                                    hint: "shorten the scene, lower canvas.fps or the canvas size, or raise the limit with --max-total-pixels N").fail()
         }
     }
 

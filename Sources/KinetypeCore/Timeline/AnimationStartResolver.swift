@@ -33,9 +33,9 @@ struct AnimationStartResolver {
                     start = seconds
                 case let .after(name, delay):
                     let path = "layers[\(index)].animations[\(animationIndex)].after"
-                    guard let target = indexByID[name] else { throw unknownLayer(name, path: path) }
+                    guard let target = indexByID[name] else { throw unknownLayer(name, path: path).fail() }
                     if let position = visiting.firstIndex(of: target) {
-                        throw cycle(Array(visiting[position...]) + [target], path: path)
+                        throw cycle(Array(visiting[position...]) + [target], path: path).fail()
                     }
                     start = try end(ofLayer: target) + delay
                 }

@@ -18,7 +18,7 @@ struct CompiledAnimation: Sendable {
             guard let text = layer.text else {
                 throw source.diagnostic(at: path + ".type",
                                         "a typewriter needs a text layer, but this is a \(layer.content.typeName) layer",
-                                        hint: "move the typewriter to a layer with \"type\": \"text\"")
+                                        hint: "move the typewriter to a layer with \"type\": \"text\"").fail()
             }
             let typedText = text.spans.map { $0.map(\.text).joined() } ?? text.text
             let schedule = TypewriterSchedule(typewriter, text: typedText)
@@ -50,17 +50,17 @@ struct CompiledAnimation: Sendable {
         guard textOnly.contains(property), layer.text == nil else { return }
         throw source.diagnostic(at: path,
                                 "\"\(property.rawValue)\" animates text, but this is a \(layer.content.typeName) layer",
-                                hint: property == .color ? "animate \"background\" to change the fill of a \(layer.content.typeName) layer" : nil)
+                                hint: property == .color ? "animate \"background\" to change the fill of a \(layer.content.typeName) layer" : nil).fail()
     }
 
     private static func check(_ value: AnimatableValue, for property: AnimatableProperty, path: String,
                               source: SourceMap) throws {
         switch (value, property.isColor) {
         case (.color, false):
-            throw source.diagnostic(at: path, "\"\(property.rawValue)\" takes a number, not a color")
+            throw source.diagnostic(at: path, "\"\(property.rawValue)\" takes a number, not a color").fail()
         case (.number, true):
             throw source.diagnostic(at: path, "\"\(property.rawValue)\" takes a color, not a number",
-                                    hint: "write a color such as \"#FF3B30\" or \"rgba(0,0,0,0.5)\"")
+                                    hint: "write a color such as \"#FF3B30\" or \"rgba(0,0,0,0.5)\"").fail()
         default:
             return
         }

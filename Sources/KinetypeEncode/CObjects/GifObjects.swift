@@ -9,7 +9,7 @@ final class GifColorMap {
     let pointer: UnsafeMutablePointer<ColorMapObject>
 
     /// A map of `colors` (a power-of-two count, as giflib requires).
-    init(_ colors: [GifColorType]) throws(Diagnostic) {
+    init(_ colors: [GifColorType]) throws(DiagnosticList) {
         guard let map = GifMakeMapObject(Int32(colors.count), colors) else {
             throw GIFPalette.failure("giflib could not allocate the color table")
         }

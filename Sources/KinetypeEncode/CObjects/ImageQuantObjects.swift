@@ -6,19 +6,19 @@ import KinetypeCore
 // result and is not wrapped. See `CairoSurface` in KinetypeRender on keeping an object alive while
 // only its `pointer` is passed on.
 
-private func setupFailure() -> Diagnostic { GIFPalette.failure("libimagequant could not be set up") }
+private func setupFailure() -> DiagnosticList { GIFPalette.failure("libimagequant could not be set up") }
 
 /// Quantization settings (`liq_attr`).
 final class LiqAttributes {
     let pointer: OpaquePointer
 
-    init() throws(Diagnostic) {
+    init() throws(DiagnosticList) {
         guard let attributes = liq_attr_create() else { throw setupFailure() }
         pointer = attributes
     }
 
     /// A copy of `other`'s settings.
-    init(copying other: LiqAttributes) throws(Diagnostic) {
+    init(copying other: LiqAttributes) throws(DiagnosticList) {
         guard let attributes = withExtendedLifetime(other, { liq_attr_copy(other.pointer) }) else { throw setupFailure() }
         pointer = attributes
     }
@@ -30,7 +30,7 @@ final class LiqAttributes {
 final class LiqHistogram {
     let pointer: OpaquePointer
 
-    init(attributes: LiqAttributes) throws(Diagnostic) {
+    init(attributes: LiqAttributes) throws(DiagnosticList) {
         guard let histogram = withExtendedLifetime(attributes, { liq_histogram_create(attributes.pointer) }) else {
             throw setupFailure()
         }
@@ -45,7 +45,7 @@ final class LiqResult {
     let pointer: OpaquePointer
 
     /// Quantizes `histogram` with `attributes`.
-    init(quantizing histogram: LiqHistogram, attributes: LiqAttributes) throws(Diagnostic) {
+    init(quantizing histogram: LiqHistogram, attributes: LiqAttributes) throws(DiagnosticList) {
         var result: OpaquePointer?
         let status = withExtendedLifetime((histogram, attributes)) {
             liq_histogram_quantize(histogram.pointer, attributes.pointer, &result)
@@ -64,7 +64,7 @@ final class LiqResult {
 final class LiqImage {
     let pointer: OpaquePointer
 
-    init(attributes: LiqAttributes, borrowing pixels: UnsafeRawPointer, width: Int, height: Int) throws(Diagnostic) {
+    init(attributes: LiqAttributes, borrowing pixels: UnsafeRawPointer, width: Int, height: Int) throws(DiagnosticList) {
         guard let image = withExtendedLifetime(attributes, {
             liq_image_create_rgba(attributes.pointer, pixels, Int32(width), Int32(height), 0)
         }) else {

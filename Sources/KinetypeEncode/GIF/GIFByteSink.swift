@@ -9,7 +9,7 @@ final class GIFByteSink {
     private let file: AtomicFile?
     private let handle: FileHandle?
     /// The first write error, reported when the GIF is finished.
-    private(set) var writeError: Diagnostic?
+    private(set) var writeError: DiagnosticList?
     private let flushThreshold = 1 << 16
 
     /// Collects the bytes in memory.

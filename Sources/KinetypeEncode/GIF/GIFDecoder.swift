@@ -155,11 +155,11 @@ public enum GIFDecoder {
         return nil
     }
 
-    private static func failure(code: Int32) -> Diagnostic {
+    private static func failure(code: Int32) -> DiagnosticList {
         failure(message: GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)")
     }
 
-    private static func failure(message: String) -> Diagnostic {
-        Diagnostic(kind: .renderFailure, message: "cannot decode GIF: \(message)")
+    private static func failure(message: String) -> DiagnosticList {
+        DiagnosticList(Diagnostic(kind: .renderFailure, message: "cannot decode GIF: \(message)"))
     }
 }

@@ -33,7 +33,7 @@ public final class GIFEncoder {
     public let height: Int
     public let options: GIFOptions
     /// Things the user should know about the result (e.g. a frame rate GIF cannot show).
-    public private(set) var warnings: [String] = []
+    public private(set) var warnings: [Diagnostic] = []
 
     private var paletteBuilder: GIFPaletteBuilder?
     private var palette: GIFPalette?
@@ -171,8 +171,8 @@ public final class GIFEncoder {
         guard !hasWarnedAboutFrameRate, interval > 0, interval < 0.02 - 1e-9 else { return }
         hasWarnedAboutFrameRate = true
         let fps = (1 / interval).rounded()
-        warnings.append("GIF shows at most 50 frames per second (delays are whole centiseconds, at least 2), "
-            + "so frames of this \(Int(fps)) fps animation were merged; use fps 50 or less, or a video format")
+        warnings.append(.warning("GIF shows at most 50 frames per second (delays are whole centiseconds, at least 2), "
+            + "so frames of this \(Int(fps)) fps animation were merged; use fps 50 or less, or a video format"))
     }
 
     /// Gives a distinct frame its delay, or drops it when that would be under 2 cs.

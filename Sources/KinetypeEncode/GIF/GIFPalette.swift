@@ -184,7 +184,7 @@ final class GIFPalette {
         let normalized = Self.normalizedPixels(image)
         let count = width * height
         var output = [UInt8](repeating: 0, count: count)
-        let status = try normalized.withUnsafeBytes { bytes throws(Diagnostic) -> liq_error in
+        let status = try normalized.withUnsafeBytes { bytes throws(DiagnosticList) -> liq_error in
             // Lives only inside this closure, while the pixels it borrows do.
             let liqImage = try LiqImage(attributes: attributes, borrowing: bytes.baseAddress!, width: width, height: height)
             return withExtendedLifetime(liqImage) {
@@ -253,7 +253,7 @@ final class GIFPalette {
         return pixels
     }
 
-    static func failure(_ message: String) -> Diagnostic {
-        Diagnostic(kind: .renderFailure, message: "cannot encode GIF: \(message)")
+    static func failure(_ message: String) -> DiagnosticList {
+        DiagnosticList(Diagnostic(kind: .renderFailure, message: "cannot encode GIF: \(message)"))
     }
 }

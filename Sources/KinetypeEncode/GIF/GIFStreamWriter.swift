@@ -95,7 +95,7 @@ final class GIFStreamWriter {
         guard status == GIF_OK else { throw Self.failure(code: gif?.pointee.Error ?? 0) }
     }
 
-    private static func failure(code: Int32) -> Diagnostic {
+    private static func failure(code: Int32) -> DiagnosticList {
         let reason = GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
         return GIFPalette.failure(reason)
     }

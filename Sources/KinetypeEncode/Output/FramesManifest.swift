@@ -102,7 +102,7 @@ public struct FramesManifest: Codable, Equatable, Sendable {
         }
     }
 
-    private static func refusal(_ destination: URL, reason: String, hint: String) -> Diagnostic {
+    private static func refusal(_ destination: URL, reason: String, hint: String) -> DiagnosticList {
         OutputError.cannotWrite(destination, reason: reason, hint: hint)
     }
 }

@@ -15,18 +15,18 @@ enum OutputError {
     }
 
     /// A `.cannotWrite` diagnostic for `url` with a reason a user can act on.
-    static func cannotWrite(_ url: URL, reason: String, hint: String? = nil) -> Diagnostic {
-        Diagnostic(kind: .cannotWrite, message: "cannot write \(displayPath(url)): \(reason)", hint: hint)
+    static func cannotWrite(_ url: URL, reason: String, hint: String? = nil) -> DiagnosticList {
+        DiagnosticList(Diagnostic(kind: .cannotWrite, message: "cannot write \(displayPath(url)): \(reason)", hint: hint))
     }
 
     /// A `.cannotWrite` diagnostic for `url` from a C `errno` value.
-    static func cannotWrite(_ url: URL, errno code: Int32) -> Diagnostic {
+    static func cannotWrite(_ url: URL, errno code: Int32) -> DiagnosticList {
         cannotWrite(url, reason: reason(forErrno: code), hint: hint(forErrno: code))
     }
 
     /// A `.cannotWrite` diagnostic for `url` from a Foundation or POSIX error.
-    static func cannotWrite(_ url: URL, error: Error) -> Diagnostic {
-        if let diagnostic = error as? Diagnostic { return diagnostic }
+    static func cannotWrite(_ url: URL, error: Error) -> DiagnosticList {
+        if let list = error as? DiagnosticList { return list }
         let nsError = error as NSError
         if nsError.domain == NSPOSIXErrorDomain { return cannotWrite(url, errno: Int32(nsError.code)) }
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,

@@ -47,10 +47,10 @@ public enum PNGCodec {
     /// header gives a size beyond `limits` (checked before anything is decoded).
     public static func decode(_ data: Data, name: String = "PNG data", limits: ImageLimits = .golden) throws -> Image {
         guard let size = ImageHeader.pngSize(data) else {
-            throw Diagnostic(kind: .renderFailure, message: "cannot read \(name) as PNG: it is not a PNG image")
+            throw Diagnostic(kind: .renderFailure, message: "cannot read \(name) as PNG: it is not a PNG image").fail()
         }
         if let problem = limits.problem(width: size.width, height: size.height) {
-            throw Diagnostic(kind: .renderFailure, message: "cannot read \(name) as PNG: it \(problem); it is not decoded")
+            throw Diagnostic(kind: .renderFailure, message: "cannot read \(name) as PNG: it \(problem); it is not decoded").fail()
         }
         let control = PNGImageControl()
         defer { withExtendedLifetime(control) {} }
@@ -59,7 +59,7 @@ public enum PNGCodec {
             png_image_begin_read_from_memory(png, bytes.baseAddress, bytes.count)
         }
         guard began != 0 else {
-            throw Diagnostic(kind: .renderFailure, message: "cannot read \(name) as PNG: \(control.message)")
+            throw Diagnostic(kind: .renderFailure, message: "cannot read \(name) as PNG: \(control.message)").fail()
         }
         png.pointee.format = kinetype_png_format_rgba
         let width = Int(png.pointee.width), height = Int(png.pointee.height)
@@ -71,7 +71,7 @@ public enum PNGCodec {
         }
         guard finished != 0 else {
             let message = control.message
-            throw Diagnostic(kind: .renderFailure, message: "cannot read \(name) as PNG: \(message)")
+            throw Diagnostic(kind: .renderFailure, message: "cannot read \(name) as PNG: \(message)").fail()
         }
         return Image(width: width, height: height, pixels: pixels)
     }
@@ -83,7 +83,7 @@ public enum PNGCodec {
         do throws(InputFileError) {
             data = try RegularFile.read(url.path, limit: RegularFile.imageLimit)
         } catch {
-            throw Diagnostic(kind: error.kind, message: "cannot read \(OutputError.displayPath(url)): the file \(error.reason)")
+            throw Diagnostic(kind: error.kind, message: "cannot read \(OutputError.displayPath(url)): the file \(error.reason)").fail()
         }
         return try decode(data, name: OutputError.displayPath(url), limits: limits)
     }
@@ -94,8 +94,8 @@ public enum PNGCodec {
         try AtomicFile.write(data, to: url)
     }
 
-    private static func encodeFailure(_ message: String) -> Diagnostic {
-        Diagnostic(kind: .renderFailure, message: "cannot encode PNG: \(message)")
+    private static func encodeFailure(_ message: String) -> DiagnosticList {
+        DiagnosticList(Diagnostic(kind: .renderFailure, message: "cannot encode PNG: \(message)"))
     }
 }
 

@@ -10,10 +10,10 @@ import KinetypeCore
 /// cannot be trusted: on a full disk it prints "Error writing trailer … No space left on device"
 /// and still exits 0, leaving a video without its index.
 enum VideoVerification {
-    /// A diagnostic for anything ffmpeg printed (it runs with `-loglevel error`, so every line is
+    /// The error for anything ffmpeg printed (it runs with `-loglevel error`, so every line is
     /// an error), or nil when it printed nothing. Disk errors (no space, quota, read-only file
     /// system) become `.cannotWrite` (exit 73), everything else `.renderFailure` (exit 1).
-    static func failure(fromFFmpegOutput text: String, destination: URL) -> Diagnostic? {
+    static func failure(fromFFmpegOutput text: String, destination: URL) -> DiagnosticList? {
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
         guard !lines.isEmpty else { return nil }
@@ -22,7 +22,7 @@ enum VideoVerification {
             return OutputError.cannotWrite(destination, reason: OutputError.reason(forErrno: code) + " (ffmpeg: \(shown))",
                                            hint: "free some space or choose another output folder; the existing file was left as it was")
         }
-        return Diagnostic(kind: .renderFailure, message: "cannot write \(OutputError.displayPath(destination)): ffmpeg reported an error: \(shown)")
+        return Diagnostic(kind: .renderFailure, message: "cannot write \(OutputError.displayPath(destination)): ffmpeg reported an error: \(shown)").fail()
     }
 
     /// The errno of a disk error that ffmpeg's message names, if any.

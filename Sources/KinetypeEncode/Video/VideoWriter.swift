@@ -36,15 +36,15 @@ public final class VideoWriter {
     /// Starts ffmpeg. `searchPath` replaces the PATH used to find it (a colon-separated list).
     public init(url: URL, width: Int, height: Int, fps: Double, format: VideoFormat, searchPath: String? = nil) throws {
         guard width > 0, height > 0 else {
-            throw Diagnostic(kind: .renderFailure, message: "cannot write a \(width)×\(height) video")
+            throw Diagnostic(kind: .renderFailure, message: "cannot write a \(width)×\(height) video").fail()
         }
         guard fps.isFinite, fps > 0 else {
-            throw Diagnostic(kind: .renderFailure, message: "cannot write a video at \(fps) frames per second")
+            throw Diagnostic(kind: .renderFailure, message: "cannot write a video at \(fps) frames per second").fail()
         }
         guard let ffmpeg = Self.findFFmpeg(searchPath: searchPath) else {
             throw Diagnostic(kind: .renderFailure,
                              message: "ffmpeg was not found on PATH; install it (apt-get install ffmpeg) to write .mp4/.webm",
-                             hint: "on macOS: brew install ffmpeg; or write a .gif or a PNG sequence instead")
+                             hint: "on macOS: brew install ffmpeg; or write a .gif or a PNG sequence instead").fail()
         }
         self.url = url
         self.width = width
@@ -70,7 +70,7 @@ public final class VideoWriter {
             try process.run()
         } catch {
             output.discard()
-            throw Diagnostic(kind: .renderFailure, message: "cannot start \(ffmpeg.path): \(error.localizedDescription)")
+            throw Diagnostic(kind: .renderFailure, message: "cannot start \(ffmpeg.path): \(error.localizedDescription)").fail()
         }
         errorOutput.startReading()
     }
@@ -91,7 +91,7 @@ public final class VideoWriter {
         } catch {
             cancel()
             if let diagnostic = VideoVerification.failure(fromFFmpegOutput: errorOutput.text, destination: url),
-               diagnostic.kind == .cannotWrite {
+               diagnostic.first?.kind == .cannotWrite {
                 throw diagnostic
             }
             throw failure("ffmpeg stopped accepting frames" + errorOutput.suffix)
@@ -113,7 +113,7 @@ public final class VideoWriter {
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             output.discard()
             if let diagnostic = VideoVerification.failure(fromFFmpegOutput: errorOutput.text, destination: url),
-               diagnostic.kind == .cannotWrite {
+               diagnostic.first?.kind == .cannotWrite {
                 throw diagnostic
             }
             throw failure("ffmpeg failed (exit status \(process.terminationStatus))" + errorOutput.suffix)
@@ -173,8 +173,8 @@ public final class VideoWriter {
         return data
     }
 
-    private func failure(_ message: String) -> Diagnostic {
-        Diagnostic(kind: .renderFailure, message: "cannot write \(OutputError.displayPath(url)): \(message)")
+    private func failure(_ message: String) -> DiagnosticList {
+        DiagnosticList(Diagnostic(kind: .renderFailure, message: "cannot write \(OutputError.displayPath(url)): \(message)"))
     }
 
     /// ffmpeg's frame-rate argument: an integer when possible, else a fraction over 1000.
