@@ -1,0 +1,50 @@
+import KinetypeCore
+import XCTest
+
+/// The one thrown error type: severities, how the exit code is chosen, and how a diagnostic prints.
+final class DiagnosticListTests: XCTestCase {
+    private let scene = SourceMap(fileName: "intro.json", positions: ["layers[1].easing": SourcePosition(line: 14, column: 9)])
+
+    func testExitCodeIsTheMostSevereErrorKind() {
+        let list = DiagnosticList([Diagnostic(kind: .renderFailure, message: "a"), Diagnostic(kind: .missingInput, message: "b"),
+                                   Diagnostic(kind: .invalidScene, message: "c")])
+        XCTAssertEqual(list.exitCode, 66)
+        XCTAssertEqual(DiagnosticList(Diagnostic(kind: .usage, message: "u")).exitCode, 64)
+        XCTAssertEqual(DiagnosticList(Diagnostic(kind: .cannotWrite, message: "w")).exitCode, 73)
+    }
+
+    func testWarningsAndNotesDoNotChooseTheExitCode() {
+        let list = DiagnosticList([Diagnostic(.warning, kind: .usage, message: "w"), Diagnostic(.note, kind: .missingInput, message: "n"),
+                                   Diagnostic(kind: .cannotWrite, message: "e")])
+        XCTAssertEqual(list.exitCode, 73)
+        XCTAssertEqual(DiagnosticList(Diagnostic.warning("only a warning")).exitCode, 1)
+    }
+
+    func testExitCodeForAnyError() {
+        struct Other: Error {}
+        XCTAssertEqual(DiagnosticList.exitCode(for: CancellationError()), 130)
+        XCTAssertEqual(DiagnosticList.exitCode(for: Other()), 1)
+        XCTAssertEqual(DiagnosticList.exitCode(for: scene.diagnostic(at: "layers[1].easing", "bad").fail()), 65)
+    }
+
+    func testAnotherErrorBecomesOneRenderFailure() {
+        struct Other: Error, CustomStringConvertible { var description: String { "it broke" } }
+        let list = DiagnosticList(describing: Other())
+        XCTAssertEqual(list.diagnostics, [Diagnostic(kind: .renderFailure, message: "it broke")])
+        XCTAssertEqual(DiagnosticList(describing: list), list)
+    }
+
+    func testReportTextNamesTheSeverity() {
+        let error = scene.diagnostic(at: "layers[1].easing", "unknown easing \"easyInOut\"", hint: "use easeInOut")
+        XCTAssertEqual(error.reportText,
+                       "kinetype: error: intro.json:14:9: layers[1].easing: unknown easing \"easyInOut\"\n  hint: use easeInOut\n")
+        XCTAssertEqual(Diagnostic.warning("frames were merged").reportText, "kinetype: warning: frames were merged\n")
+        XCTAssertEqual(Diagnostic(.note, message: "see above").reportText, "kinetype: note: see above\n")
+    }
+
+    func testSeverityDefaultsToError() {
+        XCTAssertEqual(Diagnostic(message: "x").severity, .error)
+        XCTAssertEqual(Diagnostic.warning("x").severity, .warning)
+        XCTAssertEqual(scene.diagnostic(at: "", "x").fail().first?.severity, .error)
+    }
+}
