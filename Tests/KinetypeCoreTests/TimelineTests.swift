@@ -46,7 +46,7 @@ final class TimelineTests: XCTestCase {
             rect(id: "c", [Support.animate(.opacity, to: .number(0), start: .after(layer: "a", delay: 0))]),
         ], source: positions)
         XCTAssertThrowsError(try Timeline(scene: scene)) { error in
-            let diagnostic = error as! Diagnostic
+            let diagnostic = (error as! DiagnosticList).diagnostics[0]
             XCTAssertEqual(diagnostic.kind, .invalidScene)
             XCTAssertEqual(diagnostic.path, "layers[2].animations[0].after")
             XCTAssertTrue(diagnostic.message.contains("layer \"a\" → \"b\" → \"c\" → \"a\""), diagnostic.message)
@@ -55,7 +55,7 @@ final class TimelineTests: XCTestCase {
         let selfCycle = Support.scene([rect(id: "a", [Support.animate(.opacity, to: .number(0), start: .after(layer: "a", delay: 0))])],
                                       source: positions)
         XCTAssertThrowsError(try Timeline(scene: selfCycle)) { error in
-            XCTAssertEqual((error as! Diagnostic).description,
+            XCTAssertEqual((error as! DiagnosticList).diagnostics[0].description,
                            "intro.json: layers[0].animations[0].after: `after` forms a cycle: layer \"a\" → \"a\"")
         }
     }
@@ -68,7 +68,7 @@ final class TimelineTests: XCTestCase {
             rect(id: "b", [Support.animate(.opacity, to: .number(0), start: .after(layer: "a", delay: 0))]),
         ], source: positions)
         XCTAssertThrowsError(try Timeline(scene: scene)) { error in
-            let diagnostic = error as! Diagnostic
+            let diagnostic = (error as! DiagnosticList).diagnostics[0]
             XCTAssertEqual(diagnostic.position, SourcePosition(line: 14, column: 9))
             XCTAssertEqual(diagnostic.description,
                            "intro.json:14:9: layers[1].animations[0].after: `after` forms a cycle: layer \"a\" → \"b\" → \"a\"")
@@ -81,7 +81,7 @@ final class TimelineTests: XCTestCase {
             rect([Support.animate(.opacity, to: .number(0), start: .after(layer: "titel", delay: 0))]),
         ])
         XCTAssertThrowsError(try Timeline(scene: scene)) { error in
-            let diagnostic = error as! Diagnostic
+            let diagnostic = (error as! DiagnosticList).diagnostics[0]
             XCTAssertEqual(diagnostic.path, "layers[1].animations[0].after")
             XCTAssertEqual(diagnostic.message, "`after` names no layer: \"titel\"")
             XCTAssertEqual(diagnostic.hint, "did you mean \"title\"?")
@@ -209,16 +209,16 @@ final class TimelineTests: XCTestCase {
     func testWrongValueKindsAndLayerTypesAreDiagnosed() {
         let colorForOpacity = Support.scene([rect([Support.animate(.opacity, to: .color(.black))])])
         XCTAssertThrowsError(try Timeline(scene: colorForOpacity)) { error in
-            XCTAssertEqual((error as! Diagnostic).path, "layers[0].animations[0].to")
-            XCTAssertEqual((error as! Diagnostic).message, "\"opacity\" takes a number, not a color")
+            XCTAssertEqual((error as! DiagnosticList).diagnostics[0].path, "layers[0].animations[0].to")
+            XCTAssertEqual((error as! DiagnosticList).diagnostics[0].message, "\"opacity\" takes a number, not a color")
         }
         let fontOnRect = Support.scene([rect([Support.animate(.fontSize, to: .number(3))])])
         XCTAssertThrowsError(try Timeline(scene: fontOnRect)) { error in
-            XCTAssertEqual((error as! Diagnostic).path, "layers[0].animations[0].property")
+            XCTAssertEqual((error as! DiagnosticList).diagnostics[0].path, "layers[0].animations[0].property")
         }
         let typewriterOnRect = Support.scene([rect([Animation(kind: .typewriter(Typewriter()))])])
         XCTAssertThrowsError(try Timeline(scene: typewriterOnRect)) { error in
-            XCTAssertEqual((error as! Diagnostic).path, "layers[0].animations[0].type")
+            XCTAssertEqual((error as! DiagnosticList).diagnostics[0].path, "layers[0].animations[0].type")
         }
     }
 
