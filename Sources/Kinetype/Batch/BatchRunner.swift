@@ -16,7 +16,8 @@ public enum BatchRunner {
     ///   that is not an array of string-valued objects, an output folder that cannot be made).
     ///   Failing entries are reported in the returned report.
     public static func run(_ options: BatchOptions, isCancelled: @escaping @Sendable () -> Bool = { false },
-                           progress: @escaping (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> BatchReport {
+                           progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in })
+    throws -> BatchReport {
         let templateBytes = try read(options.template, displayName: options.templateDisplayName)
         let dataBytes = try read(options.data, displayName: options.dataDisplayName)
         let entries = try BatchData.decode(dataBytes, fileName: options.dataDisplayName)
@@ -92,7 +93,7 @@ private struct BatchJobRunner {
     let job: BatchPlan.Job
 
     /// The outcome, or nil when the job was interrupted before it finished (nothing was written).
-    func run(options: BatchOptions, templateBytes: Data, isCancelled: @escaping () -> Bool) -> BatchOutcome? {
+    func run(options: BatchOptions, templateBytes: Data, isCancelled: @escaping @Sendable () -> Bool) -> BatchOutcome? {
         let started = Date()
         let output = options.outputFolder.appendingPathComponent(job.fileName)
         var outcome = BatchOutcome(entry: job.entryIndex, name: job.name, scale: job.scale, output: output.path,
