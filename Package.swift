@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "KinetypeEncodeTests", dependencies: ["KinetypeEncode", "CGIF", "CPNG"]),
         .testTarget(name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeRender", "KinetypeEncode"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "CLITests", dependencies: ["KinetypeCLI"], exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["KinetypeCLI", "KinetypeCore"], exclude: ["Fixtures"]),
         .testTarget(name: "KinetypeTestingTests", dependencies: ["KinetypeTesting"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v5]

@@ -65,26 +65,22 @@ public enum BatchRunner {
 }
 
 /// Outcomes filled in by concurrent jobs, in job order.
-private final class BatchResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [BatchOutcome?]
-    private var finished = 0
+private final class BatchResults: Sendable {
+    private let slots: Locked<(outcomes: [BatchOutcome?], finished: Int)>
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int) { slots = Locked((Array(repeating: nil, count: count), 0)) }
 
     /// Stores an outcome and returns how many jobs have finished.
     func store(_ outcome: BatchOutcome, at position: Int) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        slots[position] = outcome
-        finished += 1
-        return finished
+        slots.withLock { slots in
+            slots.outcomes[position] = outcome
+            slots.finished += 1
+            return slots.finished
+        }
     }
 
     var outcomes: [BatchOutcome] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots.compactMap { $0 }
+        slots.withLock { $0.outcomes.compactMap { $0 } }
     }
 }
 

@@ -72,6 +72,7 @@ final class FramePipeline<Output: Sendable> {
     }
 
     /// The claim counter, the reorder buffer and the first failure, behind one condition lock.
+    // Unchecked: every stored property is read and written only while `condition` is locked.
     private final class SharedState: @unchecked Sendable {
         private let condition = NSCondition()
         private var nextToClaim = 0
