@@ -1,6 +1,10 @@
-// swift-tools-version:5.10
+// swift-tools-version:6.0
 // SPDX-License-Identifier: GPL-3.0-or-later
 import PackageDescription
+
+/// Swift 6 language mode (complete concurrency checking) for the library targets and the CLI.
+/// Test targets stay in Swift 5 mode, the package default below.
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
     name: "kinetype",
@@ -25,12 +29,15 @@ let package = Package(
             name: "CImageQuant", path: "Sources/C/CImageQuant", pkgConfig: "imagequant",
             providers: [.apt(["libimagequant-dev"]), .brew(["libimagequant"])]),
 
-        .target(name: "KinetypeCore"),
-        .target(name: "KinetypeRender", dependencies: ["KinetypeCore", "CPangoCairo"]),
-        .target(name: "KinetypeEncode", dependencies: ["KinetypeCore", "CPNG", "CGIF", "CImageQuant"]),
-        .target(name: "Kinetype", dependencies: ["KinetypeCore", "KinetypeRender", "KinetypeEncode"]),
-        .executableTarget(name: "KinetypeCLI", dependencies: ["Kinetype"]),
-        .target(name: "KinetypeTesting", dependencies: ["Kinetype"]),
+        // Library targets and the CLI: Swift 6 language mode, so data races are compile errors.
+        .target(name: "KinetypeCore", swiftSettings: swift6),
+        .target(name: "KinetypeRender", dependencies: ["KinetypeCore", "CPangoCairo"], swiftSettings: swift6),
+        .target(name: "KinetypeEncode", dependencies: ["KinetypeCore", "CPNG", "CGIF", "CImageQuant"],
+                swiftSettings: swift6),
+        .target(name: "Kinetype", dependencies: ["KinetypeCore", "KinetypeRender", "KinetypeEncode"],
+                swiftSettings: swift6),
+        .executableTarget(name: "KinetypeCLI", dependencies: ["Kinetype"], swiftSettings: swift6),
+        .target(name: "KinetypeTesting", dependencies: ["Kinetype"], swiftSettings: swift6),
 
         .testTarget(name: "KinetypeCoreTests", dependencies: ["KinetypeCore"]),
         .testTarget(name: "KinetypeRenderTests", dependencies: ["KinetypeRender", "KinetypeEncode", "CPNG"],
@@ -38,7 +45,8 @@ let package = Package(
         .testTarget(name: "KinetypeEncodeTests", dependencies: ["KinetypeEncode", "CGIF", "CPNG"]),
         .testTarget(name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeRender", "KinetypeEncode"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "CLITests", dependencies: ["KinetypeCLI"], exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["KinetypeCLI", "KinetypeCore"], exclude: ["Fixtures"]),
         .testTarget(name: "KinetypeTestingTests", dependencies: ["KinetypeTesting"], exclude: ["Goldens"]),
-    ]
+    ],
+    swiftLanguageModes: [.v5]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import KinetypeCore
 import XCTest
 
 /// Runs the built `kinetype` executable as a separate process, as a user would.
@@ -42,18 +43,19 @@ struct KinetypeProcess {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         // Read both pipes before waiting so a full pipe cannot block the child.
-        var outData = Data(), errData = Data()
+        let outData = Locked(Data())
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            outData = out.fileHandleForReading.readDataToEndOfFile()
+            let read = out.fileHandleForReading.readDataToEndOfFile()
+            outData.withLock { $0 = read }
             group.leave()
         }
-        errData = err.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
         return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
+                      stdout: String(decoding: outData.withLock { $0 }, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
     }
 

@@ -26,17 +26,16 @@ final class FramePipelineTests: XCTestCase {
     }
 
     func testNeverRendersMoreThanTheWindowAheadOfTheConsumer() throws {
-        let lock = NSLock()
-        var highestRendered = -1
+        let highestRendered = Locked(-1)
         let pipeline = FramePipeline(jobs: 2, makeRenderer: {
             return { index in
-                lock.lock(); highestRendered = max(highestRendered, index); lock.unlock()
+                highestRendered.withLock { $0 = max($0, index) }
                 return self.marker(index)
             }
         })
         try pipeline.run(frames: Array(0..<40)) { index, _ in
             usleep(500)
-            lock.lock(); let ahead = highestRendered - index; lock.unlock()
+            let ahead = highestRendered.withLock { $0 } - index
             XCTAssertLessThanOrEqual(ahead, pipeline.window)
         }
     }
@@ -57,12 +56,12 @@ final class FramePipelineTests: XCTestCase {
     }
 
     func testCancellationStopsTheRun() {
-        var delivered = 0
+        let delivered = Locked(0)
         let pipeline = FramePipeline(jobs: 2, makeRenderer: { { self.marker($0) } },
-                                     isCancelled: { delivered >= 3 })
-        XCTAssertThrowsError(try pipeline.run(frames: Array(0..<100)) { _, _ in delivered += 1 }) { error in
+                                     isCancelled: { delivered.withLock { $0 } >= 3 })
+        XCTAssertThrowsError(try pipeline.run(frames: Array(0..<100)) { _, _ in delivered.withLock { $0 += 1 } }) { error in
             XCTAssertTrue(error is CancellationError)
         }
-        XCTAssertEqual(delivered, 3)
+        XCTAssertEqual(delivered.withLock { $0 }, 3)
     }
 }

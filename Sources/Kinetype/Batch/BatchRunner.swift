@@ -16,7 +16,8 @@ public enum BatchRunner {
     ///   that is not an array of string-valued objects, an output folder that cannot be made).
     ///   Failing entries are reported in the returned report.
     public static func run(_ options: BatchOptions, isCancelled: @escaping @Sendable () -> Bool = { false },
-                           progress: @escaping (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> BatchReport {
+                           progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in })
+    throws -> BatchReport {
         let templateBytes = try read(options.template, displayName: options.templateDisplayName)
         let dataBytes = try read(options.data, displayName: options.dataDisplayName)
         let entries = try BatchData.decode(dataBytes, fileName: options.dataDisplayName)
@@ -64,26 +65,22 @@ public enum BatchRunner {
 }
 
 /// Outcomes filled in by concurrent jobs, in job order.
-private final class BatchResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [BatchOutcome?]
-    private var finished = 0
+private final class BatchResults: Sendable {
+    private let slots: Locked<(outcomes: [BatchOutcome?], finished: Int)>
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int) { slots = Locked((Array(repeating: nil, count: count), 0)) }
 
     /// Stores an outcome and returns how many jobs have finished.
     func store(_ outcome: BatchOutcome, at position: Int) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        slots[position] = outcome
-        finished += 1
-        return finished
+        slots.withLock { slots in
+            slots.outcomes[position] = outcome
+            slots.finished += 1
+            return slots.finished
+        }
     }
 
     var outcomes: [BatchOutcome] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots.compactMap { $0 }
+        slots.withLock { $0.outcomes.compactMap { $0 } }
     }
 }
 
@@ -92,7 +89,7 @@ private struct BatchJobRunner {
     let job: BatchPlan.Job
 
     /// The outcome, or nil when the job was interrupted before it finished (nothing was written).
-    func run(options: BatchOptions, templateBytes: Data, isCancelled: @escaping () -> Bool) -> BatchOutcome? {
+    func run(options: BatchOptions, templateBytes: Data, isCancelled: @escaping @Sendable () -> Bool) -> BatchOutcome? {
         let started = Date()
         let output = options.outputFolder.appendingPathComponent(job.fileName)
         var outcome = BatchOutcome(entry: job.entryIndex, name: job.name, scale: job.scale, output: output.path,

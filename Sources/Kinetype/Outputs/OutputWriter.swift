@@ -7,7 +7,7 @@ import KinetypeRender
 struct OutputWriter {
     let prepared: PreparedScene
     let encoding: EncodingOptions
-    let isCancelled: () -> Bool
+    let isCancelled: @Sendable () -> Bool
     let progress: (RenderProgress) -> Void
 
     private var timeline: Timeline { prepared.timeline }

@@ -8,17 +8,17 @@ import KinetypeCore
 /// memory does not grow with the number of frames. A worker's result is usually the frame's
 /// `Image`, but may be anything made from it on the worker (an encoded PNG, say), so that work
 /// runs in parallel too.
-final class FramePipeline<Output> {
+final class FramePipeline<Output: Sendable> {
     /// Renders one frame by index; made once per worker thread.
     typealias FrameRenderFunction = (Int) throws -> Output
 
     let jobs: Int
     let window: Int
-    private let makeRenderer: () throws -> FrameRenderFunction
-    private let isCancelled: () -> Bool
+    private let makeRenderer: @Sendable () throws -> FrameRenderFunction
+    private let isCancelled: @Sendable () -> Bool
 
-    init(jobs: Int, makeRenderer: @escaping () throws -> FrameRenderFunction,
-         isCancelled: @escaping () -> Bool = { false }) {
+    init(jobs: Int, makeRenderer: @escaping @Sendable () throws -> FrameRenderFunction,
+         isCancelled: @escaping @Sendable () -> Bool = { false }) {
         self.jobs = max(1, jobs)
         self.window = 2 * max(1, jobs)
         self.makeRenderer = makeRenderer
@@ -72,6 +72,7 @@ final class FramePipeline<Output> {
     }
 
     /// The claim counter, the reorder buffer and the first failure, behind one condition lock.
+    // Unchecked: every stored property is read and written only while `condition` is locked.
     private final class SharedState: @unchecked Sendable {
         private let condition = NSCondition()
         private var nextToClaim = 0

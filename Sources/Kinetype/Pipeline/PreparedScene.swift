@@ -5,7 +5,7 @@ import KinetypeRender
 /// A scene ready to render: decoded, its timeline compiled, its fonts checked and its pictures
 /// decoded (once, shared read-only by every worker).
 /// Render it as many times as you like; each render is independent.
-public final class PreparedScene: @unchecked Sendable {
+public final class PreparedScene: Sendable {
     public let scene: Scene
     public let timeline: Timeline
     public let fonts: FontLibrary
@@ -30,7 +30,7 @@ public final class PreparedScene: @unchecked Sendable {
 
     /// Renders to `options.output`, atomically: on failure or cancellation nothing is written and
     /// an existing output stays as it was.
-    public func render(_ options: RenderOptions, isCancelled: @escaping () -> Bool = { false },
+    public func render(_ options: RenderOptions, isCancelled: @escaping @Sendable () -> Bool = { false },
                        progress: @escaping (RenderProgress) -> Void = { _ in }) throws -> RenderReport {
         let writer = OutputWriter(prepared: self, encoding: options.encoding, isCancelled: isCancelled, progress: progress)
         let report = try writer.write(to: options.output)
@@ -46,14 +46,15 @@ public final class PreparedScene: @unchecked Sendable {
     }
 
     /// A pipeline whose workers each own a `FrameRenderer`.
-    func pipeline(jobs: Int, isCancelled: @escaping () -> Bool) -> FramePipeline<Image> {
+    func pipeline(jobs: Int, isCancelled: @escaping @Sendable () -> Bool) -> FramePipeline<Image> {
         pipeline(jobs: jobs, isCancelled: isCancelled) { _, image in image }
     }
 
     /// A pipeline whose workers each own a `FrameRenderer` and pass every frame through
     /// `transform` on the worker thread.
-    func pipeline<Output>(jobs: Int, isCancelled: @escaping () -> Bool,
-                          transform: @escaping (Int, Image) throws -> Output) -> FramePipeline<Output> {
+    func pipeline<Output: Sendable>(jobs: Int, isCancelled: @escaping @Sendable () -> Bool,
+                                    transform: @escaping @Sendable (Int, Image) throws -> Output)
+    -> FramePipeline<Output> {
         FramePipeline(jobs: jobs, makeRenderer: { [scene, fonts, images, timeline] in
             let renderer = try FrameRenderer(scene: scene, fonts: fonts, images: images)
             return { index in try transform(index, renderer.render(timeline.state(atFrame: index))) }

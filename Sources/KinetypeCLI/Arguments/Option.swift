@@ -2,7 +2,7 @@ import Kinetype
 
 /// An option that takes a value, typed by its kind: `Option<Double>` for `--fps N`.
 /// `ParsedArguments` reads it with `arguments[option]`, converting and range-checking the text.
-struct Option<Value> {
+struct Option<Value>: Sendable {
     /// Long name without dashes, e.g. `fps`.
     let name: String
     let short: Character?
@@ -43,7 +43,7 @@ struct Option<Value> {
 }
 
 /// An option without a value: given or not.
-struct Flag {
+struct Flag: Sendable {
     let name: String
     let short: Character?
     let help: String

@@ -3,7 +3,7 @@ import Kinetype
 
 /// What an option's value is, stated once: how text becomes a value, what help shows after the
 /// option's description, and what a usage error says the option takes.
-struct OptionKind<Value> {
+struct OptionKind<Value>: Sendable {
     /// The value's placeholder in help when the option names none (`N`, `MODE`, `PATH`).
     let placeholder: String
     /// The accepted values as help shows them (`1…120`, `none, ordered, diffusion`), or nil.
@@ -13,12 +13,13 @@ struct OptionKind<Value> {
     /// The same in the plural, for lists: "numbers from 1 to 4".
     let expectedPlural: String
     /// The value of `text`, or nil when it is not one.
-    let convert: (String) -> Value?
+    let convert: @Sendable (String) -> Value?
     /// `; did you mean "ordered"?` for a near miss, or an empty string.
-    let suggestion: (String) -> String
+    let suggestion: @Sendable (String) -> String
 
     init(placeholder: String, helpSuffix: String?, expected: String, expectedPlural: String? = nil,
-         convert: @escaping (String) -> Value?, suggestion: @escaping (String) -> String = { _ in "" }) {
+         convert: @escaping @Sendable (String) -> Value?,
+         suggestion: @escaping @Sendable (String) -> String = { _ in "" }) {
         self.placeholder = placeholder
         self.helpSuffix = helpSuffix
         self.expected = expected
@@ -58,7 +59,7 @@ extension OptionKind where Value == Int {
     }
 }
 
-extension OptionKind where Value: CaseIterable & RawRepresentable<String> {
+extension OptionKind where Value: CaseIterable & RawRepresentable<String> & Sendable {
     /// One of an enumeration's raw values, matched without regard to case; a near miss gets a
     /// did-you-mean.
     static func choice(_ type: Value.Type = Value.self, placeholder: String = "MODE") -> OptionKind {
@@ -98,7 +99,7 @@ extension OptionKind where Value == Assignment {
 extension OptionKind {
     /// Comma-separated values of `element`'s kind, duplicates dropped, in the order given;
     /// `example` (e.g. `1,2,3`) is shown in the error.
-    static func list<Element: Equatable>(of element: OptionKind<Element>, example: String) -> OptionKind
+    static func list<Element: Equatable & Sendable>(of element: OptionKind<Element>, example: String) -> OptionKind
     where Value == [Element] {
         OptionKind(placeholder: "LIST", helpSuffix: element.helpSuffix.map { "comma-separated, each \($0)" },
                    expected: "comma-separated \(element.expectedPlural), e.g. \(example)") { text in
@@ -112,7 +113,8 @@ extension OptionKind {
     }
 
     /// A value of a syntax of its own (`2/4`, `sample:10`), described by `expected` in errors.
-    static func custom(placeholder: String, expected: String, _ convert: @escaping (String) -> Value?) -> OptionKind {
+    static func custom(placeholder: String, expected: String, _ convert: @escaping @Sendable (String) -> Value?)
+    -> OptionKind {
         OptionKind(placeholder: placeholder, helpSuffix: nil, expected: expected, convert: convert)
     }
 }

@@ -1,7 +1,7 @@
 import Kinetype
 
 /// A subcommand of `kinetype`: its help text, its options, and what it does.
-protocol Command {
+protocol Command: Sendable {
     static var name: String { get }
     /// One line for the command list.
     static var abstract: String { get }

@@ -1,34 +1,29 @@
 import Foundation
+import KinetypeCore
 
 /// Set when the user presses Ctrl-C (SIGINT) or the process gets SIGTERM, so a render can stop,
 /// remove its temporary files and leave existing outputs untouched.
-final class InterruptFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var set = false
-    private var sources: [DispatchSourceSignal] = []
+final class InterruptFlag: Sendable {
+    private let raised: Locked<Bool>
+    /// Kept so the handlers stay installed. Safe unchecked: set once in `init`, never read.
+    nonisolated(unsafe) private let sources: [any DispatchSourceSignal]
 
     /// The process-wide flag, with its signal handlers installed on first use.
-    static let installed: InterruptFlag = {
-        let flag = InterruptFlag()
-        for signalNumber in [SIGINT, SIGTERM] {
+    static let installed = InterruptFlag(signals: [SIGINT, SIGTERM])
+
+    private init(signals: [Int32]) {
+        let raised = Locked(false)
+        sources = signals.map { signalNumber in
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { flag.raise() }
+            source.setEventHandler { raised.withLock { $0 = true } }
             source.resume()
-            flag.sources.append(source)
+            return source
         }
-        return flag
-    }()
-
-    var isSet: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return set
+        self.raised = raised
     }
 
-    private func raise() {
-        lock.lock()
-        set = true
-        lock.unlock()
+    var isSet: Bool {
+        raised.withLock { $0 }
     }
 }

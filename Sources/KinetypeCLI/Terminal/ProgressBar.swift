@@ -6,6 +6,7 @@ import Foundation
 /// Safe to call from several threads at once (`batch` reports from its worker queue). The rate
 /// and the time left are measured per phase: when the label changes (a GIF's palette pass, then
 /// its frames pass), or the count starts over, the clock restarts.
+// Unchecked: the mutable state and every use of `terminal` (not Sendable) are under `lock`.
 final class ProgressBar: @unchecked Sendable {
     private let terminal: Terminal
     private let enabled: Bool

@@ -7,6 +7,8 @@ import KinetypeCore
 /// destination is replaced only when it is empty or such a kinetype frames folder.
 /// Numbers have at least 4 digits, more when the frame count needs them. Frames may be written
 /// in any order and from several threads at once (each call writes its own file).
+// Unchecked: `written` is only touched under `lock`; `folder` (not Sendable) is only read from
+// workers (`temporaryFile(named:)`) and changed by `finish`/`cancel` after the workers stopped.
 public final class PNGSequenceWriter: @unchecked Sendable {
     /// The folder the frames end up in.
     public let destination: URL

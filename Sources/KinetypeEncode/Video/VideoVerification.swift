@@ -151,14 +151,15 @@ enum VideoVerification {
 }
 
 /// Reads a pipe to its end on a background thread, so two pipes of one process can be drained at once.
-private final class PipeReader: @unchecked Sendable {
-    private var data = Data()
+private final class PipeReader: Sendable {
+    private let data = Locked(Data())
     private let done = DispatchSemaphore(value: 0)
 
     init(_ pipe: Pipe) {
         let handle = pipe.fileHandleForReading
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
+        Thread.detachNewThread { [data, done] in
+            let read = handle.readDataToEndOfFile()
+            data.withLock { $0 = read }
             done.signal()
         }
     }
@@ -166,6 +167,6 @@ private final class PipeReader: @unchecked Sendable {
     /// Waits for the end of the pipe and returns everything read.
     func wait() -> Data {
         done.wait()
-        return data
+        return data.withLock { $0 }
     }
 }

@@ -185,29 +185,29 @@ public final class VideoWriter {
 }
 
 /// Reads a process's standard error on a background thread (so a chatty ffmpeg never blocks).
-private final class StderrCollector: @unchecked Sendable {
+private final class StderrCollector: Sendable {
     let pipe = Pipe()
-    private var data = Data()
+    private let data = Locked(Data())
     private let done = DispatchSemaphore(value: 0)
-    private var started = false
+    private let started = Locked(false)
 
     func startReading() {
-        started = true
+        started.withLock { $0 = true }
         let handle = pipe.fileHandleForReading
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
+        Thread.detachNewThread { [data, done] in
+            let read = handle.readDataToEndOfFile()
+            data.withLock { $0 = read }
             done.signal()
         }
     }
 
     func waitUntilDone() {
-        guard started else { return }
-        started = false
+        guard started.withLock({ started in defer { started = false }; return started }) else { return }
         done.wait()
     }
 
     /// Everything read (complete once `waitUntilDone()` returned).
-    var text: String { String(decoding: data, as: UTF8.self) }
+    var text: String { String(decoding: data.withLock { $0 }, as: UTF8.self) }
 
     /// ": <ffmpeg's last lines>" or "" when it printed nothing.
     var suffix: String {

@@ -6,6 +6,7 @@ import KinetypeCore
 /// RGB24) bytes, exactly as Cairo's PNG reader makes them. The decoded surface only owns the
 /// bytes and is never drawn with or into; every worker wraps the same bytes in a surface of its
 /// own (`makeSurface`), so there is one copy of the pixels however many workers render.
+// Unchecked: the pixel pointer and the surface owning it are immutable after `init` and never written through.
 public final class DecodedImage: @unchecked Sendable {
     public let width: Int
     public let height: Int

@@ -10,6 +10,7 @@ import KinetypeCore
 /// The configuration loads no fonts.conf, so no system rule (hinting, aliases, substitutions) can
 /// change a render: the same font files always give the same pixels. Immutable after `init`, so one
 /// library can be shared by every worker's `FrameRenderer`. Errors are thrown as `DiagnosticList`.
+// Unchecked: the fontconfig handle is not Sendable, but it and every other property are immutable after `init`.
 public final class FontLibrary: @unchecked Sendable {
     /// The private fontconfig configuration (owned).
     let config: FontconfigConfig
