@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SCENE ?= Templates/hello.json
 
-.PHONY: setup build demo test sanitize fuzz fuzz-smoke bench clean
+.PHONY: setup build demo lint format test sanitize fuzz fuzz-smoke bench clean
 
 setup:
 	@scripts/setup
@@ -16,8 +16,17 @@ demo: build
 	.build/release/kinetype render $(SCENE) -o Output/hello.gif
 	@echo "Wrote Output/hello.gif"
 
-## Build and run every test.
-test: setup
+## Check the code against .swift-format (the toolchain's swift format); make test runs it first.
+LINT_PATHS = Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
+lint:
+	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
+
+## Rewrite the code in the .swift-format style.
+format:
+	$(SWIFT) format format --in-place --recursive $(LINT_PATHS)
+
+## Lint, build and run every test.
+test: setup lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
 

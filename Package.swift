@@ -32,19 +32,23 @@ let package = Package(
         // Library targets and the CLI: Swift 6 language mode, so data races are compile errors.
         .target(name: "KinetypeCore", swiftSettings: swift6),
         .target(name: "KinetypeRender", dependencies: ["KinetypeCore", "CPangoCairo"], swiftSettings: swift6),
-        .target(name: "KinetypeEncode", dependencies: ["KinetypeCore", "CPNG", "CGIF", "CImageQuant"],
-                swiftSettings: swift6),
-        .target(name: "Kinetype", dependencies: ["KinetypeCore", "KinetypeRender", "KinetypeEncode"],
-                swiftSettings: swift6),
+        .target(
+            name: "KinetypeEncode", dependencies: ["KinetypeCore", "CPNG", "CGIF", "CImageQuant"],
+            swiftSettings: swift6),
+        .target(
+            name: "Kinetype", dependencies: ["KinetypeCore", "KinetypeRender", "KinetypeEncode"],
+            swiftSettings: swift6),
         .executableTarget(name: "KinetypeCLI", dependencies: ["Kinetype"], swiftSettings: swift6),
         .target(name: "KinetypeTesting", dependencies: ["Kinetype"], swiftSettings: swift6),
 
         .testTarget(name: "KinetypeCoreTests", dependencies: ["KinetypeCore"]),
-        .testTarget(name: "KinetypeRenderTests", dependencies: ["KinetypeRender", "KinetypeEncode", "CPNG"],
-                    exclude: ["Goldens"]),
+        .testTarget(
+            name: "KinetypeRenderTests", dependencies: ["KinetypeRender", "KinetypeEncode", "CPNG"],
+            exclude: ["Goldens"]),
         .testTarget(name: "KinetypeEncodeTests", dependencies: ["KinetypeEncode", "CGIF", "CPNG"]),
-        .testTarget(name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeRender", "KinetypeEncode"],
-                    exclude: ["Fixtures"]),
+        .testTarget(
+            name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeRender", "KinetypeEncode"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["KinetypeCLI", "KinetypeCore"], exclude: ["Fixtures"]),
         .testTarget(name: "KinetypeTestingTests", dependencies: ["KinetypeTesting"], exclude: ["Goldens"]),
     ],

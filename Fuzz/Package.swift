@@ -19,11 +19,14 @@ let package = Package(
     targets: [
         // What each target does with one input; shared so a crash reproduces the same way in every target.
         .target(name: "FuzzHarness", dependencies: [.product(name: "Kinetype", package: "kinetype")]),
-        .executableTarget(name: "FuzzScene", dependencies: ["FuzzHarness"],
-                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
-        .executableTarget(name: "FuzzGoldens", dependencies: ["FuzzHarness"],
-                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
-        .executableTarget(name: "FuzzBatchData", dependencies: ["FuzzHarness"],
-                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "FuzzScene", dependencies: ["FuzzHarness"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "FuzzGoldens", dependencies: ["FuzzHarness"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "FuzzBatchData", dependencies: ["FuzzHarness"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     ]
 )

@@ -17,7 +17,8 @@ func runKinetype(_ arguments: [String], terminal: Terminal) -> Int32 {
         return 0
     }
     guard let command = allCommands.first(where: { $0.name == first }) else {
-        let message = first.hasPrefix("-")
+        let message =
+            first.hasPrefix("-")
             ? "unknown option \(first)" + topLevelOptionSuggestion(for: first)
             : "unknown command \"\(first)\"" + commandSuggestion(for: first)
         terminal.err("kinetype: error: \(message)\n\nRun 'kinetype help' for the list of commands.\n")

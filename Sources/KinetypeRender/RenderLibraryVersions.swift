@@ -10,7 +10,9 @@ public enum RenderLibraryVersions {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { return "unknown" }
         defer { FT_Done_FreeType(library) }
-        var major: FT_Int = 0, minor: FT_Int = 0, patch: FT_Int = 0
+        var major: FT_Int = 0
+        var minor: FT_Int = 0
+        var patch: FT_Int = 0
         FT_Library_Version(library, &major, &minor, &patch)
         return "\(major).\(minor).\(patch)"
     }

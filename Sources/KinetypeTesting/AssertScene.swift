@@ -40,7 +40,8 @@ public func assertScene(
     options.comparison.maxDiffPixels = maxDiffPixels
     options.comparison.maxDiffRatio = maxDiffRatio
     options.overrides = vars
-    options.artifactsFolder = artifacts.map(resolve) ?? goldens.deletingLastPathComponent().appendingPathComponent("verify-failures")
+    options.artifactsFolder =
+        artifacts.map(resolve) ?? goldens.deletingLastPathComponent().appendingPathComponent("verify-failures")
 
     let result: SceneVerification
     do {

@@ -27,8 +27,10 @@ final class HelpAndUsageTests: XCTestCase {
 
     func testRenderHelpDocumentsEveryOption() throws {
         let result = try KinetypeProcess.run(["render", "--help"])
-        for option in ["--output", "--set", "--fps", "--scale", "--jobs", "--still", "--quality", "--dither",
-                       "--png-compression", "--contact-sheet", "--quiet"] {
+        for option in [
+            "--output", "--set", "--fps", "--scale", "--jobs", "--still", "--quality", "--dither",
+            "--png-compression", "--contact-sheet", "--quiet",
+        ] {
             XCTAssertTrue(result.stdout.contains(option), "render help lacks \(option)")
         }
     }
@@ -42,13 +44,16 @@ final class HelpAndUsageTests: XCTestCase {
     func testUnknownCommandSuggestsTheClosest() throws {
         let result = try KinetypeProcess.run(["rendr", "x.json"])
         XCTAssertEqual(result.status, 64)
-        XCTAssertTrue(result.stderr.contains("kinetype: error: unknown command \"rendr\"; did you mean \"render\"?"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("kinetype: error: unknown command \"rendr\"; did you mean \"render\"?"),
+            result.stderr)
     }
 
     func testUnknownOptionPrintsUsageAndExits64() throws {
         let result = try KinetypeProcess.run(["render", "scene.json", "--ouput", "x.gif"])
         XCTAssertEqual(result.status, 64)
-        XCTAssertTrue(result.stderr.contains("kinetype: error: unknown option --ouput; did you mean --output?"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("kinetype: error: unknown option --ouput; did you mean --output?"), result.stderr)
         XCTAssertTrue(result.stderr.contains("USAGE: kinetype render SCENE"), result.stderr)
     }
 

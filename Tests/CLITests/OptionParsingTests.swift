@@ -1,6 +1,7 @@
 import Foundation
 import Kinetype
 import XCTest
+
 @testable import KinetypeCLI
 
 /// The option parser on its own: each kind's conversion and errors, did-you-mean, repeatable
@@ -17,8 +18,10 @@ final class OptionParsingTests: XCTestCase {
     private static let flag = Flag("quiet", short: "q", help: "Quiet.")
 
     private func parse(_ arguments: [String]) throws -> ParsedArguments {
-        let options = [Self.number.spec, Self.integer.spec, Self.choice.spec, Self.list.spec, Self.assignment.spec,
-                       Self.path.spec, Self.flag.spec]
+        let options = [
+            Self.number.spec, Self.integer.spec, Self.choice.spec, Self.list.spec, Self.assignment.spec,
+            Self.path.spec, Self.flag.spec,
+        ]
         return try ArgumentParser(command: "test", options: options).parse(arguments)
     }
 
@@ -44,8 +47,9 @@ final class OptionParsingTests: XCTestCase {
         XCTAssertEqual(try parse(["--fps", "29.97"])[Self.number], 29.97)
         XCTAssertNil(try parse([])[Self.number])
         for bad in ["0.999", "120.5", "abc", "", "nan", "inf", "-inf", "1e999"] {
-            XCTAssertEqual(usageMessage { _ = try parse(["--fps", bad])[Self.number] },
-                           "--fps takes a number from 1 to 120, found \"\(bad)\"")
+            XCTAssertEqual(
+                usageMessage { _ = try parse(["--fps", bad])[Self.number] },
+                "--fps takes a number from 1 to 120, found \"\(bad)\"")
         }
     }
 
@@ -61,8 +65,9 @@ final class OptionParsingTests: XCTestCase {
         XCTAssertEqual(try parse(["-j4"])[Self.integer], 4)
         XCTAssertEqual(try parse(["--jobs=256"])[Self.integer], 256)
         for bad in ["0", "257", "2.5", "four", "99999999999999999999"] {
-            XCTAssertEqual(usageMessage { _ = try parse(["--jobs", bad])[Self.integer] },
-                           "--jobs takes a whole number from 1 to 256, found \"\(bad)\"")
+            XCTAssertEqual(
+                usageMessage { _ = try parse(["--jobs", bad])[Self.integer] },
+                "--jobs takes a whole number from 1 to 256, found \"\(bad)\"")
         }
         XCTAssertEqual(Self.integer.spec.help, "Jobs. [1…256]")
         XCTAssertEqual(Option("max-frames", .integer(1...Int.max), help: "Limit.").spec.help, "Limit. [≥ 1]")
@@ -72,10 +77,12 @@ final class OptionParsingTests: XCTestCase {
         XCTAssertEqual(try parse(["--dither", "ordered"])[Self.choice], .ordered)
         XCTAssertEqual(try parse(["--dither", "DIFFUSION"])[Self.choice], .diffusion)
         XCTAssertEqual(try parse(["--dither", "Ordered"])[Self.choice], .ordered)
-        XCTAssertEqual(usageMessage { _ = try parse(["--dither", "orderd"])[Self.choice] },
-                       "--dither takes none, ordered or diffusion, found \"orderd\"; did you mean \"ordered\"?")
-        XCTAssertEqual(usageMessage { _ = try parse(["--dither", "zigzag"])[Self.choice] },
-                       "--dither takes none, ordered or diffusion, found \"zigzag\"")
+        XCTAssertEqual(
+            usageMessage { _ = try parse(["--dither", "orderd"])[Self.choice] },
+            "--dither takes none, ordered or diffusion, found \"orderd\"; did you mean \"ordered\"?")
+        XCTAssertEqual(
+            usageMessage { _ = try parse(["--dither", "zigzag"])[Self.choice] },
+            "--dither takes none, ordered or diffusion, found \"zigzag\"")
         XCTAssertEqual(Self.choice.spec.help, "Dithering. [none, ordered, diffusion]")
         XCTAssertEqual(Self.choice.spec.valueName, "MODE")
     }
@@ -88,27 +95,33 @@ final class OptionParsingTests: XCTestCase {
     }
 
     func testControlsInAValueAreEscaped() throws {
-        XCTAssertEqual(usageMessage { _ = try parse(["--fps", "1\u{202E}0\n\""])[Self.number] },
-                       "--fps takes a number from 1 to 120, found \"1\\u202E0\\n\\\"\"")
+        XCTAssertEqual(
+            usageMessage { _ = try parse(["--fps", "1\u{202E}0\n\""])[Self.number] },
+            "--fps takes a number from 1 to 120, found \"1\\u202E0\\n\\\"\"")
     }
 
     func testListsConvertEveryElementAndDropRepeats() throws {
         XCTAssertEqual(try parse(["--scale", "1,2,3"])[Self.list], [1, 2, 3])
         XCTAssertEqual(try parse(["--scale", "2, 1,2"])[Self.list], [2, 1])
         for bad in ["1,,2", "1,5", "", "1;2", "x"] {
-            XCTAssertEqual(usageMessage { _ = try parse(["--scale", bad])[Self.list] },
-                           "--scale takes comma-separated numbers from 1 to 4, e.g. 1,2,3, found \"\(bad)\"")
+            XCTAssertEqual(
+                usageMessage { _ = try parse(["--scale", bad])[Self.list] },
+                "--scale takes comma-separated numbers from 1 to 4, e.g. 1,2,3, found \"\(bad)\"")
         }
     }
 
     func testAssignmentsSplitAtTheFirstEqualsSign() throws {
         let parsed = try parse(["--set", "name=Ada", "--set", "eq=a=b", "--set", "empty="])
-        XCTAssertEqual(try parsed.all(Self.assignment), [
-            Assignment(name: "name", value: "Ada"), Assignment(name: "eq", value: "a=b"), Assignment(name: "empty", value: ""),
-        ])
+        XCTAssertEqual(
+            try parsed.all(Self.assignment),
+            [
+                Assignment(name: "name", value: "Ada"), Assignment(name: "eq", value: "a=b"),
+                Assignment(name: "empty", value: ""),
+            ])
         for bad in ["novalue", "=value", ""] {
-            XCTAssertEqual(usageMessage { _ = try parse(["--set", bad]).all(Self.assignment) },
-                           "--set takes NAME=VALUE, found \"\(bad)\"")
+            XCTAssertEqual(
+                usageMessage { _ = try parse(["--set", bad]).all(Self.assignment) },
+                "--set takes NAME=VALUE, found \"\(bad)\"")
         }
     }
 
@@ -123,8 +136,9 @@ final class OptionParsingTests: XCTestCase {
     func testCustomKindsUseTheirOwnSyntax() throws {
         let shard = BatchCommand.Options.shard
         XCTAssertEqual(shard.kind.convert("2/4"), BatchShard(index: 2, count: 4))
-        XCTAssertEqual(shard.error(for: "5/4", command: "batch").first?.message,
-                       "--shard takes I/N with 1 ≤ I ≤ N, e.g. 2/4, found \"5/4\"")
+        XCTAssertEqual(
+            shard.error(for: "5/4", command: "batch").first?.message,
+            "--shard takes I/N with 1 ≤ I ≤ N, e.g. 2/4, found \"5/4\"")
     }
 
     func testConversionIsLazySoAPositionalMistakeComesFirst() throws {
@@ -137,7 +151,8 @@ final class OptionParsingTests: XCTestCase {
 
     func testRepeatableOptionsCollectAndOthersRefuseASecondValue() throws {
         XCTAssertEqual(try parse(["--set", "a=1", "--set=b=2"]).all("set"), ["a=1", "b=2"])
-        XCTAssertEqual(usageMessage { _ = try parse(["--fps", "1", "--fps", "2"]) }, "option --fps is given more than once")
+        XCTAssertEqual(
+            usageMessage { _ = try parse(["--fps", "1", "--fps", "2"]) }, "option --fps is given more than once")
     }
 
     func testSyntaxErrors() throws {
@@ -148,8 +163,10 @@ final class OptionParsingTests: XCTestCase {
     }
 
     func testUnknownOptionsSuggestTheNearestName() throws {
-        XCTAssertEqual(usageMessage { _ = try parse(["--ouptut", "x"]) }, "unknown option --ouptut; did you mean --output?")
-        XCTAssertEqual(usageMessage { _ = try parse(["--dithr=none"]) }, "unknown option --dithr; did you mean --dither?")
+        XCTAssertEqual(
+            usageMessage { _ = try parse(["--ouptut", "x"]) }, "unknown option --ouptut; did you mean --output?")
+        XCTAssertEqual(
+            usageMessage { _ = try parse(["--dithr=none"]) }, "unknown option --dithr; did you mean --dither?")
         XCTAssertEqual(usageMessage { _ = try parse(["--frobnicate"]) }, "unknown option --frobnicate")
     }
 
@@ -161,7 +178,8 @@ final class OptionParsingTests: XCTestCase {
 
     func testRealCommandsSuggestTheirOwnOptions() throws {
         XCTAssertThrowsError(try RenderCommand.parser.parse(["s.json", "--qualty", "3"])) { error in
-            XCTAssertEqual((error as? DiagnosticList)?.first?.message, "unknown option --qualty; did you mean --quality?")
+            XCTAssertEqual(
+                (error as? DiagnosticList)?.first?.message, "unknown option --qualty; did you mean --quality?")
         }
         XCTAssertEqual(topLevelOptionSuggestion(for: "--verison"), "; did you mean --version?")
         XCTAssertEqual(topLevelOptionSuggestion(for: "--frobnicate"), "; options go after a command")
@@ -179,7 +197,9 @@ final class OptionParsingTests: XCTestCase {
     }
 
     func testSharedGroupsAreTheSameOptionsEverywhere() {
-        for command in [RenderCommand.self, BatchCommand.self, VerifyCommand.self, ValidateCommand.self] as [any Command.Type] {
+        for command in [RenderCommand.self, BatchCommand.self, VerifyCommand.self, ValidateCommand.self]
+            as [any Command.Type]
+        {
             let specs = Dictionary(uniqueKeysWithValues: command.allOptions.map { ($0.name, $0) })
             for name in ["set", "root", "quiet", "max-frames", "max-total-pixels"] {
                 XCTAssertNotNil(specs[name], "\(command.name) lacks --\(name)")
@@ -202,11 +222,13 @@ final class OptionParsingTests: XCTestCase {
 
     func testWorkLimitsDefaultAndOverride() throws {
         XCTAssertEqual(try ValidateCommand.parser.parse(["s.json"]).workLimits(), .standard)
-        let limits = try ValidateCommand.parser.parse(["s.json", "--max-frames", "10", "--max-total-pixels=99"]).workLimits()
+        let limits = try ValidateCommand.parser.parse(["s.json", "--max-frames", "10", "--max-total-pixels=99"])
+            .workLimits()
         XCTAssertEqual(limits, WorkLimits(maximumFrames: 10, maximumTotalPixels: 99))
         XCTAssertThrowsError(try ValidateCommand.parser.parse(["s.json", "--max-frames", "0"]).workLimits()) { error in
-            XCTAssertEqual((error as? DiagnosticList)?.first?.message,
-                           "--max-frames takes a whole number from 1 to \(Int.max), found \"0\"")
+            XCTAssertEqual(
+                (error as? DiagnosticList)?.first?.message,
+                "--max-frames takes a whole number from 1 to \(Int.max), found \"0\"")
             XCTAssertEqual((error as? DiagnosticList)?.first?.usageFollowUp, .commandHelp("validate"))
         }
     }
@@ -216,9 +238,11 @@ final class OptionParsingTests: XCTestCase {
         try Data().write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         XCTAssertNil(try InfoCommand.parser.parse(["s.json"]).inputRoot())
-        XCTAssertNotNil(try InfoCommand.parser.parse(["s.json", "--root", file.deletingLastPathComponent().path]).inputRoot())
+        XCTAssertNotNil(
+            try InfoCommand.parser.parse(["s.json", "--root", file.deletingLastPathComponent().path]).inputRoot())
         XCTAssertThrowsError(try InfoCommand.parser.parse(["s.json", "--root", file.path]).inputRoot()) { error in
-            XCTAssertEqual((error as? DiagnosticList)?.first?.message, "--root takes a folder, but \"\(file.path)\" is a file")
+            XCTAssertEqual(
+                (error as? DiagnosticList)?.first?.message, "--root takes a folder, but \"\(file.path)\" is a file")
         }
     }
 }

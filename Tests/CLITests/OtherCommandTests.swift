@@ -7,9 +7,13 @@ final class OtherCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 65)
         let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("kinetype: error:") }
         XCTAssertGreaterThanOrEqual(errors.count, 3, result.stderr)
-        XCTAssertTrue(result.stderr.contains("three-mistakes.json:3:15: canvas: unknown key \"widht\"; did you mean \"width\"?"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("three-mistakes.json:3:15: canvas: unknown key \"widht\"; did you mean \"width\"?"),
+            result.stderr)
         XCTAssertTrue(result.stderr.contains("canvas.fps"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("three-mistakes.json:9:51: layers[0].animations[0]: unknown key \"easing\""), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("three-mistakes.json:9:51: layers[0].animations[0]: unknown key \"easing\""),
+            result.stderr)
     }
 
     func testValidateAcceptsEveryTemplate() throws {
@@ -55,8 +59,10 @@ final class OtherCommandTests: XCTestCase {
         try Data(#"[{"output": "one", "word": "One"}, {"output": "two", "word": "Two"}]"#.utf8).write(to: data)
         let out = folder.appendingPathComponent("out").path
         let tiny = KinetypeProcess.fixtures.appendingPathComponent("tiny.json").path
-        let result = try KinetypeProcess.run(["batch", tiny, "--data", data.path, "-o", out, "--scale", "1,2",
-                                              "--report", folder.appendingPathComponent("report.json").path])
+        let result = try KinetypeProcess.run([
+            "batch", tiny, "--data", data.path, "-o", out, "--scale", "1,2",
+            "--report", folder.appendingPathComponent("report.json").path,
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("4 rendered, 0 unchanged, 0 failed"), result.stdout)
         let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { !$0.hasPrefix(".") }.sorted()
@@ -64,34 +70,47 @@ final class OtherCommandTests: XCTestCase {
         let again = try KinetypeProcess.run(["batch", tiny, "--data", data.path, "-o", out, "--scale", "1,2"])
         XCTAssertTrue(again.stdout.contains("0 rendered, 4 unchanged, 0 failed"), again.stdout)
 
-        try Data(#"[{"output": "ok", "word": "Fine"}, {"output": "bad", "word": "x", "unused": {}}]"#.utf8).write(to: data)
+        try Data(#"[{"output": "ok", "word": "Fine"}, {"output": "bad", "word": "x", "unused": {}}]"#.utf8).write(
+            to: data)
         let bad = try KinetypeProcess.run(["batch", tiny, "--data", data.path, "-o", out])
         XCTAssertEqual(bad.status, 65, "an object value is a data error: \(bad.stderr)")
-        XCTAssertTrue(bad.stderr.contains("data.json:1:77: [1].unused: expected a string or a number, found an object"), bad.stderr)
+        XCTAssertTrue(
+            bad.stderr.contains("data.json:1:77: [1].unused: expected a string or a number, found an object"),
+            bad.stderr)
     }
 
     func testVerifyRecordsThenPassesThenFails() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
         let goldens = folder.appendingPathComponent("goldens").path
         let tiny = KinetypeProcess.fixtures.appendingPathComponent("tiny.json").path
-        let record = try KinetypeProcess.run(["verify", tiny, "--golden", goldens, "--frames", "sample:5"],
-                                             environment: ["CI": ""])
+        let record = try KinetypeProcess.run(
+            ["verify", tiny, "--golden", goldens, "--frames", "sample:5"],
+            environment: ["CI": ""])
         XCTAssertEqual(record.status, 0, record.stderr)
         XCTAssertTrue(record.stdout.contains("recorded"), record.stdout)
 
-        let pass = try KinetypeProcess.run(["verify", tiny, "--golden", goldens, "--frames", "sample:5"], environment: ["CI": "1"])
+        let pass = try KinetypeProcess.run(
+            ["verify", tiny, "--golden", goldens, "--frames", "sample:5"], environment: ["CI": "1"])
         XCTAssertEqual(pass.status, 0, pass.stderr)
 
         let artifacts = folder.appendingPathComponent("failures").path
-        let fail = try KinetypeProcess.run(["verify", tiny, "--golden", goldens, "--frames", "sample:5", "--set", "word=Bye",
-                                            "--artifacts", artifacts], environment: ["CI": "1"])
+        let fail = try KinetypeProcess.run(
+            [
+                "verify", tiny, "--golden", goldens, "--frames", "sample:5", "--set", "word=Bye",
+                "--artifacts", artifacts,
+            ], environment: ["CI": "1"])
         XCTAssertEqual(fail.status, 1)
         XCTAssertTrue(fail.stderr.contains("tiny: FAILED"), fail.stderr)
-        XCTAssertTrue(try FileManager.default.contentsOfDirectory(atPath: artifacts + "/tiny").contains { $0.hasSuffix(".triptych.png") })
+        XCTAssertTrue(
+            try FileManager.default.contentsOfDirectory(atPath: artifacts + "/tiny").contains {
+                $0.hasSuffix(".triptych.png")
+            })
 
-        let noGoldens = try KinetypeProcess.run(["verify", tiny, "--golden", folder.appendingPathComponent("none").path],
-                                                environment: ["CI": "1"])
+        let noGoldens = try KinetypeProcess.run(
+            ["verify", tiny, "--golden", folder.appendingPathComponent("none").path],
+            environment: ["CI": "1"])
         XCTAssertEqual(noGoldens.status, 1)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("none").path), "CI never records")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("none").path), "CI never records")
     }
 }

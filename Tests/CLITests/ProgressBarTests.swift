@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import KinetypeCLI
 
 final class ProgressBarTests: XCTestCase {

@@ -25,16 +25,21 @@ final class RenderCommandTests: XCTestCase {
 
     func testSetOverridesAPlaceholder() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
-        let a = folder.appendingPathComponent("a.png").path, b = folder.appendingPathComponent("b.png").path
+        let a = folder.appendingPathComponent("a.png").path
+        let b = folder.appendingPathComponent("b.png").path
         XCTAssertEqual(try KinetypeProcess.run(["render", tiny, "--still", "5", "-o", a]).status, 0)
-        XCTAssertEqual(try KinetypeProcess.run(["render", tiny, "--still", "5", "-o", b, "--set", "word=Howdy"]).status, 0)
+        XCTAssertEqual(
+            try KinetypeProcess.run(["render", tiny, "--still", "5", "-o", b, "--set", "word=Howdy"]).status, 0)
         XCTAssertNotEqual(try Data(contentsOf: URL(fileURLWithPath: a)), try Data(contentsOf: URL(fileURLWithPath: b)))
     }
 
     func testUnknownExtensionListsTheFormats() throws {
         let result = try KinetypeProcess.run(["render", tiny, "-o", "out.bmp"])
         XCTAssertEqual(result.status, 64)
-        XCTAssertTrue(result.stderr.contains("unknown output format \".bmp\"; kinetype writes .gif (animated GIF), .mp4 or .webm (video), .png (with --still), or a folder (PNG frames)"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "unknown output format \".bmp\"; kinetype writes .gif (animated GIF), .mp4 or .webm (video), .png (with --still), or a folder (PNG frames)"
+            ), result.stderr)
     }
 
     func testPNGWithoutStillIsAUsageError() throws {
@@ -46,13 +51,20 @@ final class RenderCommandTests: XCTestCase {
     func testMissingSceneExits66() throws {
         let result = try KinetypeProcess.run(["render", "no-such-scene.json", "-o", "/tmp/x.gif"])
         XCTAssertEqual(result.status, 66)
-        XCTAssertEqual(result.stderr, "kinetype: error: no-such-scene.json: no such scene file\n  hint: check the path; it is relative to the current folder\n")
+        XCTAssertEqual(
+            result.stderr,
+            "kinetype: error: no-such-scene.json: no such scene file\n  hint: check the path; it is relative to the current folder\n"
+        )
     }
 
     func testBadSceneExits65WithPositionAndSuggestion() throws {
-        let result = try KinetypeProcess.run(["render", "bad-easing.json", "-o", "/tmp/x.gif"], in: KinetypeProcess.fixtures)
+        let result = try KinetypeProcess.run(
+            ["render", "bad-easing.json", "-o", "/tmp/x.gif"], in: KinetypeProcess.fixtures)
         XCTAssertEqual(result.status, 65)
-        XCTAssertTrue(result.stderr.hasPrefix("kinetype: error: bad-easing.json:10:21: layers[0].animations[0].easing: unknown easing \"easyInOut\"; did you mean \"easeInOut\"?\n"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix(
+                "kinetype: error: bad-easing.json:10:21: layers[0].animations[0].easing: unknown easing \"easyInOut\"; did you mean \"easeInOut\"?\n"
+            ), result.stderr)
     }
 
     func testUnwritableOutputExits73AndWritesNothing() throws {

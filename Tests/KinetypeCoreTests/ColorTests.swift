@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import KinetypeCore
 
 final class ColorTests: XCTestCase {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import KinetypeCore
 
 final class DecodingColorTests: XCTestCase {
@@ -38,7 +39,8 @@ final class DecodingColorTests: XCTestCase {
         XCTAssertEqual(message("not a color"), "unknown color \"not a color\"")
         XCTAssertEqual(message("rgb(1, 2)"), "invalid rgb() color \"rgb(1, 2)\"")
         XCTAssertEqual(message("rgb(1, 2, 3"), "rgb() color \"rgb(1, 2, 3\" is missing its closing ')'")
-        XCTAssertEqual(message("rgb(1, 2, 300)"), "rgb() red, green and blue must be between 0 and 255 in \"rgb(1, 2, 300)\"")
+        XCTAssertEqual(
+            message("rgb(1, 2, 300)"), "rgb() red, green and blue must be between 0 and 255 in \"rgb(1, 2, 300)\"")
         XCTAssertEqual(message("rgba(1, 2, 3, 1.5)"), "rgba() alpha must be between 0 and 1, found 1.5")
         XCTAssertEqual(message(""), "unknown color \"\"")
         XCTAssertNil(Color(parsing: "rgb(nan, 0, 0)"))

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import KinetypeCore
 
 /// Decoding helpers shared by the decoding tests; every scene is named `scene.json`.
@@ -7,12 +8,15 @@ enum DecodingTestSupport {
     static let baseDirectory = URL(fileURLWithPath: "/scenes")
 
     static func decode(_ json: String, overrides: [String: String] = [:]) throws -> Scene {
-        try SceneDecoder.decode(Data(json.utf8), fileName: "scene.json", baseDirectory: baseDirectory, overrides: overrides)
+        try SceneDecoder.decode(
+            Data(json.utf8), fileName: "scene.json", baseDirectory: baseDirectory, overrides: overrides)
     }
 
     /// The diagnostics thrown for `json` (fails the test when it decodes).
-    static func diagnostics(_ json: String, overrides: [String: String] = [:],
-                            file: StaticString = #filePath, line: UInt = #line) -> [Diagnostic] {
+    static func diagnostics(
+        _ json: String, overrides: [String: String] = [:],
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> [Diagnostic] {
         do {
             _ = try decode(json, overrides: overrides)
             XCTFail("expected the scene to be rejected", file: file, line: line)
@@ -25,8 +29,10 @@ enum DecodingTestSupport {
     }
 
     /// The printed form of every diagnostic thrown for `json`.
-    static func errors(_ json: String, overrides: [String: String] = [:],
-                       file: StaticString = #filePath, line: UInt = #line) -> [String] {
+    static func errors(
+        _ json: String, overrides: [String: String] = [:],
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> [String] {
         diagnostics(json, overrides: overrides, file: file, line: line).map(\.description)
     }
 

@@ -1,17 +1,19 @@
 import Foundation
 import XCTest
+
 @testable import KinetypeCore
 
 /// A minimal scene decodes to the documented defaults; a maximal one to the exact values written.
 final class DecodingValuesTests: XCTestCase {
     func testMinimalSceneHasTheDocumentedDefaults() throws {
-        let scene = try DecodingTestSupport.decode("""
-        {"canvas": {"width": 600, "height": 240},
-         "layers": [{"type": "text", "text": "Hello"}, {"type": "rect"}, {"type": "image", "src": "a.png"},
-                    {"type": "text", "text": "T", "animations": [{"type": "typewriter"},
-                      {"type": "animate", "property": "opacity", "to": 0},
-                      {"type": "keyframes", "property": "scale", "keyframes": [{"time": 0, "value": 1}]}]}]}
-        """)
+        let scene = try DecodingTestSupport.decode(
+            """
+            {"canvas": {"width": 600, "height": 240},
+             "layers": [{"type": "text", "text": "Hello"}, {"type": "rect"}, {"type": "image", "src": "a.png"},
+                        {"type": "text", "text": "T", "animations": [{"type": "typewriter"},
+                          {"type": "animate", "property": "opacity", "to": 0},
+                          {"type": "keyframes", "property": "scale", "keyframes": [{"time": 0, "value": 1}]}]}]}
+            """)
         XCTAssertEqual(scene.version, 1)
         XCTAssertEqual(scene.canvas.width, 600)
         XCTAssertEqual(scene.canvas.height, 240)
@@ -64,58 +66,62 @@ final class DecodingValuesTests: XCTestCase {
         XCTAssertNil(fade.duration)
         XCTAssertEqual(fade.repeatCount, 1)
         XCTAssertFalse(fade.autoreverse)
-        XCTAssertEqual(animations[2], Animation(kind: .keyframes(KeyframeAnimation(
-            property: .scale, keyframes: [Keyframe(time: 0, value: .number(1), easing: .easeInOut)]))))
+        XCTAssertEqual(
+            animations[2],
+            Animation(
+                kind: .keyframes(
+                    KeyframeAnimation(
+                        property: .scale, keyframes: [Keyframe(time: 0, value: .number(1), easing: .easeInOut)]))))
     }
 
     private let maximal = """
-    {
-      "$schema": "https://example.com/kinetype.schema.json",
-      "version": 1,
-      "canvas": {"width": 600, "height": 240, "scale": 2, "fps": 60, "duration": 4.5, "hold": 0.5,
-                 "background": {"linear": {"from": "#FF0000", "to": "rgba(0, 0, 255, 0.5)", "angle": 45}}},
-      "output": {"loop": 3},
-      "fonts": ["Fonts/Brand.ttf", "Fonts/Brand-Italic.otf"],
-      "systemFonts": false,
-      "vars": {"title": "Notes", "version": 2.40},
-      "layers": [
-        {"id": "title", "type": "text",
-         "frame": {"x": 10, "y": 20, "width": 300, "height": 80},
-         "alignment": "bottomTrailing",
-         "padding": {"top": 1, "leading": 2, "bottom": 3, "trailing": 4},
-         "background": "rebeccapurple", "cornerRadius": 8, "border": {"color": "#0F0", "width": 2},
-         "opacity": 0.5, "offset": {"x": -3, "y": 4}, "scale": 1.5, "rotation": 90,
-         "text": "{{title}} {{ version }}",
-         "font": {"family": "Inter", "file": "Fonts/Brand.ttf", "size": 34, "style": "headline",
-                  "weight": "semibold", "italic": true, "design": "rounded"},
-         "color": "#11223344", "textAlignment": "justified", "lineLimit": 2, "truncation": "middle",
-         "lineSpacing": 4, "letterSpacing": -0.5, "wrap": "char",
-         "shadow": {"color": "black", "radius": 3, "x": 1, "y": 2},
-         "animations": [
-           {"type": "typewriter", "start": 0.25, "intervalRange": [0.05, 0.12], "seed": 7,
-            "pauses": {",": 0.15, "\\n": 0.3}, "unit": "word", "fadeIn": 0.1, "mode": "flow",
-            "cursor": {"shape": "block", "color": "red", "width": 3, "blink": 0.8, "hideWhenDone": 1.5},
-            "script": [{"type": "Helo"}, {"pause": 0.2}, {"delete": 2}, {"type": "llo"}, {"deleteAll": true}]},
-           {"type": "animate", "property": "font.weight", "from": "regular", "to": 800, "after": "box",  
-            "delay": 0.5, "duration": 1.2, "easing": {"cubicBezier": [0.1, -0.5, 0.9, 1.5]}, "repeat": 3,
-            "autoreverse": true},
-           {"type": "keyframes", "property": "color", "after": "box",
-            "keyframes": [{"time": 0, "value": "white"}, {"time": 0.5, "value": "#000", "easing": "hold"},
-                          {"time": 1, "value": "rgb(255, 0, 0)", "easing": {"spring": {"response": 0.4, "dampingFraction": 0.6}}}]}
-         ]},
-        {"id": "box", "type": "rect", "padding": 6, "background": "transparent",
-         "animations": [{"type": "animate", "property": "background", "to": "navy", "easing": {"steps": 4}},
-                        {"type": "animate", "property": "cornerRadius", "to": 12, "easing": "linear"}]},
-        {"type": "image", "src": "Images/logo.png", "fit": "cover"},
-        {"type": "text", "spans": [{"text": "Bold ", "weight": 700, "color": "#FFF", "italic": false,
-                                    "underline": true, "strikethrough": true, "font": {"size": 20}},
-                                   {"text": "plain"}],
-         "lineLimit": null,
-         "animations": [{"type": "typewriter", "speed": 20, "cursor": false},
-                        {"type": "typewriter", "duration": 2, "cursor": {"hideWhenDone": true}}]}
-      ]
-    }
-    """
+        {
+          "$schema": "https://example.com/kinetype.schema.json",
+          "version": 1,
+          "canvas": {"width": 600, "height": 240, "scale": 2, "fps": 60, "duration": 4.5, "hold": 0.5,
+                     "background": {"linear": {"from": "#FF0000", "to": "rgba(0, 0, 255, 0.5)", "angle": 45}}},
+          "output": {"loop": 3},
+          "fonts": ["Fonts/Brand.ttf", "Fonts/Brand-Italic.otf"],
+          "systemFonts": false,
+          "vars": {"title": "Notes", "version": 2.40},
+          "layers": [
+            {"id": "title", "type": "text",
+             "frame": {"x": 10, "y": 20, "width": 300, "height": 80},
+             "alignment": "bottomTrailing",
+             "padding": {"top": 1, "leading": 2, "bottom": 3, "trailing": 4},
+             "background": "rebeccapurple", "cornerRadius": 8, "border": {"color": "#0F0", "width": 2},
+             "opacity": 0.5, "offset": {"x": -3, "y": 4}, "scale": 1.5, "rotation": 90,
+             "text": "{{title}} {{ version }}",
+             "font": {"family": "Inter", "file": "Fonts/Brand.ttf", "size": 34, "style": "headline",
+                      "weight": "semibold", "italic": true, "design": "rounded"},
+             "color": "#11223344", "textAlignment": "justified", "lineLimit": 2, "truncation": "middle",
+             "lineSpacing": 4, "letterSpacing": -0.5, "wrap": "char",
+             "shadow": {"color": "black", "radius": 3, "x": 1, "y": 2},
+             "animations": [
+               {"type": "typewriter", "start": 0.25, "intervalRange": [0.05, 0.12], "seed": 7,
+                "pauses": {",": 0.15, "\\n": 0.3}, "unit": "word", "fadeIn": 0.1, "mode": "flow",
+                "cursor": {"shape": "block", "color": "red", "width": 3, "blink": 0.8, "hideWhenDone": 1.5},
+                "script": [{"type": "Helo"}, {"pause": 0.2}, {"delete": 2}, {"type": "llo"}, {"deleteAll": true}]},
+               {"type": "animate", "property": "font.weight", "from": "regular", "to": 800, "after": "box",  
+                "delay": 0.5, "duration": 1.2, "easing": {"cubicBezier": [0.1, -0.5, 0.9, 1.5]}, "repeat": 3,
+                "autoreverse": true},
+               {"type": "keyframes", "property": "color", "after": "box",
+                "keyframes": [{"time": 0, "value": "white"}, {"time": 0.5, "value": "#000", "easing": "hold"},
+                              {"time": 1, "value": "rgb(255, 0, 0)", "easing": {"spring": {"response": 0.4, "dampingFraction": 0.6}}}]}
+             ]},
+            {"id": "box", "type": "rect", "padding": 6, "background": "transparent",
+             "animations": [{"type": "animate", "property": "background", "to": "navy", "easing": {"steps": 4}},
+                            {"type": "animate", "property": "cornerRadius", "to": 12, "easing": "linear"}]},
+            {"type": "image", "src": "Images/logo.png", "fit": "cover"},
+            {"type": "text", "spans": [{"text": "Bold ", "weight": 700, "color": "#FFF", "italic": false,
+                                        "underline": true, "strikethrough": true, "font": {"size": 20}},
+                                       {"text": "plain"}],
+             "lineLimit": null,
+             "animations": [{"type": "typewriter", "speed": 20, "cursor": false},
+                            {"type": "typewriter", "duration": 2, "cursor": {"hideWhenDone": true}}]}
+          ]
+        }
+        """
 
     func testMaximalSceneDecodesEveryKeyExactly() throws {
         let scene = try DecodingTestSupport.decode(maximal)
@@ -124,8 +130,9 @@ final class DecodingValuesTests: XCTestCase {
         canvas.fps = 60
         canvas.duration = .seconds(4.5)
         canvas.hold = 0.5
-        canvas.background = .linear(from: Color(red: 1, green: 0, blue: 0),
-                                    to: Color(red: 0, green: 0, blue: 1, alpha: 0.5), angle: 45)
+        canvas.background = .linear(
+            from: Color(red: 1, green: 0, blue: 0),
+            to: Color(red: 0, green: 0, blue: 1, alpha: 0.5), angle: 45)
         XCTAssertEqual(scene.canvas, canvas)
         XCTAssertEqual(scene.output, OutputSettings(loop: 3))
         XCTAssertEqual(scene.fonts, ["Fonts/Brand.ttf", "Fonts/Brand-Italic.otf"])
@@ -144,8 +151,9 @@ final class DecodingValuesTests: XCTestCase {
         title.scale = 1.5
         title.rotation = 90
         var text = TextContent(text: "Notes 2.40")
-        text.font = FontSpec(family: "Inter", file: "Fonts/Brand.ttf", size: 34, style: .headline, weight: .semibold,
-                             italic: true, design: .rounded)
+        text.font = FontSpec(
+            family: "Inter", file: "Fonts/Brand.ttf", size: 34, style: .headline, weight: .semibold,
+            italic: true, design: .rounded)
         text.color = Color(red: 0x11 / 255, green: 0x22 / 255, blue: 0x33 / 255, alpha: 0x44 / 255)
         text.textAlignment = .justified
         text.lineLimit = 2
@@ -176,12 +184,15 @@ final class DecodingValuesTests: XCTestCase {
         weight.easing = .cubicBezier(0.1, -0.5, 0.9, 1.5)
         weight.repeatCount = 3
         weight.autoreverse = true
-        let colors = KeyframeAnimation(property: .color, keyframes: [
-            Keyframe(time: 0, value: .color(.white)),
-            Keyframe(time: 0.5, value: .color(.black), easing: .hold),
-            Keyframe(time: 1, value: .color(Color(red: 1, green: 0, blue: 0)),
-                     easing: .spring(response: 0.4, dampingFraction: 0.6)),
-        ])
+        let colors = KeyframeAnimation(
+            property: .color,
+            keyframes: [
+                Keyframe(time: 0, value: .color(.white)),
+                Keyframe(time: 0.5, value: .color(.black), easing: .hold),
+                Keyframe(
+                    time: 1, value: .color(Color(red: 1, green: 0, blue: 0)),
+                    easing: .spring(response: 0.4, dampingFraction: 0.6)),
+            ])
         title.animations = [
             Animation(start: .time(0.25), kind: .typewriter(typewriter)),
             Animation(start: .after(layer: "box", delay: 0.5), kind: .animate(weight)),
@@ -226,17 +237,20 @@ final class DecodingValuesTests: XCTestCase {
         XCTAssertEqual(scene.source.positions[""], SourcePosition(line: 1, column: 1))
         XCTAssertEqual(scene.source.positions["canvas.fps"], SourcePosition(line: 4, column: 62))
         XCTAssertEqual(scene.source.positions["fonts[1]"], SourcePosition(line: 7, column: 32))
-        XCTAssertEqual(scene.source.positions["layers[0].animations[1].easing.cubicBezier[2]"],
-                       SourcePosition(line: 29, column: 78))
-        XCTAssertEqual(scene.source.positions["layers[0].animations[0].pauses[\",\"]"],
-                       SourcePosition(line: 25, column: 25))
+        XCTAssertEqual(
+            scene.source.positions["layers[0].animations[1].easing.cubicBezier[2]"],
+            SourcePosition(line: 29, column: 78))
+        XCTAssertEqual(
+            scene.source.positions["layers[0].animations[0].pauses[\",\"]"],
+            SourcePosition(line: 25, column: 25))
         XCTAssertEqual(scene.source.position(of: "layers[2].font.size"), scene.source.positions["layers[2]"])
         let diagnostic = scene.source.diagnostic(at: "layers[3].spans[0].font.size", "cannot be laid out")
         XCTAssertEqual(diagnostic.description, "scene.json:40:92: layers[3].spans[0].font.size: cannot be laid out")
     }
 
     func testDecodesFromAFileAndResolvesPathsNextToIt() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetype-decoding-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kinetype-decoding-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("intro.json")
@@ -245,7 +259,8 @@ final class DecodingValuesTests: XCTestCase {
         XCTAssertEqual(scene.baseDirectory.standardizedFileURL.path, folder.standardizedFileURL.path)
         XCTAssertEqual(scene.resolve(path: "logo.png").path, folder.appendingPathComponent("logo.png").path)
         XCTAssertEqual(scene.source.fileName, file.path)
-        XCTAssertEqual(try SceneDecoder.decode(contentsOf: file, displayName: "intro.json").source.fileName, "intro.json")
+        XCTAssertEqual(
+            try SceneDecoder.decode(contentsOf: file, displayName: "intro.json").source.fileName, "intro.json")
     }
 
     func testMissingFileIsAMissingInputDiagnostic() {
@@ -256,7 +271,8 @@ final class DecodingValuesTests: XCTestCase {
             XCTAssertEqual(list?.exitCode, 66)
             XCTAssertEqual(list?.description, "scene.json: no such scene file")
         }
-        XCTAssertThrowsError(try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: "/tmp"), displayName: "tmp")) { error in
+        XCTAssertThrowsError(try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: "/tmp"), displayName: "tmp")) {
+            error in
             XCTAssertEqual((error as? DiagnosticList)?.description, "tmp: is a folder, not a scene file")
         }
     }

@@ -3,19 +3,24 @@ import XCTest
 
 /// The one thrown error type: severities, how the exit code is chosen, and how a diagnostic prints.
 final class DiagnosticListTests: XCTestCase {
-    private let scene = SourceMap(fileName: "intro.json", positions: ["layers[1].easing": SourcePosition(line: 14, column: 9)])
+    private let scene = SourceMap(
+        fileName: "intro.json", positions: ["layers[1].easing": SourcePosition(line: 14, column: 9)])
 
     func testExitCodeIsTheMostSevereErrorKind() {
-        let list = DiagnosticList([Diagnostic(kind: .renderFailure, message: "a"), Diagnostic(kind: .missingInput, message: "b"),
-                                   Diagnostic(kind: .invalidScene, message: "c")])
+        let list = DiagnosticList([
+            Diagnostic(kind: .renderFailure, message: "a"), Diagnostic(kind: .missingInput, message: "b"),
+            Diagnostic(kind: .invalidScene, message: "c"),
+        ])
         XCTAssertEqual(list.exitCode, 66)
         XCTAssertEqual(DiagnosticList(Diagnostic(kind: .usage, message: "u")).exitCode, 64)
         XCTAssertEqual(DiagnosticList(Diagnostic(kind: .cannotWrite, message: "w")).exitCode, 73)
     }
 
     func testWarningsAndNotesDoNotChooseTheExitCode() {
-        let list = DiagnosticList([Diagnostic(.warning, kind: .usage, message: "w"), Diagnostic(.note, kind: .missingInput, message: "n"),
-                                   Diagnostic(kind: .cannotWrite, message: "e")])
+        let list = DiagnosticList([
+            Diagnostic(.warning, kind: .usage, message: "w"), Diagnostic(.note, kind: .missingInput, message: "n"),
+            Diagnostic(kind: .cannotWrite, message: "e"),
+        ])
         XCTAssertEqual(list.exitCode, 73)
         XCTAssertEqual(DiagnosticList(Diagnostic.warning("only a warning")).exitCode, 1)
     }
@@ -36,8 +41,9 @@ final class DiagnosticListTests: XCTestCase {
 
     func testReportTextNamesTheSeverity() {
         let error = scene.diagnostic(at: "layers[1].easing", "unknown easing \"easyInOut\"", hint: "use easeInOut")
-        XCTAssertEqual(error.reportText,
-                       "kinetype: error: intro.json:14:9: layers[1].easing: unknown easing \"easyInOut\"\n  hint: use easeInOut\n")
+        XCTAssertEqual(
+            error.reportText,
+            "kinetype: error: intro.json:14:9: layers[1].easing: unknown easing \"easyInOut\"\n  hint: use easeInOut\n")
         XCTAssertEqual(Diagnostic.warning("frames were merged").reportText, "kinetype: warning: frames were merged\n")
         XCTAssertEqual(Diagnostic(.note, message: "see above").reportText, "kinetype: note: see above\n")
     }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import KinetypeCore
 
 final class EasingTests: XCTestCase {
@@ -8,7 +9,8 @@ final class EasingTests: XCTestCase {
             let u = 1 - s
             return 3 * u * u * s * c1 + 3 * u * s * s * c2 + s * s * s
         }
-        var low = 0.0, high = 1.0
+        var low = 0.0
+        var high = 1.0
         for _ in 0..<200 {
             let mid = (low + high) / 2
             if bernstein(mid, x1, x2) < x { low = mid } else { high = mid }
@@ -48,7 +50,7 @@ final class EasingTests: XCTestCase {
     }
 
     func testBezierParameterSolvesXTo1e7() {
-        let curve = CubicBezier(1, 0, 0, 1)   // flat derivative at both ends: Newton falls back
+        let curve = CubicBezier(1, 0, 0, 1) // flat derivative at both ends: Newton falls back
         for step in 1..<1000 {
             let x = Double(step) / 1000
             let s = curve.parameter(forX: x)

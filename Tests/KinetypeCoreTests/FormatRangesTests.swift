@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import KinetypeCore
 
 /// The range table: its own consistency, its use by the schema and the README, and the checks.
@@ -33,16 +34,19 @@ final class FormatRangesTests: XCTestCase {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
-        let begin = "<!-- ranges:begin -->\n", end = "\n<!-- ranges:end -->"
-        let start = try XCTUnwrap(text.range(of: begin)), stop = try XCTUnwrap(text.range(of: end))
+        let begin = "<!-- ranges:begin -->\n"
+        let end = "\n<!-- ranges:end -->"
+        let start = try XCTUnwrap(text.range(of: begin))
+        let stop = try XCTUnwrap(text.range(of: end))
         let current = String(text[start.upperBound..<stop.lowerBound])
         if ProcessInfo.processInfo.environment["KINETYPE_UPDATE_README"] == "1" {
             try (String(text[..<start.upperBound]) + FormatRanges.markdownTable + String(text[stop.lowerBound...]))
                 .write(to: readme, atomically: true, encoding: .utf8)
             return
         }
-        XCTAssertEqual(current, FormatRanges.markdownTable,
-                       "README's range table differs from FormatRanges; run the test with KINETYPE_UPDATE_README=1")
+        XCTAssertEqual(
+            current, FormatRanges.markdownTable,
+            "README's range table differs from FormatRanges; run the test with KINETYPE_UPDATE_README=1")
     }
 
     /// The README's option and canvas tables state the same fps and scale bounds as the table.
@@ -51,11 +55,13 @@ final class FormatRangesTests: XCTestCase {
             .deletingLastPathComponent().appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         let pixels = "1…" + JSONText.number(FormatRanges.canvasSize.maximum) + " pixels each after scaling"
-        for row in ["| `--fps N` | frames per second, \(FormatRanges.fps.text) (overrides `canvas.fps`) |",
-                    "| `--scale N` | pixel density \(FormatRanges.canvasScale.text) (overrides `canvas.scale`) |",
-                    "| `canvas.width`, `canvas.height` | size in points, \(pixels) | required |",
-                    "| `canvas.scale` | pixel density \(FormatRanges.canvasScale.text) (@2x, @3x assets) | 1 |",
-                    "| `canvas.fps` | \(FormatRanges.fps.text) | 30 |"] {
+        for row in [
+            "| `--fps N` | frames per second, \(FormatRanges.fps.text) (overrides `canvas.fps`) |",
+            "| `--scale N` | pixel density \(FormatRanges.canvasScale.text) (overrides `canvas.scale`) |",
+            "| `canvas.width`, `canvas.height` | size in points, \(pixels) | required |",
+            "| `canvas.scale` | pixel density \(FormatRanges.canvasScale.text) (@2x, @3x assets) | 1 |",
+            "| `canvas.fps` | \(FormatRanges.fps.text) | 30 |",
+        ] {
             XCTAssertTrue(text.contains(row), "README lacks the row \(row)")
         }
     }
@@ -84,7 +90,8 @@ final class FormatRangesTests: XCTestCase {
     func testSuggestionsSkipHugeWordsAndDistantCandidates() {
         let huge = String(repeating: "q", count: 1_000_000)
         XCTAssertNil(Suggestion.closest(to: huge, among: ["red", "green"]))
-        XCTAssertEqual(Suggestion.closest(to: "gren", among: ["green", String(repeating: "g", count: 10_000)]), "green")
+        XCTAssertEqual(
+            Suggestion.closest(to: "gren", among: ["green", String(repeating: "g", count: 10_000)]), "green")
         XCTAssertFalse(Suggestion.isComparable(String(repeating: "a", count: 65)))
         XCTAssertTrue(Suggestion.isComparable(String(repeating: "a", count: 64)))
     }
@@ -136,12 +143,16 @@ final class FormatRangesTests: XCTestCase {
     }
 
     func testTimelineOfAnHourlessAutoDurationSaturatesInsteadOfTrapping() throws {
-        let scene = try DecodingTestSupport.decode(DecodingTestSupport.scene(layers: """
-            {"type": "rect", "animations": [{"type": "animate", "property": "opacity", "to": 1, "duration": 3600, "repeat": 10000}]}
-            """))
+        let scene = try DecodingTestSupport.decode(
+            DecodingTestSupport.scene(
+                layers: """
+                    {"type": "rect", "animations": [{"type": "animate", "property": "opacity", "to": 1, "duration": 3600, "repeat": 10000}]}
+                    """))
         let timeline = try Timeline(scene: scene)
         XCTAssertGreaterThan(timeline.frameCount, 1_000_000_000)
-        XCTAssertThrowsError(try WorkLimits.standard.check(frameCount: timeline.frameCount, of: scene, fps: timeline.fps)) { error in
+        XCTAssertThrowsError(
+            try WorkLimits.standard.check(frameCount: timeline.frameCount, of: scene, fps: timeline.fps)
+        ) { error in
             let diagnostic = (error as? DiagnosticList)?.first
             XCTAssertEqual(diagnostic?.path, "canvas")
             XCTAssertNotNil(diagnostic?.position)
@@ -156,6 +167,8 @@ final class FormatRangesTests: XCTestCase {
             XCTAssertEqual((error as? DiagnosticList)?.first?.path, "canvas.duration")
             XCTAssertTrue((error as? DiagnosticList)?.first?.message.contains("483,183,820,800 pixels") == true)
         }
-        XCTAssertNoThrow(try WorkLimits(maximumFrames: 7200, maximumTotalPixels: Int.max).check(frameCount: 7200, of: scene, fps: 120))
+        XCTAssertNoThrow(
+            try WorkLimits(maximumFrames: 7200, maximumTotalPixels: Int.max).check(
+                frameCount: 7200, of: scene, fps: 120))
     }
 }

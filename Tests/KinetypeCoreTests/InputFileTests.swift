@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import KinetypeCore
 
 /// Regular-file reading, `--root` confinement, image headers and batch output names (#11, defects 5, 6, 10).
@@ -15,8 +16,9 @@ final class InputFileTests: XCTestCase {
     private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
     private func write(_ name: String, _ text: String = "x") throws {
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent(name).deletingLastPathComponent(),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent(name).deletingLastPathComponent(),
+            withIntermediateDirectories: true)
         try Data(text.utf8).write(to: folder.appendingPathComponent(name))
     }
 
@@ -71,8 +73,10 @@ final class InputFileTests: XCTestCase {
         try write("root/logo.png")
         try write("secret.png")
         let root = path("root")
-        for escape in [path("secret.png"), path("root/../secret.png"), path("root/../no-such.png"), "/etc/passwd",
-                       "/no/such/file.png", path("root/nothing/../../secret.png")] {
+        for escape in [
+            path("secret.png"), path("root/../secret.png"), path("root/../no-such.png"), "/etc/passwd",
+            "/no/such/file.png", path("root/nothing/../../secret.png"),
+        ] {
             XCTAssertEqual(confine(escape, root: root), .failure(.outsideRoot), escape)
         }
     }
@@ -80,8 +84,10 @@ final class InputFileTests: XCTestCase {
     func testRootRefusesSymlinksThatLeaveIt() throws {
         try write("root/logo.png")
         try write("secret.png")
-        try FileManager.default.createSymbolicLink(atPath: path("root/link.png"), withDestinationPath: path("secret.png"))
-        try FileManager.default.createSymbolicLink(atPath: path("root/dangling.png"), withDestinationPath: "/no/such/file")
+        try FileManager.default.createSymbolicLink(
+            atPath: path("root/link.png"), withDestinationPath: path("secret.png"))
+        try FileManager.default.createSymbolicLink(
+            atPath: path("root/dangling.png"), withDestinationPath: "/no/such/file")
         try FileManager.default.createSymbolicLink(atPath: path("root/out"), withDestinationPath: folder.path)
         try FileManager.default.createSymbolicLink(atPath: path("root/inner.png"), withDestinationPath: "logo.png")
         let root = path("root")
@@ -95,7 +101,8 @@ final class InputFileTests: XCTestCase {
     func testSceneInputPathsUseTheRoot() throws {
         try write("root/logo.png")
         try write("secret.png")
-        var scene = Scene(canvas: Canvas(width: 10, height: 10), layers: [], baseDirectory: folder.appendingPathComponent("root"))
+        var scene = Scene(
+            canvas: Canvas(width: 10, height: 10), layers: [], baseDirectory: folder.appendingPathComponent("root"))
         XCTAssertNoThrow(try scene.readInput("../secret.png", limit: 100), "without a root any file can be read")
         scene.inputRoot = try InputRoot(path("root"))
         XCTAssertEqual(try scene.readInput("logo.png", limit: 100), Data("x".utf8))
@@ -114,8 +121,9 @@ final class InputFileTests: XCTestCase {
         png += Array("IHDR".utf8) + [0, 0, 0x3E, 0x80, 0, 0, 0x3E, 0x80, 8, 0, 0, 0, 0]
         XCTAssertEqual(ImageHeader.pngSize(Data(png)).map { [$0.width, $0.height] }, [16000, 16000])
         XCTAssertNil(ImageHeader.pngSize(Data("GIF89a, not a PNG at all".utf8)))
-        XCTAssertEqual(ImageLimits.imageLayer.problem(width: 16000, height: 16000),
-                       "is 16000×16000 pixels; the limit is 8192 pixels a side")
+        XCTAssertEqual(
+            ImageLimits.imageLayer.problem(width: 16000, height: 16000),
+            "is 16000×16000 pixels; the limit is 8192 pixels a side")
         XCTAssertNotNil(ImageLimits.imageLayer.problem(width: 8192, height: 8192))
         XCTAssertNil(ImageLimits.imageLayer.problem(width: 8192, height: 4096))
     }
@@ -136,8 +144,10 @@ final class InputFileTests: XCTestCase {
     // MARK: Batch output names
 
     func testOutputNamesRefuseInvisibleAndHiddenNames() {
-        for name in ["a\u{7F}b", "x\u{202E}fig.gif", "zero\u{200B}width", "soft\u{AD}hyphen", "line\u{2028}break",
-                     "c1\u{85}", ".kinetype", ".KINETYPE", ".hidden"] {
+        for name in [
+            "a\u{7F}b", "x\u{202E}fig.gif", "zero\u{200B}width", "soft\u{AD}hyphen", "line\u{2028}break",
+            "c1\u{85}", ".kinetype", ".KINETYPE", ".hidden",
+        ] {
             XCTAssertNotNil(BatchData.outputNameProblem(name), name)
         }
         for name in ["notes-en", "ملاحظات", "日本語", "emoji-🎉", "a.b"] {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import KinetypeCore
 
 final class InterpolationTests: XCTestCase {
@@ -12,7 +13,9 @@ final class InterpolationTests: XCTestCase {
     }
 
     func testOKLabRoundTrip() {
-        for color in [Color(red: 0.2, green: 0.5, blue: 0.9), .white, .black, Color(red: 1, green: 0, blue: 0, alpha: 0.5)] {
+        for color in [
+            Color(red: 0.2, green: 0.5, blue: 0.9), .white, .black, Color(red: 1, green: 0, blue: 0, alpha: 0.5),
+        ] {
             let back = OKLab(color).color
             XCTAssertEqual(back.red, color.red, accuracy: 1e-6)
             XCTAssertEqual(back.green, color.green, accuracy: 1e-6)
@@ -31,7 +34,8 @@ final class InterpolationTests: XCTestCase {
         XCTAssertEqual(gray.green, gray.red, accuracy: 1e-6)
         XCTAssertEqual(gray.blue, gray.red, accuracy: 1e-6)
         // Red to blue through OKLab: the midpoint lightness is the mean of the ends.
-        let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
+        let red = Color(red: 1, green: 0, blue: 0)
+        let blue = Color(red: 0, green: 0, blue: 1)
         let purple = red.interpolated(to: blue, fraction: 0.5)
         XCTAssertEqual(OKLab(purple).lightness, (OKLab(red).lightness + OKLab(blue).lightness) / 2, accuracy: 2e-3)
         XCTAssertGreaterThan(purple.red, purple.green + 0.2)
@@ -48,11 +52,16 @@ final class InterpolationTests: XCTestCase {
     }
 
     func testAnimateWithRepeatAndAutoreverse() throws {
-        let timeline = try Timeline(scene: Support.scene([rect([
-            Support.animate(.offsetX, from: .number(0), to: .number(100), duration: 1, repeatCount: 3, autoreverse: true),
-            Support.animate(.offsetY, from: .number(0), to: .number(100), duration: 1, repeatCount: 2),
-            Support.animate(.rotation, from: .number(0), to: .number(90), duration: 1, repeatCount: 2, autoreverse: true),
-        ])]))
+        let timeline = try Timeline(
+            scene: Support.scene([
+                rect([
+                    Support.animate(
+                        .offsetX, from: .number(0), to: .number(100), duration: 1, repeatCount: 3, autoreverse: true),
+                    Support.animate(.offsetY, from: .number(0), to: .number(100), duration: 1, repeatCount: 2),
+                    Support.animate(
+                        .rotation, from: .number(0), to: .number(90), duration: 1, repeatCount: 2, autoreverse: true),
+                ])
+            ]))
         func offset(_ time: Double) -> Point { timeline.state(atTime: time).layers[0].offset }
         XCTAssertEqual(offset(0.25).x, 25, accuracy: 1e-9)
         XCTAssertEqual(offset(1.25).x, 75, accuracy: 1e-9, "second play runs backwards")
@@ -65,21 +74,29 @@ final class InterpolationTests: XCTestCase {
     }
 
     func testReversedPlaysMirrorTheEasingInTime() throws {
-        let timeline = try Timeline(scene: Support.scene([rect([
-            Support.animate(.scale, from: .number(0), to: .number(1), duration: 1, easing: .easeIn,
-                            repeatCount: 2, autoreverse: true),
-        ])]))
+        let timeline = try Timeline(
+            scene: Support.scene([
+                rect([
+                    Support.animate(
+                        .scale, from: .number(0), to: .number(1), duration: 1, easing: .easeIn,
+                        repeatCount: 2, autoreverse: true)
+                ])
+            ]))
         let curve = EasingCurve(.easeIn)
         XCTAssertEqual(timeline.state(atTime: 0.3).layers[0].scale, curve.value(at: 0.3), accuracy: 1e-9)
         XCTAssertEqual(timeline.state(atTime: 1.3).layers[0].scale, curve.value(at: 0.7), accuracy: 1e-9)
     }
 
     func testFromDefaultsToTheValueLeftByEarlierAnimations() throws {
-        let timeline = try Timeline(scene: Support.scene([rect([
-            Support.animate(.opacity, from: .number(1), to: .number(0), duration: 1),
-            Support.animate(.opacity, to: .number(1), duration: 0.5, start: .time(0.5)),
-            Support.animate(.cornerRadius, to: .number(20), duration: 1, start: .time(1)),
-        ], configure: { $0.cornerRadius = 4 })]))
+        let timeline = try Timeline(
+            scene: Support.scene([
+                rect(
+                    [
+                        Support.animate(.opacity, from: .number(1), to: .number(0), duration: 1),
+                        Support.animate(.opacity, to: .number(1), duration: 0.5, start: .time(0.5)),
+                        Support.animate(.cornerRadius, to: .number(20), duration: 1, start: .time(1)),
+                    ], configure: { $0.cornerRadius = 4 })
+            ]))
         func layer(_ time: Double) -> LayerState { timeline.state(atTime: time).layers[0] }
         XCTAssertEqual(layer(0.25).opacity, 0.75, accuracy: 1e-9)
         XCTAssertEqual(layer(0.5).opacity, 0.5, accuracy: 1e-9, "the later one takes over from 0.5")
@@ -90,12 +107,14 @@ final class InterpolationTests: XCTestCase {
     }
 
     func testKeyframesUseTheEasingOfTheSegmentEndingAtEachKeyframe() throws {
-        var keyframes = KeyframeAnimation(property: .fontSize, keyframes: [
-            Keyframe(time: 1, value: .number(30), easing: .linear),
-            Keyframe(time: 2, value: .number(10), easing: .easeIn),
-            Keyframe(time: 3, value: .number(20), easing: .steps(2)),
-        ])
-        keyframes.keyframes.swapAt(0, 2)  // compiled in time order whatever the input order
+        var keyframes = KeyframeAnimation(
+            property: .fontSize,
+            keyframes: [
+                Keyframe(time: 1, value: .number(30), easing: .linear),
+                Keyframe(time: 2, value: .number(10), easing: .easeIn),
+                Keyframe(time: 3, value: .number(20), easing: .steps(2)),
+            ])
+        keyframes.keyframes.swapAt(0, 2) // compiled in time order whatever the input order
         let layer = Support.textLayer("K", animations: [Animation(start: .time(1), kind: .keyframes(keyframes))])
         let timeline = try Timeline(scene: Support.scene([layer]))
         func size(_ time: Double) -> Double { timeline.state(atTime: time).text().font.size }
@@ -109,40 +128,57 @@ final class InterpolationTests: XCTestCase {
     }
 
     func testKeyframeAtTimeZeroFillsBackwards() throws {
-        let keyframes = KeyframeAnimation(property: .opacity, keyframes: [
-            Keyframe(time: 0, value: .number(0)), Keyframe(time: 1, value: .number(1), easing: .linear),
-        ])
-        let timeline = try Timeline(scene: Support.scene([rect([Animation(start: .time(2), kind: .keyframes(keyframes))])]))
+        let keyframes = KeyframeAnimation(
+            property: .opacity,
+            keyframes: [
+                Keyframe(time: 0, value: .number(0)), Keyframe(time: 1, value: .number(1), easing: .linear),
+            ])
+        let timeline = try Timeline(
+            scene: Support.scene([rect([Animation(start: .time(2), kind: .keyframes(keyframes))])]))
         XCTAssertEqual(timeline.state(atTime: 0).layers[0].opacity, 0)
         XCTAssertEqual(timeline.state(atTime: 2.5).layers[0].opacity, 0.5, accuracy: 1e-9)
     }
 
     func testColorAndBackgroundAnimations() throws {
-        var text = Support.textLayer("Hi", animations: [
-            Support.animate(.color, to: .color(.white), duration: 1),
-            Support.animate(.background, to: .color(Color(red: 1, green: 0, blue: 0)), duration: 1),
-        ])
+        var text = Support.textLayer(
+            "Hi",
+            animations: [
+                Support.animate(.color, to: .color(.white), duration: 1),
+                Support.animate(.background, to: .color(Color(red: 1, green: 0, blue: 0)), duration: 1),
+            ])
         text.background = .linear(from: .black, to: .white, angle: 0)
-        let plain = rect([Support.animate(.background, to: .color(Color(red: 0, green: 0, blue: 1)), duration: 1,
-                                          start: .time(1))])
+        let plain = rect([
+            Support.animate(
+                .background, to: .color(Color(red: 0, green: 0, blue: 1)), duration: 1,
+                start: .time(1))
+        ])
         let timeline = try Timeline(scene: Support.scene([text, plain]))
         let mid = timeline.state(atTime: 0.5)
         let expectedGray = Color.black.interpolated(to: .white, fraction: EasingCurve(.easeInOut).value(at: 0.5))
         XCTAssertEqual(mid.text(0).color, expectedGray)
-        XCTAssertEqual(mid.layers[0].background, .color(Color.black.interpolated(to: Color(red: 1, green: 0, blue: 0), fraction: 0.5)))
+        XCTAssertEqual(
+            mid.layers[0].background,
+            .color(Color.black.interpolated(to: Color(red: 1, green: 0, blue: 0), fraction: 0.5)))
         XCTAssertNil(mid.layers[1].background, "no background until the animation starts")
         let later = timeline.state(atTime: 1.5).layers[1].background
-        XCTAssertEqual(later, .color(Color.transparent.interpolated(to: Color(red: 0, green: 0, blue: 1), fraction: 0.5)))
+        XCTAssertEqual(
+            later, .color(Color.transparent.interpolated(to: Color(red: 0, green: 0, blue: 1), fraction: 0.5)))
         XCTAssertEqual(timeline.state(atTime: 3).layers[1].background, .color(Color(red: 0, green: 0, blue: 1)))
     }
 
     func testFontSizeAndWeightAnimateContinuouslyAndClamp() throws {
-        let timeline = try Timeline(scene: Support.scene([Support.textLayer("W", animations: [
-            Support.animate(.fontWeight, from: .number(100), to: .number(900), duration: 1),
-            Support.animate(.fontSize, from: .number(10), to: .number(30), duration: 1),
-            Support.animate(.opacity, from: .number(0), to: .number(1), duration: 1,
+        let timeline = try Timeline(
+            scene: Support.scene([
+                Support.textLayer(
+                    "W",
+                    animations: [
+                        Support.animate(.fontWeight, from: .number(100), to: .number(900), duration: 1),
+                        Support.animate(.fontSize, from: .number(10), to: .number(30), duration: 1),
+                        Support.animate(
+                            .opacity, from: .number(0), to: .number(1), duration: 1,
                             easing: .spring(response: 0.3, dampingFraction: 0.2)),
-        ])]))
+                    ])
+            ]))
         let font = timeline.state(atTime: 0.25).text().font
         XCTAssertEqual(font.weight, 300, accuracy: 1e-9)
         XCTAssertEqual(font.size, 15, accuracy: 1e-9)
@@ -152,12 +188,19 @@ final class InterpolationTests: XCTestCase {
     }
 
     func testSpringDefaultDurationIsItsSettleTime() throws {
-        let timeline = try Timeline(scene: Support.scene([rect([
-            Support.animate(.scale, from: .number(0), to: .number(1), easing: .spring(response: 0.5, dampingFraction: 0.825)),
-        ])], hold: 0))
+        let timeline = try Timeline(
+            scene: Support.scene(
+                [
+                    rect([
+                        Support.animate(
+                            .scale, from: .number(0), to: .number(1),
+                            easing: .spring(response: 0.5, dampingFraction: 0.825))
+                    ])
+                ], hold: 0))
         let settle = SpringCurve(response: 0.5, dampingFraction: 0.825).settleTime
         XCTAssertEqual(timeline.summary.layers[0].animations[0].end, settle, accuracy: 1e-12)
-        XCTAssertEqual(timeline.state(atTime: 0.2).layers[0].scale,
-                       SpringCurve(response: 0.5, dampingFraction: 0.825).value(at: 0.2), accuracy: 1e-9)
+        XCTAssertEqual(
+            timeline.state(atTime: 0.2).layers[0].scale,
+            SpringCurve(response: 0.5, dampingFraction: 0.825).value(at: 0.2), accuracy: 1e-9)
     }
 }

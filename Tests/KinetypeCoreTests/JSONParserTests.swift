@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import KinetypeCore
 
 final class JSONParserTests: XCTestCase {
@@ -28,7 +29,8 @@ final class JSONParserTests: XCTestCase {
     }
 
     func testParsesValuesWithPositionsAndKeyOrder() throws {
-        let value = try parse("{\n  \"b\": [1, -2.5e1, true],\n  \"a\": {\"é\": \"x\\n\\u00e9\\ud83d\\ude00\"},\n  \"c\": null\n}")
+        let value = try parse(
+            "{\n  \"b\": [1, -2.5e1, true],\n  \"a\": {\"é\": \"x\\n\\u00e9\\ud83d\\ude00\"},\n  \"c\": null\n}")
         let members = try XCTUnwrap(value.objectMembers)
         XCTAssertEqual(members.map(\.key), ["b", "a", "c"])
         XCTAssertEqual(value.position, SourcePosition(line: 1, column: 1))
@@ -64,8 +66,9 @@ final class JSONParserTests: XCTestCase {
     }
 
     func testSyntaxErrorsGiveThePositionOfTheFault() {
-        XCTAssertEqual(syntaxError("{\n  \"a\": 1\n  \"b\": 2\n}"),
-                       "data.json:3:3: expected ',' or '}' after an object member")
+        XCTAssertEqual(
+            syntaxError("{\n  \"a\": 1\n  \"b\": 2\n}"),
+            "data.json:3:3: expected ',' or '}' after an object member")
         XCTAssertEqual(syntaxError("[1, 2 3]"), "data.json:1:7: expected ',' or ']' after an array element")
         XCTAssertEqual(syntaxError("{\"a\": \"abc"), "data.json:1:7: unterminated string")
         XCTAssertEqual(syntaxError("{\"a\": \"abc\n\"}"), "data.json:1:7: unterminated string")
@@ -82,7 +85,9 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(syntaxError("{} {}"), "data.json:1:4: unexpected '{' after the JSON value")
         XCTAssertEqual(syntaxError("[\"\\x\"]"), "data.json:1:3: invalid escape \\x in a string")
         XCTAssertEqual(syntaxError("[\"\\u12G4\"]"), "data.json:1:3: expected 4 hex digits after \\u")
-        XCTAssertEqual(syntaxError("{\"a\": [1, 2"), "data.json:1:12: unexpected end of file; expected ',' or ']' after an array element")
+        XCTAssertEqual(
+            syntaxError("{\"a\": [1, 2"),
+            "data.json:1:12: unexpected end of file; expected ',' or ']' after an array element")
     }
 
     func testUnclosedContainerHintNamesWhereItOpened() throws {
@@ -157,7 +162,8 @@ final class JSONParserTests: XCTestCase {
             var bytes: [UInt8] = []
             for _ in 0..<length {
                 let random = generator.next()
-                bytes.append(round % 2 == 0 ? UInt8(truncatingIfNeeded: random) : alphabet[Int(random % UInt64(alphabet.count))])
+                bytes.append(
+                    round % 2 == 0 ? UInt8(truncatingIfNeeded: random) : alphabet[Int(random % UInt64(alphabet.count))])
             }
             do {
                 _ = try JSONParser.parse(Data(bytes), fileName: "fuzz.json")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import KinetypeCore
 
 final class SchemaTests: XCTestCase {
@@ -7,7 +8,9 @@ final class SchemaTests: XCTestCase {
         try JSONParser.parse(Data(SceneSchema.json.utf8), fileName: "schema.json")
     }
 
-    private func definition(_ name: String, in schema: JSONValue, file: StaticString = #filePath, line: UInt = #line) throws -> JSONValue {
+    private func definition(_ name: String, in schema: JSONValue, file: StaticString = #filePath, line: UInt = #line)
+        throws -> JSONValue
+    {
         try XCTUnwrap(schema["$defs"]?[name], "no definition \(name)", file: file, line: line)
     }
 
@@ -34,7 +37,8 @@ final class SchemaTests: XCTestCase {
             ("frame", FormatKeys.frame), ("paddingSides", FormatKeys.padding), ("border", FormatKeys.border),
             ("offset", FormatKeys.offset), ("span", FormatKeys.span), ("font", FormatKeys.font),
             ("shadow", FormatKeys.shadow),
-            ("typewriter", FormatKeys.animation(ofType: "typewriter")), ("animate", FormatKeys.animation(ofType: "animate")),
+            ("typewriter", FormatKeys.animation(ofType: "typewriter")),
+            ("animate", FormatKeys.animation(ofType: "animate")),
             ("keyframes", FormatKeys.animation(ofType: "keyframes")),
             ("cursor", FormatKeys.cursor), ("scriptStep", FormatKeys.scriptStep), ("keyframe", FormatKeys.keyframe),
             ("easingFunction", FormatKeys.easing), ("spring", FormatKeys.spring),
@@ -80,7 +84,8 @@ final class SchemaTests: XCTestCase {
         let text = try definition("textLayer", in: value)
         XCTAssertEqual(enumValues(text["properties"]?["alignment"]), Alignment.allCases.map(\.rawValue))
         XCTAssertEqual(enumValues(text["properties"]?["wrap"]), WrapMode.allCases.map(\.rawValue))
-        XCTAssertEqual(enumValues(try definition("easing", in: value)), ["linear", "easeIn", "easeOut", "easeInOut", "hold"])
+        XCTAssertEqual(
+            enumValues(try definition("easing", in: value)), ["linear", "easeIn", "easeOut", "easeInOut", "hold"])
         XCTAssertEqual(enumValues(try definition("property", in: value)), AnimatableProperty.allCases.map(\.rawValue))
         XCTAssertEqual(enumValues(try definition("color", in: value)).count, 149)
         XCTAssertEqual(enumValues(try definition("fontWeight", in: value)).count, 9)
@@ -90,13 +95,15 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(canvas?["fps"]?["default"]?.numberValue, defaults.fps)
         XCTAssertEqual(canvas?["hold"]?["default"]?.numberValue, defaults.hold)
         XCTAssertEqual(canvas?["scale"]?["default"]?.numberValue, defaults.scale)
-        XCTAssertEqual(canvas?["background"]?["default"]?.stringValue.flatMap(Color.init(parsing:)).map(Fill.color),
-                       defaults.background)
+        XCTAssertEqual(
+            canvas?["background"]?["default"]?.stringValue.flatMap(Color.init(parsing:)).map(Fill.color),
+            defaults.background)
         let typewriter = try definition("typewriter", in: value)["properties"]
         XCTAssertEqual(typewriter?["interval"]?["default"]?.numberValue, 0.06)
         XCTAssertEqual(Typewriter().pacing, .interval(0.06))
         let shadow = try definition("shadow", in: value)["properties"]
-        XCTAssertEqual(shadow?["color"]?["default"]?.stringValue.flatMap(Color.init(parsing:)), DecodingContext.defaultShadowColor)
+        XCTAssertEqual(
+            shadow?["color"]?["default"]?.stringValue.flatMap(Color.init(parsing:)), DecodingContext.defaultShadowColor)
         let font = try definition("font", in: value)["properties"]
         XCTAssertEqual(font?["size"]?["default"]?.numberValue, FontSpec.defaultSize)
         XCTAssertEqual(font?["family"]?["default"]?.stringValue, FontSpec.defaultFamily)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import KinetypeCore
 
 final class SpringTests: XCTestCase {
@@ -9,12 +10,17 @@ final class SpringTests: XCTestCase {
         func acceleration(_ x: Double, _ v: Double) -> Double { -k * (x - 1) - c * v }
         let steps = 20_000
         let h = end / Double(steps)
-        var x = 0.0, v = 0.0
+        var x = 0.0
+        var v = 0.0
         for _ in 0..<steps {
-            let k1x = v, k1v = acceleration(x, v)
-            let k2x = v + h / 2 * k1v, k2v = acceleration(x + h / 2 * k1x, v + h / 2 * k1v)
-            let k3x = v + h / 2 * k2v, k3v = acceleration(x + h / 2 * k2x, v + h / 2 * k2v)
-            let k4x = v + h * k3v, k4v = acceleration(x + h * k3x, v + h * k3v)
+            let k1x = v
+            let k1v = acceleration(x, v)
+            let k2x = v + h / 2 * k1v
+            let k2v = acceleration(x + h / 2 * k1x, v + h / 2 * k1v)
+            let k3x = v + h / 2 * k2v
+            let k3v = acceleration(x + h / 2 * k2x, v + h / 2 * k2v)
+            let k4x = v + h * k3v
+            let k4v = acceleration(x + h * k3x, v + h * k3v)
             x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
             v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
         }

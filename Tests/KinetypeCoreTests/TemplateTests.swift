@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import KinetypeCore
 
 final class TemplateTests: XCTestCase {
@@ -9,14 +10,16 @@ final class TemplateTests: XCTestCase {
     func testValuesRiseInPriorityFromVarsToOverrides() throws {
         let json = titleScene(vars: "\"title\": \"Notes\", \"version\": 2.40")
         XCTAssertEqual(try DecodingTestSupport.decode(json).layers[0].text?.text, "Notes v2.40")
-        XCTAssertEqual(try DecodingTestSupport.decode(json, overrides: ["title": "Tasks"]).layers[0].text?.text, "Tasks v2.40")
+        XCTAssertEqual(
+            try DecodingTestSupport.decode(json, overrides: ["title": "Tasks"]).layers[0].text?.text, "Tasks v2.40")
         let scene = try DecodingTestSupport.decode(json, overrides: ["title": "Tasks", "version": "3"])
         XCTAssertEqual(scene.layers[0].text?.text, "Tasks v3")
         // `vars` keeps what the scene wrote.
         XCTAssertEqual(scene.vars, ["title": "Notes", "version": "2.40"])
         // Overrides alone are enough.
-        XCTAssertEqual(try DecodingTestSupport.decode(titleScene(vars: ""), overrides: ["title": "A", "version": "1"])
-            .layers[0].text?.text, "A v1")
+        XCTAssertEqual(
+            try DecodingTestSupport.decode(titleScene(vars: ""), overrides: ["title": "A", "version": "1"])
+                .layers[0].text?.text, "A v1")
     }
 
     func testValuesAreInsertedAsPlainText() throws {
@@ -28,12 +31,12 @@ final class TemplateTests: XCTestCase {
 
     func testPlaceholdersWorkInAnyString() throws {
         let json = """
-        {"vars": {"ink": "#FF0000", "ease": "linear", "name": "logo"},
-         "canvas": {"width": 10, "height": 10, "background": "{{ink}}"},
-         "layers": [{"id": "{{name}}", "type": "image", "src": "Images/{{name}}.png"},
-                    {"type": "rect", "animations": [{"type": "animate", "property": "opacity", "to": 0,
-                                                     "easing": "{{ease}}", "after": "{{name}}"}]}]}
-        """
+            {"vars": {"ink": "#FF0000", "ease": "linear", "name": "logo"},
+             "canvas": {"width": 10, "height": 10, "background": "{{ink}}"},
+             "layers": [{"id": "{{name}}", "type": "image", "src": "Images/{{name}}.png"},
+                        {"type": "rect", "animations": [{"type": "animate", "property": "opacity", "to": 0,
+                                                         "easing": "{{ease}}", "after": "{{name}}"}]}]}
+            """
         let scene = try DecodingTestSupport.decode(json)
         XCTAssertEqual(scene.canvas.background, .color(Color(red: 1, green: 0, blue: 0)))
         XCTAssertEqual(scene.layers[0].id, "logo")
@@ -44,20 +47,25 @@ final class TemplateTests: XCTestCase {
     }
 
     func testUnknownPlaceholderIsAnErrorWithSuggestion() {
-        let json = "{\"canvas\": {\"width\": 10, \"height\": 10}, \"vars\": {\"title\": \"a\"},\n \"layers\": [{\"type\": \"text\", \"text\": \"{{titel}} {{body}}\"}]}"
+        let json =
+            "{\"canvas\": {\"width\": 10, \"height\": 10}, \"vars\": {\"title\": \"a\"},\n \"layers\": [{\"type\": \"text\", \"text\": \"{{titel}} {{body}}\"}]}"
         let diagnostics = DecodingTestSupport.diagnostics(json)
-        XCTAssertEqual(diagnostics.map(\.description), [
-            "scene.json:2:38: layers[0].text: unknown placeholder \"{{titel}}\"; did you mean \"{{title}}\"?",
-            "scene.json:2:38: layers[0].text: unknown placeholder \"{{body}}\"",
-        ])
+        XCTAssertEqual(
+            diagnostics.map(\.description),
+            [
+                "scene.json:2:38: layers[0].text: unknown placeholder \"{{titel}}\"; did you mean \"{{title}}\"?",
+                "scene.json:2:38: layers[0].text: unknown placeholder \"{{body}}\"",
+            ])
         XCTAssertEqual(diagnostics.last?.hint, "define \"body\" in \"vars\" or pass --set body=…")
     }
 
     func testUnterminatedAndEmptyPlaceholders() {
-        XCTAssertEqual(DecodingTestSupport.messages(layers: "{\"type\": \"text\", \"text\": \"Hi {{name\"}"),
-                       ["layers[0].text: unterminated placeholder \"{{\""])
-        XCTAssertEqual(DecodingTestSupport.messages(layers: "{\"type\": \"text\", \"text\": \"Hi {{ }}\"}"),
-                       ["layers[0].text: empty placeholder \"{{}}\""])
+        XCTAssertEqual(
+            DecodingTestSupport.messages(layers: "{\"type\": \"text\", \"text\": \"Hi {{name\"}"),
+            ["layers[0].text: unterminated placeholder \"{{\""])
+        XCTAssertEqual(
+            DecodingTestSupport.messages(layers: "{\"type\": \"text\", \"text\": \"Hi {{ }}\"}"),
+            ["layers[0].text: empty placeholder \"{{}}\""])
     }
 
     func testExpanderDoesNotRescanInsertedValues() {

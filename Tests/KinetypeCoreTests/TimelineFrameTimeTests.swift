@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import KinetypeCore
 
 final class TimelineFrameTimeTests: XCTestCase {
@@ -18,9 +19,11 @@ final class TimelineFrameTimeTests: XCTestCase {
 
     func testFrameAtTimeUndoesTimeOfFrame() throws {
         for fps in [1.0, 24, 29.97, 30, 60, 120] {
-            let timeline = try Timeline(scene: TimelineTestSupport.scene([TimelineTestSupport.textLayer("a")], fps: fps))
+            let timeline = try Timeline(
+                scene: TimelineTestSupport.scene([TimelineTestSupport.textLayer("a")], fps: fps))
             for index in [0, 1, 7, 59, 1000, 431_999] {
-                XCTAssertEqual(timeline.frame(atTime: timeline.time(ofFrame: index)), index, "fps \(fps), frame \(index)")
+                XCTAssertEqual(
+                    timeline.frame(atTime: timeline.time(ofFrame: index)), index, "fps \(fps), frame \(index)")
             }
         }
     }

@@ -1,15 +1,19 @@
 import Foundation
+
 @testable import KinetypeCore
 
 /// Builds small scenes in Swift (independent of the JSON decoder).
 enum TimelineTestSupport {
-    static func scene(_ layers: [Layer], fps: Double = 30, duration: SceneDuration = .auto, hold: Double = 1,
-                      source: SourceMap = SourceMap()) -> Scene {
+    static func scene(
+        _ layers: [Layer], fps: Double = 30, duration: SceneDuration = .auto, hold: Double = 1,
+        source: SourceMap = SourceMap()
+    ) -> Scene {
         var canvas = Canvas(width: 400, height: 200)
         canvas.fps = fps
         canvas.duration = duration
         canvas.hold = hold
-        return Scene(canvas: canvas, layers: layers, baseDirectory: URL(fileURLWithPath: "/scenes/demo"), source: source)
+        return Scene(
+            canvas: canvas, layers: layers, baseDirectory: URL(fileURLWithPath: "/scenes/demo"), source: source)
     }
 
     static func textLayer(_ text: String, id: String? = nil, animations: [Animation] = []) -> Layer {
@@ -28,9 +32,11 @@ enum TimelineTestSupport {
         try Timeline(scene: scene([textLayer(text, animations: [Animation(kind: .typewriter(typewriter))])], fps: fps))
     }
 
-    static func animate(_ property: AnimatableProperty, from: AnimatableValue? = nil, to: AnimatableValue,
-                        duration: Double? = nil, easing: Easing = .linear, repeatCount: Int = 1,
-                        autoreverse: Bool = false, start: AnimationStart = .time(0)) -> Animation {
+    static func animate(
+        _ property: AnimatableProperty, from: AnimatableValue? = nil, to: AnimatableValue,
+        duration: Double? = nil, easing: Easing = .linear, repeatCount: Int = 1,
+        autoreverse: Bool = false, start: AnimationStart = .time(0)
+    ) -> Animation {
         var animation = PropertyAnimation(property: property, from: from, to: to)
         animation.duration = duration
         animation.easing = easing

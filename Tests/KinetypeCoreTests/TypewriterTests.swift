@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import KinetypeCore
 
 final class TypewriterTests: XCTestCase {
@@ -39,19 +40,21 @@ final class TypewriterTests: XCTestCase {
     func testSpeedAndTotalDurationPacing() {
         let bySpeed = TypewriterSchedule(Support.typewriter { $0.pacing = .speed(20) }, text: "abcd")
         XCTAssertEqual(bySpeed.keyPresses.map(\.time), [0.05, 0.1, 0.15, 0.2], accuracy: 1e-12)
-        let byDuration = TypewriterSchedule(Support.typewriter {
-            $0.pacing = .totalDuration(1.0)
-            $0.pauses = [",": 0.2]
-        }, text: "a,bcd")
+        let byDuration = TypewriterSchedule(
+            Support.typewriter {
+                $0.pacing = .totalDuration(1.0)
+                $0.pauses = [",": 0.2]
+            }, text: "a,bcd")
         XCTAssertEqual(byDuration.typingEnd, 1.0, accuracy: 1e-12)
         XCTAssertEqual(byDuration.keyPresses.map(\.time), [0.16, 0.32, 0.68, 0.84, 1.0], accuracy: 1e-12)
     }
 
     func testPausesDelayTheNextUnitButNotTheEnd() {
-        let schedule = TypewriterSchedule(Support.typewriter {
-            $0.pacing = .interval(0.1)
-            $0.pauses = [",": 0.5, ".": 1.0]
-        }, text: "a, b.")
+        let schedule = TypewriterSchedule(
+            Support.typewriter {
+                $0.pacing = .interval(0.1)
+                $0.pauses = [",": 0.5, ".": 1.0]
+            }, text: "a, b.")
         XCTAssertEqual(schedule.keyPresses.map(\.time), [0.1, 0.2, 0.8, 0.9, 1.0], accuracy: 1e-12)
         XCTAssertEqual(schedule.activeDuration, 1.0, accuracy: 1e-12)
     }
@@ -72,10 +75,12 @@ final class TypewriterTests: XCTestCase {
 
     func testLineUnits() throws {
         XCTAssertEqual(TypewriterUnit.line.split("one\ntwo\n\nthree"), ["one\n", "two\n", "\n", "three"])
-        let timeline = try Support.timeline(text: "one\ntwo", typewriter: Support.typewriter {
-            $0.unit = .line
-            $0.pacing = .interval(0.5)
-        })
+        let timeline = try Support.timeline(
+            text: "one\ntwo",
+            typewriter: Support.typewriter {
+                $0.unit = .line
+                $0.pacing = .interval(0.5)
+            })
         XCTAssertEqual(timeline.state(atTime: 0.49).text().reveal?.opaqueCount, 0)
         XCTAssertEqual(timeline.state(atTime: 0.5).text().reveal?.opaqueCount, 4)
         XCTAssertNil(timeline.state(atTime: 1.0).text().reveal)
@@ -84,10 +89,12 @@ final class TypewriterTests: XCTestCase {
     func testGraphemeClustersAreSingleUnits() throws {
         let text = "🇫🇷👨‍👩‍👧e\u{301}x"
         XCTAssertEqual(TypewriterUnit.character.split(text), ["🇫🇷", "👨‍👩‍👧", "e\u{301}", "x"])
-        let timeline = try Support.timeline(text: text, typewriter: Support.typewriter {
-            $0.pacing = .interval(0.1)
-            $0.mode = .flow
-        })
+        let timeline = try Support.timeline(
+            text: text,
+            typewriter: Support.typewriter {
+                $0.pacing = .interval(0.1)
+                $0.mode = .flow
+            })
         XCTAssertEqual(timeline.state(atTime: 0.1).text().text, "🇫🇷")
         XCTAssertEqual(timeline.state(atTime: 0.2).text().text, "🇫🇷👨‍👩‍👧")
         XCTAssertEqual(timeline.state(atTime: 0.3).text().text, "🇫🇷👨‍👩‍👧e\u{301}")
@@ -95,10 +102,12 @@ final class TypewriterTests: XCTestCase {
     }
 
     func testFadeInAlphas() throws {
-        let timeline = try Support.timeline(text: "abcd", typewriter: Support.typewriter {
-            $0.pacing = .interval(0.1)
-            $0.fadeIn = 0.2
-        })
+        let timeline = try Support.timeline(
+            text: "abcd",
+            typewriter: Support.typewriter {
+                $0.pacing = .interval(0.1)
+                $0.fadeIn = 0.2
+            })
         let reveal = try XCTUnwrap(timeline.state(atTime: 0.35).text().reveal)
         XCTAssertEqual(reveal.opaqueCount, 1)
         XCTAssertEqual(reveal.fading, [0.75, 0.25], accuracy: 1e-9)
@@ -116,10 +125,14 @@ final class TypewriterTests: XCTestCase {
         content.spans = [hello, world]
         for mode in [TypewriterMode.stable, .flow] {
             var layer = Layer(content: .text(content))
-            layer.animations = [Animation(kind: .typewriter(Support.typewriter {
-                $0.pacing = .interval(0.1)
-                $0.mode = mode
-            }))]
+            layer.animations = [
+                Animation(
+                    kind: .typewriter(
+                        Support.typewriter {
+                            $0.pacing = .interval(0.1)
+                            $0.mode = mode
+                        }))
+            ]
             let timeline = try Timeline(scene: Support.scene([layer]))
             let text = timeline.state(atTime: 0.8).text()
             XCTAssertEqual(text.reveal?.opaqueCount, mode == .stable ? 8 : nil)
@@ -134,11 +147,13 @@ final class TypewriterTests: XCTestCase {
     }
 
     func testFlowModeRevealOnlyWhileFading() throws {
-        let timeline = try Support.timeline(text: "abc", typewriter: Support.typewriter {
-            $0.pacing = .interval(0.1)
-            $0.mode = .flow
-            $0.fadeIn = 0.1
-        })
+        let timeline = try Support.timeline(
+            text: "abc",
+            typewriter: Support.typewriter {
+                $0.pacing = .interval(0.1)
+                $0.mode = .flow
+                $0.fadeIn = 0.1
+            })
         let fading = timeline.state(atTime: 0.25).text()
         XCTAssertEqual(fading.text, "ab")
         XCTAssertEqual(fading.reveal?.opaqueCount, 1)
@@ -152,10 +167,12 @@ final class TypewriterTests: XCTestCase {
         var cursor = Cursor()
         cursor.blink = 1.0
         cursor.hideWhenDone = 2.0
-        let timeline = try Support.timeline(text: "abc", typewriter: Support.typewriter {
-            $0.pacing = .interval(0.1)
-            $0.cursor = cursor
-        }, fps: 100)
+        let timeline = try Support.timeline(
+            text: "abc",
+            typewriter: Support.typewriter {
+                $0.pacing = .interval(0.1)
+                $0.cursor = cursor
+            }, fps: 100)
         func state(_ time: Double) -> CursorState { timeline.state(atTime: time).text().cursor! }
         XCTAssertEqual(state(0.05).characterOffset, 0)
         XCTAssertEqual(state(0.25).characterOffset, 2)
@@ -230,11 +247,13 @@ final class TypewriterTests: XCTestCase {
     }
 
     func testSeededIntervalsAreReproducibleAndInRange() {
-        func schedule(seed: UInt64?, text: String = "The quick brown fox jumps over the lazy dog") -> TypewriterSchedule {
-            TypewriterSchedule(Support.typewriter {
-                $0.intervalRange = 0.03...0.12
-                $0.seed = seed
-            }, text: text)
+        func schedule(seed: UInt64?, text: String = "The quick brown fox jumps over the lazy dog") -> TypewriterSchedule
+        {
+            TypewriterSchedule(
+                Support.typewriter {
+                    $0.intervalRange = 0.03...0.12
+                    $0.seed = seed
+                }, text: text)
         }
         let first = schedule(seed: 7)
         XCTAssertEqual(first, schedule(seed: 7))
@@ -247,8 +266,11 @@ final class TypewriterTests: XCTestCase {
         let intervals = zip(first.keyPresses.dropFirst(), first.keyPresses).map { $0.time - $1.time }
         XCTAssertGreaterThan(Set(intervals.map { ($0 * 1000).rounded() }).count, 10, "intervals vary")
         XCTAssertEqual(schedule(seed: nil), schedule(seed: nil), "the default seed is derived from the text")
-        XCTAssertEqual(schedule(seed: nil).keyPresses, schedule(seed: FNV1a.hash("The quick brown fox jumps over the lazy dog")).keyPresses)
-        XCTAssertNotEqual(schedule(seed: nil, text: "abcdefgh").keyPresses, schedule(seed: nil, text: "abcdefgi").keyPresses)
+        XCTAssertEqual(
+            schedule(seed: nil).keyPresses,
+            schedule(seed: FNV1a.hash("The quick brown fox jumps over the lazy dog")).keyPresses)
+        XCTAssertNotEqual(
+            schedule(seed: nil, text: "abcdefgh").keyPresses, schedule(seed: nil, text: "abcdefgi").keyPresses)
     }
 
     func testStateLookupMatchesTheSchedule() throws {
@@ -267,8 +289,12 @@ final class TypewriterTests: XCTestCase {
     }
 }
 
-func XCTAssertEqual(_ actual: [Double], _ expected: [Double], accuracy: Double,
-                    file: StaticString = #filePath, line: UInt = #line) {
+// An overload of XCTest's assertion for arrays, so it keeps XCTest's name.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+func XCTAssertEqual(
+    _ actual: [Double], _ expected: [Double], accuracy: Double,
+    file: StaticString = #filePath, line: UInt = #line
+) {
     XCTAssertEqual(actual.count, expected.count, "count", file: file, line: line)
     for (a, e) in zip(actual, expected) { XCTAssertEqual(a, e, accuracy: accuracy, file: file, line: line) }
 }
@@ -291,10 +317,12 @@ final class TypewriterScriptGraphemeTests: XCTestCase {
 
     func testLongTextRevealsMonotonicallyToTheEnd() throws {
         let text = String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 100)
-        let timeline = try TimelineTestSupport.timeline(text: text, typewriter: TimelineTestSupport.typewriter {
-            $0.pacing = .interval(0.002)
-            $0.fadeIn = 0.05
-        })
+        let timeline = try TimelineTestSupport.timeline(
+            text: text,
+            typewriter: TimelineTestSupport.typewriter {
+                $0.pacing = .interval(0.002)
+                $0.fadeIn = 0.05
+            })
         var previous = 0
         for frame in 0..<timeline.frameCount {
             let shown = timeline.state(atFrame: frame).text().reveal?.opaqueCount ?? text.count

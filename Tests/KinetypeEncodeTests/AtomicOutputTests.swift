@@ -1,7 +1,8 @@
 import Foundation
 import KinetypeCore
-@testable import KinetypeEncode
 import XCTest
+
+@testable import KinetypeEncode
 
 final class AtomicOutputTests: XCTestCase {
     func testWriteReplacesFileAndLeavesNoTemporary() throws {
@@ -43,23 +44,28 @@ final class AtomicOutputTests: XCTestCase {
         XCTAssertThrowsError(try AtomicFile.write(Data([1]), to: url)) { error in
             let diagnostic = (error as? DiagnosticList)?.first
             XCTAssertEqual(diagnostic?.kind, .cannotWrite)
-            XCTAssertEqual(diagnostic?.message, "cannot write /nonexistent-kinetype-folder/x.gif: the folder does not exist")
+            XCTAssertEqual(
+                diagnostic?.message, "cannot write /nonexistent-kinetype-folder/x.gif: the folder does not exist")
         }
     }
 
     func testRelativePathIsShownAsGiven() throws {
         let url = URL(fileURLWithPath: "Output-that-does-not-exist/x.gif")
         XCTAssertThrowsError(try AtomicFile.write(Data([1]), to: url)) { error in
-            XCTAssertEqual((error as? DiagnosticList)?.first?.message,
-                           "cannot write Output-that-does-not-exist/x.gif: the folder does not exist")
+            XCTAssertEqual(
+                (error as? DiagnosticList)?.first?.message,
+                "cannot write Output-that-does-not-exist/x.gif: the folder does not exist")
         }
     }
 
     func testReadOnlyFolderIsPermissionDenied() throws {
         if getuid() == 0 {
             // root ignores folder permissions, but not sysfs, which refuses new files.
-            guard FileManager.default.fileExists(atPath: "/sys/kernel") else { throw XCTSkip("needs Linux sysfs as root") }
-            XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: URL(fileURLWithPath: "/sys/x.gif"))) { error in
+            guard FileManager.default.fileExists(atPath: "/sys/kernel") else {
+                throw XCTSkip("needs Linux sysfs as root")
+            }
+            XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: URL(fileURLWithPath: "/sys/x.gif"))) {
+                error in
                 XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .cannotWrite)
                 XCTAssertEqual((error as? DiagnosticList)?.first?.message, "cannot write /sys/x.gif: permission denied")
             }
@@ -75,7 +81,8 @@ final class AtomicOutputTests: XCTestCase {
         chmod(folder.path, 0o555)
         XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: url)) { error in
             XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .cannotWrite)
-            XCTAssertTrue((error as? DiagnosticList)?.first?.message.hasSuffix(": permission denied") ?? false, "\(error)")
+            XCTAssertTrue(
+                (error as? DiagnosticList)?.first?.message.hasSuffix(": permission denied") ?? false, "\(error)")
         }
         XCTAssertEqual(try Data(contentsOf: url), Data("old".utf8))
     }

@@ -1,28 +1,33 @@
 import Foundation
 import KinetypeCore
-@testable import KinetypeEncode
 import XCTest
+
+@testable import KinetypeEncode
 
 /// The owning wrappers of giflib, libimagequant and libpng objects.
 final class EncodeCObjectsTests: XCTestCase {
     private func writer(_ sink: GIFByteSink) throws -> GIFStreamWriter {
-        try GIFStreamWriter(sink: sink, width: 2, height: 1, colors: [0xFF0000, 0x0000FF], tableSize: 4,
-                            backgroundIndex: 0, loopCount: 0)
+        try GIFStreamWriter(
+            sink: sink, width: 2, height: 1, colors: [0xFF0000, 0x0000FF], tableSize: 4,
+            backgroundIndex: 0, loopCount: 0)
     }
 
     func testClosingTheEncoderHandleWritesTheTrailerOnceAndThenRefuses() throws {
         let sink = GIFByteSink()
         let gif = try writer(sink)
-        try gif.writeFrame(rect: GIFRect(x: 0, y: 0, width: 2, height: 1), pixels: [0, 1], delay: 10, disposal: 1,
-                           transparentIndex: 2)
+        try gif.writeFrame(
+            rect: GIFRect(x: 0, y: 0, width: 2, height: 1), pixels: [0, 1], delay: 10, disposal: 1,
+            transparentIndex: 2)
         try gif.close()
         XCTAssertEqual(sink.data.last, 0x3B, "the trailer ends the file")
         let length = sink.data.count
         XCTAssertThrowsError(try gif.close()) { error in
             XCTAssertEqual((error as? DiagnosticList)?.first?.message.contains("already finished"), true, "\(error)")
         }
-        XCTAssertThrowsError(try gif.writeFrame(rect: GIFRect(x: 0, y: 0, width: 2, height: 1), pixels: [0, 1], delay: 10,
-                                                disposal: 1, transparentIndex: 2))
+        XCTAssertThrowsError(
+            try gif.writeFrame(
+                rect: GIFRect(x: 0, y: 0, width: 2, height: 1), pixels: [0, 1], delay: 10,
+                disposal: 1, transparentIndex: 2))
         XCTAssertEqual(sink.data.count, length, "nothing is written after the close")
         XCTAssertEqual(try GIFDecoder.decode(sink.data).frames.count, 1)
     }
@@ -38,8 +43,8 @@ final class EncodeCObjectsTests: XCTestCase {
     }
 }
 
-private extension PNGCodec {
-    static func encodeForTest() -> Data {
+extension PNGCodec {
+    fileprivate static func encodeForTest() -> Data {
         (try? encode(Image(width: 8, height: 8, pixels: [UInt8](repeating: 0x80, count: 8 * 8 * 4)))) ?? Data()
     }
 }

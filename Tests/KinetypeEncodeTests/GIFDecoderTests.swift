@@ -10,7 +10,10 @@ final class GIFDecoderTests: XCTestCase {
         var bytes: [UInt8] = Array("GIF89a".utf8) + [2, 0, 2, 0, 0x80, 0, 0] + [0, 0, 0, 255, 255, 255]
         for frame in frames {
             bytes += [0x21, 0xF9, 4, frame.disposal << 2, 0, 0, 0, 0]
-            bytes += [0x2C, UInt8(frame.x & 0xFF), UInt8(frame.x >> 8), UInt8(frame.y & 0xFF), UInt8(frame.y >> 8), 1, 0, 1, 0, 0]
+            bytes += [
+                0x2C, UInt8(frame.x & 0xFF), UInt8(frame.x >> 8), UInt8(frame.y & 0xFF), UInt8(frame.y >> 8), 1, 0, 1,
+                0, 0,
+            ]
             // LZW, minimum code size 2: clear (4), the pixel, end (5), 3 bits each.
             bytes += [2, 2, 4 | frame.color << 3 | 1 << 6, 1, 0]
         }

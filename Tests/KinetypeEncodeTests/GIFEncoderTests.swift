@@ -29,8 +29,9 @@ final class GIFEncoderTests: XCTestCase {
     }
 
     func testLoopCountMeansPlays() throws {
-        XCTAssertNil(try encodeGIF(typing(3), fps: 10, options: GIFOptions(loop: 1)).gif.netscapeLoopCount,
-                     "play once: no loop block")
+        XCTAssertNil(
+            try encodeGIF(typing(3), fps: 10, options: GIFOptions(loop: 1)).gif.netscapeLoopCount,
+            "play once: no loop block")
         let thrice = try encodeGIF(typing(3), fps: 10, options: GIFOptions(loop: 3)).gif
         XCTAssertEqual(thrice.netscapeLoopCount, 2, "NETSCAPE counts repetitions after the first play")
         XCTAssertEqual(thrice.playCount, 3)
@@ -78,14 +79,17 @@ final class GIFEncoderTests: XCTestCase {
     }
 
     func testIdenticalConsecutiveFramesMerge() throws {
-        let a = TestImages.typewriter(frame: 1), b = TestImages.typewriter(frame: 2), c = TestImages.typewriter(frame: 3)
+        let a = TestImages.typewriter(frame: 1)
+        let b = TestImages.typewriter(frame: 2)
+        let c = TestImages.typewriter(frame: 3)
         let (gif, _, _) = try encodeGIF([a, a, a, b, b, c], fps: 10)
         XCTAssertEqual(gif.frames.map(\.delay), [30, 20, 10])
         assertSameImages(gif.frames.map(\.image), [a, b, c])
     }
 
     func testShortLastFrameTakesTimeFromThePreviousOne() throws {
-        let a = TestImages.typewriter(frame: 1), b = TestImages.typewriter(frame: 2)
+        let a = TestImages.typewriter(frame: 1)
+        let b = TestImages.typewriter(frame: 2)
         let (gif, _, _) = try encodeGIF([a, b], endTimes: [0.30, 0.31])
         XCTAssertEqual(gif.frames.map(\.delay), [29, 2])
         assertSameImages(gif.frames.map(\.image), [a, b])
@@ -117,7 +121,9 @@ final class GIFEncoderTests: XCTestCase {
 
     func testTransparentCanvasMatchesImageMagicksCompositing() throws {
         let convert = URL(fileURLWithPath: "/usr/bin/convert")
-        guard FileManager.default.isExecutableFile(atPath: convert.path) else { throw XCTSkip("ImageMagick not installed") }
+        guard FileManager.default.isExecutableFile(atPath: convert.path) else {
+            throw XCTSkip("ImageMagick not installed")
+        }
         let clear: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
         let typed = (0...4).map { TestImages.typewriter(frame: $0, background: clear) }
         let frames = typed + typed.reversed().dropFirst()
@@ -136,8 +142,9 @@ final class GIFEncoderTests: XCTestCase {
             let composed = try PNGCodec.read(contentsOf: folder.appendingPathComponent("frame_\(index).png"))
             assertSameImage(visible(composed), gif.frames[index].image, "frame \(index + 1) as ImageMagick shows it")
         }
-        assertSameImage(visible(try PNGCodec.read(contentsOf: folder.appendingPathComponent("frame_\(gif.frames.count - 1).png"))),
-                        TestImages.gifVisible(frames.last!))
+        assertSameImage(
+            visible(try PNGCodec.read(contentsOf: folder.appendingPathComponent("frame_\(gif.frames.count - 1).png"))),
+            TestImages.gifVisible(frames.last!))
     }
 
     /// Transparent pixels as (0, 0, 0, 0), whatever color a decoder left in them.
@@ -205,7 +212,8 @@ final class GIFEncoderTests: XCTestCase {
     }
 
     func testOutputIsDeterministic() throws {
-        let frames = (0..<3).map { TestImages.gradient(frame: $0) } + typing(3).map { _ in TestImages.gradient(frame: 9) }
+        let frames =
+            (0..<3).map { TestImages.gradient(frame: $0) } + typing(3).map { _ in TestImages.gradient(frame: 9) }
         XCTAssertEqual(try encodeGIF(frames, fps: 10).data, try encodeGIF(frames, fps: 10).data)
         XCTAssertEqual(try encodeGIF(typing(6), fps: 10).data, try encodeGIF(typing(6), fps: 10).data)
     }
@@ -249,8 +257,9 @@ final class GIFEncoderTests: XCTestCase {
         let missing = URL(fileURLWithPath: "Output-that-does-not-exist/typing.gif")
         XCTAssertThrowsError(try GIFEncoder(width: 48, height: 20, destination: missing)) { error in
             XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .cannotWrite)
-            XCTAssertEqual((error as? DiagnosticList)?.first?.message,
-                           "cannot write Output-that-does-not-exist/typing.gif: the folder does not exist")
+            XCTAssertEqual(
+                (error as? DiagnosticList)?.first?.message,
+                "cannot write Output-that-does-not-exist/typing.gif: the folder does not exist")
         }
     }
 
@@ -258,7 +267,8 @@ final class GIFEncoderTests: XCTestCase {
         let encoder = try GIFEncoder(width: 48, height: 20, options: GIFOptions())
         XCTAssertThrowsError(try encoder.addToPalette(Image(width: 10, height: 10))) { error in
             XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .renderFailure)
-            XCTAssertEqual((error as? DiagnosticList)?.first?.message, "cannot encode GIF: a frame is 10×10, but the GIF is 48×20")
+            XCTAssertEqual(
+                (error as? DiagnosticList)?.first?.message, "cannot encode GIF: a frame is 10×10, but the GIF is 48×20")
         }
         try encoder.addToPalette(TestImages.typewriter(frame: 1))
         try encoder.writeFrame(TestImages.typewriter(frame: 1), endTime: 0.5)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import KinetypeEncode
 
 final class GIFLZWEncoderTests: XCTestCase {
@@ -51,9 +52,11 @@ final class GIFLZWEncoderTests: XCTestCase {
                 index % 7 < 4 ? UInt8(truncatingIfNeeded: index / 700) & mask : generator.next() & mask
             }
             let compressed = GIFLZWEncoder.encode(pixels, minimumCodeSize: codeSize)
-            XCTAssertEqual(try LZWCodeStream(compressed, minimumCodeSize: codeSize).pixels, pixels, "code size \(codeSize)")
-            XCTAssertEqual(try decodedWithGiflib(compressed, minimumCodeSize: codeSize, width: 200, height: 100), pixels,
-                           "code size \(codeSize)")
+            XCTAssertEqual(
+                try LZWCodeStream(compressed, minimumCodeSize: codeSize).pixels, pixels, "code size \(codeSize)")
+            XCTAssertEqual(
+                try decodedWithGiflib(compressed, minimumCodeSize: codeSize, width: 200, height: 100), pixels,
+                "code size \(codeSize)")
         }
     }
 
@@ -61,7 +64,8 @@ final class GIFLZWEncoderTests: XCTestCase {
         // Free pixels between two literal runs of 1: making them literal joins the runs.
         let wanted: [UInt8] = [1, 1, 1, 1, 2, 2, 1, 1]
         let isFree = [false, false, true, true, false, true, true, false]
-        let leaningTransparent = GIFEncoder.fewestRuns(wanted: wanted, isFree: isFree, transparent: 15, preferLiteral: false)
+        let leaningTransparent = GIFEncoder.fewestRuns(
+            wanted: wanted, isFree: isFree, transparent: 15, preferLiteral: false)
         let leaningLiteral = GIFEncoder.fewestRuns(wanted: wanted, isFree: isFree, transparent: 15, preferLiteral: true)
         for pixels in [leaningTransparent, leaningLiteral] {
             for i in wanted.indices {
@@ -75,13 +79,15 @@ final class GIFLZWEncoderTests: XCTestCase {
 
     func testFramePixelsChoosesTheCheapestEquivalentRendition() {
         // A frame where only a few pixels changed: every rendition must show the same picture.
-        let width = 40, height = 10
+        let width = 40
+        let height = 10
         let base = (0..<(width * height)).map { UInt8($0 % 5) }
         var target = base
         for i in stride(from: 3, to: target.count, by: 37) { target[i] = 9 }
         let rect = GIFRect(x: 0, y: 0, width: width, height: height)
-        let pixels = GIFEncoder.framePixels(target: target, base: base, rect: rect, width: width, transparent: 15,
-                                            minimumCodeSize: 4)
+        let pixels = GIFEncoder.framePixels(
+            target: target, base: base, rect: rect, width: width, transparent: 15,
+            minimumCodeSize: 4)
         let shown = zip(pixels, base).map { $0 == 15 ? $1 : $0 }
         XCTAssertEqual(shown, target)
     }

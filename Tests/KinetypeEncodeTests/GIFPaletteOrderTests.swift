@@ -1,5 +1,6 @@
-@testable import KinetypeEncode
 import XCTest
+
+@testable import KinetypeEncode
 
 final class GIFPaletteOrderTests: XCTestCase {
     func testBitsSavedFollowTheCodeSizeOfTheIndicesNeeded() {
@@ -53,7 +54,8 @@ final class GIFPaletteOrderTests: XCTestCase {
         for (colors, weight) in sets { forward.record(colors, estimatedCodes: weight) }
         for (colors, weight) in sets.reversed() { backward.record(colors, estimatedCodes: weight) }
         let index = { (color: UInt32) in Int(color % 200) }
-        XCTAssertEqual(GIFPaletteOrder.order(colorCount: 200, frames: forward.paletteSets(index)) { $0 },
-                       GIFPaletteOrder.order(colorCount: 200, frames: backward.paletteSets(index)) { $0 })
+        XCTAssertEqual(
+            GIFPaletteOrder.order(colorCount: 200, frames: forward.paletteSets(index)) { $0 },
+            GIFPaletteOrder.order(colorCount: 200, frames: backward.paletteSets(index)) { $0 })
     }
 }

@@ -1,13 +1,15 @@
 import Foundation
 import KinetypeCore
-@testable import KinetypeEncode
 import XCTest
+
+@testable import KinetypeEncode
 
 final class GIFPaletteTests: XCTestCase {
     private let frames = (0..<5).map { TestImages.gradient(frame: $0) }
 
     private func palette(order: [Int], maxDistinctColors: Int = 1 << 18) throws -> GIFPalette {
-        let builder = GIFPaletteBuilder(width: 64, height: 48, options: GIFOptions(), maxDistinctColors: maxDistinctColors)
+        let builder = GIFPaletteBuilder(
+            width: 64, height: 48, options: GIFOptions(), maxDistinctColors: maxDistinctColors)
         for index in order { builder.add(frames[index]) }
         return try builder.finish()
     }
@@ -28,12 +30,12 @@ final class GIFPaletteTests: XCTestCase {
         let builder = GIFPaletteBuilder(width: 20, height: 20, options: GIFOptions())
         var image = Image(width: 20, height: 20, fill: (250, 250, 250, 255))
         for pixel in 0..<200 {
-            image.pixels[pixel * 4 ..< pixel * 4 + 3] = [UInt8(pixel), UInt8(pixel), UInt8(pixel)]
+            image.pixels[pixel * 4..<pixel * 4 + 3] = [UInt8(pixel), UInt8(pixel), UInt8(pixel)]
         }
         builder.add(image)
         for frame in 0..<30 {
             let pixel = 200 + frame
-            image.pixels[pixel * 4 ..< pixel * 4 + 3] = frame.isMultiple(of: 2) ? [200, 30, 30] : [30, 30, 200]
+            image.pixels[pixel * 4..<pixel * 4 + 3] = frame.isMultiple(of: 2) ? [200, 30, 30] : [30, 30, 200]
             builder.add(image)
         }
         let palette = try builder.finish()
@@ -69,10 +71,12 @@ final class GIFPaletteTests: XCTestCase {
         var shown = [UInt8](repeating: 255, count: 64 * 48 * 4)
         for (pixel, index) in indices.enumerated() {
             let color = forward.opaqueColors[Int(index)]
-            shown[pixel * 4] = UInt8(color >> 16 & 0xFF); shown[pixel * 4 + 1] = UInt8(color >> 8 & 0xFF)
+            shown[pixel * 4] = UInt8(color >> 16 & 0xFF)
+            shown[pixel * 4 + 1] = UInt8(color >> 8 & 0xFF)
             shown[pixel * 4 + 2] = UInt8(color & 0xFF)
         }
-        let difference = try XCTUnwrap(ImageDifference(expected: frames[2], actual: Image(width: 64, height: 48, pixels: shown)))
+        let difference = try XCTUnwrap(
+            ImageDifference(expected: frames[2], actual: Image(width: 64, height: 48, pixels: shown)))
         XCTAssertGreaterThan(difference.psnr, 28)
     }
 
@@ -89,7 +93,10 @@ final class GIFPaletteTests: XCTestCase {
 
     func testExactlyTwoHundredFiftyFiveColorsStayExact() throws {
         var pixels = [UInt8](repeating: 255, count: 255 * 4)
-        for index in 0..<255 { pixels[index * 4] = UInt8(index); pixels[index * 4 + 1] = UInt8(255 - index) }
+        for index in 0..<255 {
+            pixels[index * 4] = UInt8(index)
+            pixels[index * 4 + 1] = UInt8(255 - index)
+        }
         let image = Image(width: 255, height: 1, pixels: pixels)
         let (gif, _, _) = try encodeGIF([image], fps: 10)
         XCTAssertEqual(gif.frames.count, 1)

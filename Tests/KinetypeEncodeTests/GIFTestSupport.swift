@@ -6,12 +6,14 @@ import XCTest
 /// Encodes frames at a constant frame rate (palette pass in reverse order, to show order does
 /// not matter) and decodes the result with giflib.
 func encodeGIF(_ frames: [Image], fps: Double, options: GIFOptions = GIFOptions()) throws
-    -> (gif: DecodedGIF, data: Data, warnings: [Diagnostic]) {
+    -> (gif: DecodedGIF, data: Data, warnings: [Diagnostic])
+{
     try encodeGIF(frames, endTimes: frames.indices.map { Double($0 + 1) / fps }, options: options)
 }
 
 func encodeGIF(_ frames: [Image], endTimes: [Double], options: GIFOptions = GIFOptions()) throws
-    -> (gif: DecodedGIF, data: Data, warnings: [Diagnostic]) {
+    -> (gif: DecodedGIF, data: Data, warnings: [Diagnostic])
+{
     let encoder = try GIFEncoder(width: frames[0].width, height: frames[0].height, options: options)
     for frame in frames { try encoder.addToPalette(frame) }
     for (frame, endTime) in zip(frames, endTimes) { try encoder.writeFrame(frame, endTime: endTime) }
@@ -36,8 +38,9 @@ func assertDisplaysInputs(_ gif: DecodedGIF, _ inputs: [Image], file: StaticStri
     for (index, frame) in gif.frames.enumerated() {
         guard let match = visible[next...].firstIndex(of: frame.image) else {
             let closest = ImageDifference(expected: visible[min(next, visible.count - 1)], actual: frame.image)
-            XCTFail("displayed frame \(index + 1) matches no later input frame "
-                + "(\(closest?.changedPixels ?? -1) pixels differ from input \(next + 1))", file: file, line: line)
+            XCTFail(
+                "displayed frame \(index + 1) matches no later input frame "
+                    + "(\(closest?.changedPixels ?? -1) pixels differ from input \(next + 1))", file: file, line: line)
             return
         }
         next = match + 1

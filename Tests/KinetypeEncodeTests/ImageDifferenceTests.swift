@@ -25,7 +25,9 @@ final class ImageDifferenceTests: XCTestCase {
         XCTAssertNotEqual(strict.diffImage.pixel(x: 2, y: 0).g, 0)
         let tolerant = try XCTUnwrap(ImageDifference(expected: expected, actual: actual, tolerance: 3))
         XCTAssertEqual(tolerant.changedPixels, 1)
-        XCTAssertEqual(tolerant.summary, "1 pixel differs (largest channel difference 50, PSNR 29.2 dB)", "MSE (3² + 50²) / 32 samples")
+        XCTAssertEqual(
+            tolerant.summary, "1 pixel differs (largest channel difference 50, PSNR 29.2 dB)",
+            "MSE (3² + 50²) / 32 samples")
     }
 
     func testDifferentSizesDoNotCompare() {

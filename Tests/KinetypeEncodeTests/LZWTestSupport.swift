@@ -1,7 +1,8 @@
 import Foundation
-@testable import KinetypeEncode
 import KinetypeCore
 import XCTest
+
+@testable import KinetypeEncode
 
 /// An independent reading of a GIF LZW code stream, for tests: the decoded indices, and how the
 /// encoder used its table (clear codes, codes written while the table was full).
@@ -13,11 +14,14 @@ struct LZWCodeStream {
     struct Malformed: Error {}
 
     init(_ bytes: [UInt8], minimumCodeSize: Int) throws {
-        let clear = 1 << minimumCodeSize, end = clear + 1
+        let clear = 1 << minimumCodeSize
+        let end = clear + 1
         var strings: [[UInt8]] = []
         var width = minimumCodeSize + 1
         var previous: [UInt8]?
-        var bitBuffer = 0, bitCount = 0, position = 0
+        var bitBuffer = 0
+        var bitCount = 0
+        var position = 0
         func resetTable() {
             strings = (0..<clear).map { [UInt8($0)] } + [[], []]
             width = minimumCodeSize + 1
@@ -34,7 +38,11 @@ struct LZWCodeStream {
             let code = bitBuffer & ((1 << width) - 1)
             bitBuffer >>= width
             bitCount -= width
-            if code == clear { clearCodes += 1; resetTable(); continue }
+            if code == clear {
+                clearCodes += 1
+                resetTable()
+                continue
+            }
             if code == end { return }
             if strings.count == 4096 { codesWithFullTable += 1 }
             let string: [UInt8]

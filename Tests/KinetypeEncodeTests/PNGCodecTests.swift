@@ -1,7 +1,8 @@
 import Foundation
 import KinetypeCore
-@testable import KinetypeEncode
 import XCTest
+
+@testable import KinetypeEncode
 
 final class PNGCodecTests: XCTestCase {
     func testRoundTripWithAlphaIsExact() throws {
@@ -53,9 +54,12 @@ final class PNGCodecTests: XCTestCase {
     }
 
     func testMissingFileIsMissingInput() {
-        XCTAssertThrowsError(try PNGCodec.read(contentsOf: URL(fileURLWithPath: "Goldens-missing/intro.png"))) { error in
+        XCTAssertThrowsError(try PNGCodec.read(contentsOf: URL(fileURLWithPath: "Goldens-missing/intro.png"))) {
+            error in
             XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .missingInput)
-            XCTAssertEqual((error as? DiagnosticList)?.first?.message, "cannot read Goldens-missing/intro.png: the file does not exist")
+            XCTAssertEqual(
+                (error as? DiagnosticList)?.first?.message,
+                "cannot read Goldens-missing/intro.png: the file does not exist")
         }
     }
 
@@ -73,9 +77,12 @@ final class PNGCodecTests: XCTestCase {
         for index in [2, 0, 1] { try writer.write(TestImages.typewriter(frame: index), index: index) }
         XCTAssertFalse(FileManager.default.fileExists(atPath: destination.path))
         try writer.finish()
-        XCTAssertEqual(try contents(of: destination), [".kinetype-frames.json", "frame_0001.png", "frame_0002.png", "frame_0003.png"])
-        assertSameImage(try PNGCodec.read(contentsOf: destination.appendingPathComponent("frame_0003.png")),
-                        TestImages.typewriter(frame: 2))
+        XCTAssertEqual(
+            try contents(of: destination),
+            [".kinetype-frames.json", "frame_0001.png", "frame_0002.png", "frame_0003.png"])
+        assertSameImage(
+            try PNGCodec.read(contentsOf: destination.appendingPathComponent("frame_0003.png")),
+            TestImages.typewriter(frame: 2))
         XCTAssertEqual(try contents(of: parent), ["frames"])
     }
 
@@ -85,7 +92,8 @@ final class PNGCodecTests: XCTestCase {
         let destination = parent.appendingPathComponent("frames")
         try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: false)
         try Data("old".utf8).write(to: destination.appendingPathComponent("frame_0001.png"))
-        try FramesManifest(files: ["frame_0001.png"]).encoded().write(to: destination.appendingPathComponent(FramesManifest.fileName))
+        try FramesManifest(files: ["frame_0001.png"]).encoded().write(
+            to: destination.appendingPathComponent(FramesManifest.fileName))
         let writer = try PNGSequenceWriter(destination: destination, frameCount: 2)
         try writer.write(TestImages.typewriter(frame: 0), index: 0)
         XCTAssertThrowsError(try writer.finish()) { error in
@@ -109,8 +117,9 @@ final class PNGCodecTests: XCTestCase {
         let destination = URL(fileURLWithPath: "/nonexistent-kinetype-folder/frames")
         XCTAssertThrowsError(try PNGSequenceWriter(destination: destination, frameCount: 2)) { error in
             XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .cannotWrite)
-            XCTAssertEqual((error as? DiagnosticList)?.first?.message,
-                           "cannot write /nonexistent-kinetype-folder/frames: the folder does not exist")
+            XCTAssertEqual(
+                (error as? DiagnosticList)?.first?.message,
+                "cannot write /nonexistent-kinetype-folder/frames: the folder does not exist")
         }
     }
 }

@@ -1,18 +1,22 @@
 import Foundation
 import KinetypeCore
-@testable import KinetypeEncode
 import XCTest
+
+@testable import KinetypeEncode
 
 /// Synthetic frames and scratch folders for the encoder tests.
 enum TestImages {
     /// A frame of a little "typewriter": `revealed` dark blocks on a light background, and a
     /// red cursor after them. Uses 4 colors (+ transparency when `background` is transparent).
-    static func typewriter(frame revealed: Int, width: Int = 48, height: Int = 20,
-                           background: (UInt8, UInt8, UInt8, UInt8) = (250, 250, 245, 255)) -> Image {
+    static func typewriter(
+        frame revealed: Int, width: Int = 48, height: Int = 20,
+        background: (UInt8, UInt8, UInt8, UInt8) = (250, 250, 245, 255)
+    ) -> Image {
         var image = Image(width: width, height: height, fill: background)
         for block in 0..<revealed {
-            fill(&image, x: 2 + block * 5, y: 5, width: 4, height: 10,
-                 color: block % 2 == 0 ? (20, 20, 30, 255) : (40, 90, 200, 255))
+            fill(
+                &image, x: 2 + block * 5, y: 5, width: 4, height: 10,
+                color: block % 2 == 0 ? (20, 20, 30, 255) : (40, 90, 200, 255))
         }
         fill(&image, x: 2 + revealed * 5, y: 4, width: 1, height: 12, color: (230, 30, 40, 255))
         return image
@@ -32,13 +36,17 @@ enum TestImages {
         return Image(width: width, height: height, pixels: pixels)
     }
 
-    static func fill(_ image: inout Image, x: Int, y: Int, width: Int, height: Int,
-                     color: (UInt8, UInt8, UInt8, UInt8)) {
+    static func fill(
+        _ image: inout Image, x: Int, y: Int, width: Int, height: Int,
+        color: (UInt8, UInt8, UInt8, UInt8)
+    ) {
         for row in max(y, 0)..<min(y + height, image.height) {
             for column in max(x, 0)..<min(x + width, image.width) {
                 let offset = (row * image.width + column) * 4
-                image.pixels[offset] = color.0; image.pixels[offset + 1] = color.1
-                image.pixels[offset + 2] = color.2; image.pixels[offset + 3] = color.3
+                image.pixels[offset] = color.0
+                image.pixels[offset + 1] = color.1
+                image.pixels[offset + 2] = color.2
+                image.pixels[offset + 3] = color.3
             }
         }
     }
@@ -65,19 +73,24 @@ func contents(of folder: URL) throws -> [String] {
 }
 
 /// Asserts two images are equal, reporting how many pixels differ instead of every byte.
-func assertSameImage(_ actual: Image?, _ expected: Image?, _ message: String = "",
-                     file: StaticString = #filePath, line: UInt = #line) {
+func assertSameImage(
+    _ actual: Image?, _ expected: Image?, _ message: String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) {
     guard let actual, let expected else {
         XCTAssertTrue(actual == nil && expected == nil, "one image is missing. \(message)", file: file, line: line)
         return
     }
     guard let difference = ImageDifference(expected: expected, actual: actual) else {
-        XCTFail("sizes differ: \(actual.width)×\(actual.height) vs \(expected.width)×\(expected.height). \(message)",
-                file: file, line: line)
+        XCTFail(
+            "sizes differ: \(actual.width)×\(actual.height) vs \(expected.width)×\(expected.height). \(message)",
+            file: file, line: line)
         return
     }
-    XCTAssertEqual(difference.changedPixels, 0, "pixels differ (max channel difference "
-        + "\(difference.maxChannelDifference)). \(message)", file: file, line: line)
+    XCTAssertEqual(
+        difference.changedPixels, 0,
+        "pixels differ (max channel difference "
+            + "\(difference.maxChannelDifference)). \(message)", file: file, line: line)
 }
 
 /// Asserts two image lists are equal image by image.

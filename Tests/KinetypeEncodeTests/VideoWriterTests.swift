@@ -20,8 +20,10 @@ final class VideoWriterTests: XCTestCase {
         let process = Process()
         let output = Pipe()
         process.executableURL = ffprobe
-        process.arguments = ["-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
-                             "stream=codec_name,width,height,nb_read_frames", "-of", "csv=p=0", url.path]
+        process.arguments = [
+            "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
+            "stream=codec_name,width,height,nb_read_frames", "-of", "csv=p=0", url.path,
+        ]
         process.standardOutput = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
@@ -82,12 +84,16 @@ final class VideoWriterTests: XCTestCase {
     func testMissingFFmpegIsAClearError() throws {
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        XCTAssertThrowsError(try VideoWriter(url: folder.appendingPathComponent("x.mp4"), width: 8, height: 8, fps: 30,
-                                             format: .mp4, searchPath: folder.path)) { error in
+        XCTAssertThrowsError(
+            try VideoWriter(
+                url: folder.appendingPathComponent("x.mp4"), width: 8, height: 8, fps: 30,
+                format: .mp4, searchPath: folder.path)
+        ) { error in
             let diagnostic = (error as? DiagnosticList)?.first
             XCTAssertEqual(diagnostic?.kind, .renderFailure)
-            XCTAssertEqual(diagnostic?.message,
-                           "ffmpeg was not found on PATH; install it (apt-get install ffmpeg) to write .mp4/.webm")
+            XCTAssertEqual(
+                diagnostic?.message,
+                "ffmpeg was not found on PATH; install it (apt-get install ffmpeg) to write .mp4/.webm")
         }
         XCTAssertEqual(try contents(of: folder), [])
     }
@@ -128,19 +134,22 @@ final class VideoWriterTests: XCTestCase {
     func testFFmpegErrorWithExitZeroIsCannotWriteAndKeepsOldFile() throws {
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let bin = try fakeFFmpeg(in: folder, script: """
-            printf 'ftyp' > "$last"
-            echo "Error writing trailer of $last: No space left on device" >&2
-            exit 0
+        let bin = try fakeFFmpeg(
+            in: folder,
+            script: """
+                printf 'ftyp' > "$last"
+                echo "Error writing trailer of $last: No space left on device" >&2
+                exit 0
 
-            """)
+                """)
         let url = folder.appendingPathComponent("clip.mp4")
         try Data("old".utf8).write(to: url)
         let writer = try VideoWriter(url: url, width: 16, height: 16, fps: 10, format: .mp4, searchPath: bin.path)
         try writer.write(Image(width: 16, height: 16, fill: (1, 2, 3, 255)))
         XCTAssertThrowsError(try writer.finish()) { error in
             XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .cannotWrite, "\(error)")
-            XCTAssertTrue((error as? DiagnosticList)?.first?.message.contains("no space left on the device") ?? false, "\(error)")
+            XCTAssertTrue(
+                (error as? DiagnosticList)?.first?.message.contains("no space left on the device") ?? false, "\(error)")
         }
         XCTAssertEqual(try contents(of: folder), ["bin", "clip.mp4"])
         XCTAssertEqual(try Data(contentsOf: url), Data("old".utf8))
@@ -150,19 +159,22 @@ final class VideoWriterTests: XCTestCase {
     func testVideoWithoutIndexIsNotCommitted() throws {
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let bin = try fakeFFmpeg(in: folder, script: """
-            printf '\\000\\000\\000\\020ftypisom\\000\\000\\000\\000\\000\\000\\000\\010mdat' > "$last"
-            exit 0
+        let bin = try fakeFFmpeg(
+            in: folder,
+            script: """
+                printf '\\000\\000\\000\\020ftypisom\\000\\000\\000\\000\\000\\000\\000\\010mdat' > "$last"
+                exit 0
 
-            """)
+                """)
         let url = folder.appendingPathComponent("clip.mp4")
         try Data("old".utf8).write(to: url)
         let writer = try VideoWriter(url: url, width: 16, height: 16, fps: 10, format: .mp4, searchPath: bin.path)
         try writer.write(Image(width: 16, height: 16, fill: (1, 2, 3, 255)))
         XCTAssertThrowsError(try writer.finish()) { error in
             XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .renderFailure, "\(error)")
-            XCTAssertEqual((error as? DiagnosticList)?.first?.message,
-                           "cannot write \(url.path): the MP4 file has no moov box (no index: ffmpeg did not finish writing it)")
+            XCTAssertEqual(
+                (error as? DiagnosticList)?.first?.message,
+                "cannot write \(url.path): the MP4 file has no moov box (no index: ffmpeg did not finish writing it)")
         }
         XCTAssertEqual(try contents(of: folder), ["bin", "clip.mp4"])
         XCTAssertEqual(try Data(contentsOf: url), Data("old".utf8))
@@ -185,7 +197,9 @@ final class VideoWriterTests: XCTestCase {
         }
         if failure == nil { XCTAssertThrowsError(try writer.finish()) { failure = $0 } }
         XCTAssertEqual((failure as? DiagnosticList)?.first?.kind, .renderFailure)
-        XCTAssertTrue((failure as? DiagnosticList)?.first?.message.contains("cannot open output") ?? false, "\(String(describing: failure))")
+        XCTAssertTrue(
+            (failure as? DiagnosticList)?.first?.message.contains("cannot open output") ?? false,
+            "\(String(describing: failure))")
         XCTAssertEqual(try contents(of: folder), ["bin"])
     }
 
@@ -193,8 +207,9 @@ final class VideoWriterTests: XCTestCase {
         try requireFFmpeg()
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let writer = try VideoWriter(url: folder.appendingPathComponent("clip.mp4"), width: 32, height: 32, fps: 30,
-                                     format: .mp4)
+        let writer = try VideoWriter(
+            url: folder.appendingPathComponent("clip.mp4"), width: 32, height: 32, fps: 30,
+            format: .mp4)
         try writer.write(Image(width: 32, height: 32, fill: (9, 9, 9, 255)))
         writer.cancel()
         XCTAssertEqual(try contents(of: folder), [])
@@ -202,8 +217,11 @@ final class VideoWriterTests: XCTestCase {
 
     func testUnwritableDestinationIsCannotWrite() throws {
         try requireFFmpeg()
-        XCTAssertThrowsError(try VideoWriter(url: URL(fileURLWithPath: "/nonexistent-kinetype-folder/x.webm"),
-                                             width: 8, height: 8, fps: 30, format: .webm)) { error in
+        XCTAssertThrowsError(
+            try VideoWriter(
+                url: URL(fileURLWithPath: "/nonexistent-kinetype-folder/x.webm"),
+                width: 8, height: 8, fps: 30, format: .webm)
+        ) { error in
             XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .cannotWrite)
         }
     }

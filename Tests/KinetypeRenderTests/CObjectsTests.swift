@@ -1,12 +1,15 @@
 import CPangoCairo
 import KinetypeCore
-@testable import KinetypeRender
 import XCTest
+
+@testable import KinetypeRender
 
 /// The owning wrappers of Cairo and Pango objects: a C constructor that fails becomes a thrown
 /// `.renderFailure` diagnostic with a sentence, never a crash.
 final class CObjectsTests: XCTestCase {
-    private func renderFailure(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) -> Diagnostic? {
+    private func renderFailure(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line)
+        -> Diagnostic?
+    {
         do {
             try body()
             XCTFail("expected a render failure", file: file, line: line)
@@ -36,8 +39,9 @@ final class CObjectsTests: XCTestCase {
         // Int32(3_000_000_000) trapped before the wrapper; 40000 was refused with a vaguer message.
         for width in [3_000_000_000.0, 40_000] {
             let problem = renderFailure { _ = try Fixtures.render(Fixtures.frame(width: width, height: 1, layers: [])) }
-            XCTAssertTrue(problem?.message.hasPrefix("cannot create a \(Int(width))×1 drawing surface: ") ?? false,
-                          problem?.message ?? "")
+            XCTAssertTrue(
+                problem?.message.hasPrefix("cannot create a \(Int(width))×1 drawing surface: ") ?? false,
+                problem?.message ?? "")
         }
     }
 

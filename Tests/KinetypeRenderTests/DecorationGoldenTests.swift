@@ -1,7 +1,8 @@
 import Foundation
 import KinetypeCore
-@testable import KinetypeRender
 import XCTest
+
+@testable import KinetypeRender
 
 /// Golden images of layer decoration and transforms, rect and image layers, canvas backgrounds.
 final class DecorationGoldenTests: XCTestCase {
@@ -11,24 +12,29 @@ final class DecorationGoldenTests: XCTestCase {
     func testDecoration() throws {
         var title = Fixtures.text("Gradient card", size: 22, color: .white)
         title.shadow = Shadow(color: Color(red: 0, green: 0, blue: 0, alpha: 0.6), radius: 4, x: 0, y: 2)
-        var card = Fixtures.textLayer(title, frame: LayerFrame(x: 20, y: 20, width: 220, height: 80), alignment: .center)
+        var card = Fixtures.textLayer(
+            title, frame: LayerFrame(x: 20, y: 20, width: 220, height: 80), alignment: .center)
         card.background = .linear(from: indigo, to: pink, angle: 0)
         card.cornerRadius = 16
 
-        var bordered = Fixtures.textLayer(Fixtures.text("Border", size: 17), frame: LayerFrame(x: 260, y: 20, width: 120, height: 80),
-                                          alignment: .center)
+        var bordered = Fixtures.textLayer(
+            Fixtures.text("Border", size: 17), frame: LayerFrame(x: 260, y: 20, width: 120, height: 80),
+            alignment: .center)
         bordered.border = Border(color: indigo, width: 3)
         bordered.cornerRadius = 12
 
-        var rotated = Fixtures.textLayer(Fixtures.text("Rotated 12°", size: 17, color: .white),
-                                         frame: LayerFrame(x: 30, y: 130, width: 150, height: 44), alignment: .center)
+        var rotated = Fixtures.textLayer(
+            Fixtures.text("Rotated 12°", size: 17, color: .white),
+            frame: LayerFrame(x: 30, y: 130, width: 150, height: 44), alignment: .center)
         rotated.background = .color(indigo)
         rotated.cornerRadius = 8
         rotated.rotation = 12
 
-        var faded = Fixtures.textLayer(Fixtures.text("Opacity 50%, scaled", size: 15),
-                                       frame: LayerFrame(x: 210, y: 130, width: 170, height: 44), alignment: .center)
-        faded.background = .linear(from: Color(red: 1, green: 0.9, blue: 0.5), to: Color(red: 0.5, green: 0.9, blue: 1), angle: 90)
+        var faded = Fixtures.textLayer(
+            Fixtures.text("Opacity 50%, scaled", size: 15),
+            frame: LayerFrame(x: 210, y: 130, width: 170, height: 44), alignment: .center)
+        faded.background = .linear(
+            from: Color(red: 1, green: 0.9, blue: 0.5), to: Color(red: 0.5, green: 0.9, blue: 1), angle: 90)
         faded.opacity = 0.5
         faded.scale = 0.8
         faded.offset = Point(x: 0, y: 10)
@@ -38,9 +44,10 @@ final class DecorationGoldenTests: XCTestCase {
         rect.cornerRadius = 5
 
         for scale in [1.0, 2.0] {
-            let frame = Fixtures.frame(width: 400, height: 230, scale: scale,
-                                       background: .linear(from: Color(red: 0.96, green: 0.97, blue: 1), to: .white, angle: 90),
-                                       layers: [card, bordered, rotated, faded, rect])
+            let frame = Fixtures.frame(
+                width: 400, height: 230, scale: scale,
+                background: .linear(from: Color(red: 0.96, green: 0.97, blue: 1), to: .white, angle: 90),
+                layers: [card, bordered, rotated, faded, rect])
             Goldens.assertMatches(try Fixtures.render(frame), "decoration@\(Int(scale))x")
         }
     }
@@ -70,8 +77,9 @@ final class DecorationGoldenTests: XCTestCase {
         scene.layers = ImageFit.allCases.map { Layer(content: .image(ImageContent(src: "halves.png", fit: $0))) }
         let renderer = try FrameRenderer(scene: scene, fonts: Fixtures.systemFonts, images: Fixtures.images([png]))
         let layers = ImageFit.allCases.enumerated().map { i, fit -> LayerState in
-            var layer = LayerState(index: i, content: .image(ImageContent(src: png.path, fit: fit)),
-                                   frame: LayerFrame(x: 10 + Double(i) * 65, y: 10, width: 50, height: 40), alignment: .center)
+            var layer = LayerState(
+                index: i, content: .image(ImageContent(src: png.path, fit: fit)),
+                frame: LayerFrame(x: 10 + Double(i) * 65, y: 10, width: 50, height: 40), alignment: .center)
             layer.border = Border(color: .black, width: 1)
             return layer
         }

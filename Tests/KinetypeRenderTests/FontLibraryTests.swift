@@ -1,7 +1,8 @@
 import Foundation
 import KinetypeCore
-@testable import KinetypeRender
 import XCTest
+
+@testable import KinetypeRender
 
 final class FontLibraryTests: XCTestCase {
     func testListsInstalledFamiliesWithStylesSorted() {
@@ -30,12 +31,20 @@ final class FontLibraryTests: XCTestCase {
 
         let scene = Fixtures.scene(width: 100, height: 40)
         let state = TextState(runs: [TextRun(text: "Serif")], font: ResolvedFont(file: file, size: 20), color: .black)
-        let hermetic = try FrameRenderer(scene: scene, fonts: fonts).render(Fixtures.frame(width: 100, height: 40, layers: [
-            Fixtures.textLayer(state, frame: LayerFrame(x: 5, y: 5))]))
+        let hermetic = try FrameRenderer(scene: scene, fonts: fonts).render(
+            Fixtures.frame(
+                width: 100, height: 40,
+                layers: [
+                    Fixtures.textLayer(state, frame: LayerFrame(x: 5, y: 5))
+                ]))
         var byFamily = state
         byFamily.font = ResolvedFont(family: "DejaVu Serif", size: 20)
-        let system = try Fixtures.render(Fixtures.frame(width: 100, height: 40, layers: [
-            Fixtures.textLayer(byFamily, frame: LayerFrame(x: 5, y: 5))]))
+        let system = try Fixtures.render(
+            Fixtures.frame(
+                width: 100, height: 40,
+                layers: [
+                    Fixtures.textLayer(byFamily, frame: LayerFrame(x: 5, y: 5))
+                ]))
         XCTAssertEqual(hermetic, system, "a font file renders as its family")
     }
     func testDesignsMapToInstalledFamilies() {

@@ -1,7 +1,8 @@
 import Foundation
 import KinetypeCore
-@testable import KinetypeRender
 import XCTest
+
+@testable import KinetypeRender
 
 /// Decoded pictures are shared by every renderer; Render decodes bytes and never reads scene paths
 /// (reading, limits and diagnostics are the loader's: `SceneImageResolutionTests`).
@@ -9,7 +10,8 @@ final class SceneImagesTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetype-scene-images-\(UUID().uuidString)")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kinetype-scene-images-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { [folder] in try? FileManager.default.removeItem(at: folder!) }
     }
@@ -19,15 +21,19 @@ final class SceneImagesTests: XCTestCase {
         try TestPNG.write(Image(width: 4, height: 2, fill: (255, 0, 0, 255)), to: red)
         let images = try Fixtures.images([red])
         let first = try XCTUnwrap(images.image(atResolvedPath: red.path))
-        XCTAssertTrue(first === images.image(atResolvedPath: folder.appendingPathComponent("./sub/../red.png").path),
-                      "two spellings of one path find one picture")
+        XCTAssertTrue(
+            first === images.image(atResolvedPath: folder.appendingPathComponent("./sub/../red.png").path),
+            "two spellings of one path find one picture")
         XCTAssertEqual([first.width, first.height], [4, 2])
         // Two renderers (two workers) over the same decoded bytes draw the same picture.
         let scene = Fixtures.scene(width: 40, height: 20)
-        let state = Fixtures.frame(width: 40, height: 20, layers: [
-            LayerState(index: 0, content: .image(ImageContent(src: red.path, fit: .fill)),
-                       frame: LayerFrame(x: 0, y: 0, width: 40, height: 20)),
-        ])
+        let state = Fixtures.frame(
+            width: 40, height: 20,
+            layers: [
+                LayerState(
+                    index: 0, content: .image(ImageContent(src: red.path, fit: .fill)),
+                    frame: LayerFrame(x: 0, y: 0, width: 40, height: 20))
+            ])
         let a = try FrameRenderer(scene: scene, fonts: Fixtures.systemFonts, images: images).render(state)
         let b = try FrameRenderer(scene: scene, fonts: Fixtures.systemFonts, images: images).render(state)
         XCTAssertEqual(a, b)
@@ -39,9 +45,13 @@ final class SceneImagesTests: XCTestCase {
     }
 
     func testAPictureThatWasNotDecodedIsARenderFailureWithoutAScenePath() throws {
-        let state = Fixtures.frame(width: 40, height: 20, layers: [
-            LayerState(index: 0, content: .image(ImageContent(src: "/nowhere/x.png")), frame: LayerFrame(x: 0, y: 0, width: 40, height: 20)),
-        ])
+        let state = Fixtures.frame(
+            width: 40, height: 20,
+            layers: [
+                LayerState(
+                    index: 0, content: .image(ImageContent(src: "/nowhere/x.png")),
+                    frame: LayerFrame(x: 0, y: 0, width: 40, height: 20))
+            ])
         XCTAssertThrowsError(try Fixtures.renderer(Fixtures.scene(width: 40, height: 20)).render(state)) { error in
             let problem = (error as? DiagnosticList)?.diagnostics.first
             XCTAssertEqual(problem?.kind, .renderFailure)

@@ -1,6 +1,7 @@
 import KinetypeCore
-@testable import KinetypeRender
 import XCTest
+
+@testable import KinetypeRender
 
 /// A stable typewriter lays the final text out once: every partial frame shows the revealed glyphs
 /// exactly where (and exactly as) the final frame has them, and nothing of the hidden ones.
@@ -9,8 +10,10 @@ final class StableRevealTests: XCTestCase {
 
     private func runs(hidingFirst hidden: Int? = nil) -> [TextRun] {
         let blue = Color(red: 0.1, green: 0.3, blue: 0.9)
-        let base = [TextRun(text: "Stable typewriter: "), TextRun(text: "underlined words", color: blue, underline: true),
-                    TextRun(text: " wrap in a centered block, 😀 emoji and all.")]
+        let base = [
+            TextRun(text: "Stable typewriter: "), TextRun(text: "underlined words", color: blue, underline: true),
+            TextRun(text: " wrap in a centered block, 😀 emoji and all."),
+        ]
         guard let hidden else { return base }
         // The same text with the first `hidden` characters in a transparent color.
         var result: [TextRun] = []
@@ -21,7 +24,8 @@ final class StableRevealTests: XCTestCase {
             remaining -= cut
             if cut > 0 {
                 var head = run
-                head.text = String(characters[..<cut]); head.color = .transparent
+                head.text = String(characters[..<cut])
+                head.color = .transparent
                 result.append(head)
             }
             if cut < characters.count {
@@ -36,8 +40,11 @@ final class StableRevealTests: XCTestCase {
     private func frame(_ runs: [TextRun], reveal: TextReveal?, scale: Double = 1) -> FrameState {
         var text = TextState(runs: runs, font: ResolvedFont(size: 20), color: .black, textAlignment: .center)
         text.reveal = reveal
-        return Fixtures.frame(width: 280, height: 150, scale: scale, layers: [
-            Fixtures.textLayer(text, frame: LayerFrame(x: 20, y: 10, width: 240, height: 130), alignment: .center)])
+        return Fixtures.frame(
+            width: 280, height: 150, scale: scale,
+            layers: [
+                Fixtures.textLayer(text, frame: LayerFrame(x: 20, y: 10, width: 240, height: 130), alignment: .center)
+            ])
     }
 
     func testEveryPartialFrameMatchesTheFinalFrameWhereItsGlyphsAre() throws {
@@ -69,21 +76,30 @@ final class StableRevealTests: XCTestCase {
     static func mismatches(revealed: Image, rest: Image, final: Image) -> Int {
         func close(_ a: UInt32, _ b: UInt32) -> Bool {
             for shift in stride(from: 0, to: 32, by: 8) {
-                let x = Int((a >> UInt32(shift)) & 0xFF), y = Int((b >> UInt32(shift)) & 0xFF)
+                let x = Int((a >> UInt32(shift)) & 0xFF)
+                let y = Int((b >> UInt32(shift)) & 0xFF)
                 if abs(x - y) > 1 { return false }
             }
             return true
         }
         var count = 0
-        revealed.pixels.withUnsafeBufferPointer { p in rest.pixels.withUnsafeBufferPointer { s in final.pixels.withUnsafeBufferPointer { f in
-            let words = p.count / 4
-            p.withMemoryRebound(to: UInt32.self) { p in s.withMemoryRebound(to: UInt32.self) { s in f.withMemoryRebound(to: UInt32.self) { f in
-                for i in 0..<words {
-                    if s[i] == UInt32.max && p[i] != f[i] { count += 1 }
-                    if p[i] == UInt32.max && s[i] != f[i] && !close(s[i], f[i]) { count += 1 }
+        revealed.pixels.withUnsafeBufferPointer { p in
+            rest.pixels.withUnsafeBufferPointer { s in
+                final.pixels.withUnsafeBufferPointer { f in
+                    let words = p.count / 4
+                    p.withMemoryRebound(to: UInt32.self) { p in
+                        s.withMemoryRebound(to: UInt32.self) { s in
+                            f.withMemoryRebound(to: UInt32.self) { f in
+                                for i in 0..<words {
+                                    if s[i] == UInt32.max && p[i] != f[i] { count += 1 }
+                                    if p[i] == UInt32.max && s[i] != f[i] && !close(s[i], f[i]) { count += 1 }
+                                }
+                            }
+                        }
+                    }
                 }
-            } } }
-        } } }
+            }
+        }
         return count
     }
 
@@ -93,7 +109,8 @@ final class StableRevealTests: XCTestCase {
         text.reveal = TextReveal(opaqueCount: 0)
         var layer = Fixtures.textLayer(text, frame: LayerFrame(x: 20, y: 10, width: 240), alignment: .center)
         layer.opacity = 0.7
-        let image = try Fixtures.render(Fixtures.frame(width: 280, height: 150, scale: 2, background: .transparent, layers: [layer]))
+        let image = try Fixtures.render(
+            Fixtures.frame(width: 280, height: 150, scale: 2, background: .transparent, layers: [layer]))
         XCTAssertNil(image.inkBounds(background: (0, 0, 0, 0)))
     }
 
@@ -102,8 +119,12 @@ final class StableRevealTests: XCTestCase {
             var text = Fixtures.text("One two three four five six seven", size: 16)
             text.lineLimit = 1
             text.reveal = TextReveal(opaqueCount: opaque)
-            return try Fixtures.render(Fixtures.frame(width: 140, height: 30, layers: [
-                Fixtures.textLayer(text, frame: LayerFrame(x: 5, y: 5, width: 130))]))
+            return try Fixtures.render(
+                Fixtures.frame(
+                    width: 140, height: 30,
+                    layers: [
+                        Fixtures.textLayer(text, frame: LayerFrame(x: 5, y: 5, width: 130))
+                    ]))
         }
         let final = try render(33)
         let white: (UInt8, UInt8, UInt8, UInt8) = (255, 255, 255, 255)
@@ -112,7 +133,10 @@ final class StableRevealTests: XCTestCase {
         var shown: Int?
         for k in 1...33 {
             let ink = try XCTUnwrap(try render(k).inkBounds(background: white))
-            if ink.x1 == finalInk.x1 { shown = k; break }
+            if ink.x1 == finalInk.x1 {
+                shown = k
+                break
+            }
         }
         let count = try XCTUnwrap(shown)
         XCTAssertLessThan(count, 33, "the ellipsis, standing for the first hidden character, appears before the end")
@@ -122,15 +146,21 @@ final class StableRevealTests: XCTestCase {
     func testFullRevealEqualsNoReveal() throws {
         let renderer = try Fixtures.renderer(Fixtures.scene(width: 280, height: 150))
         let count = runs().map(\.text).joined().count
-        XCTAssertEqual(try renderer.render(frame(runs(), reveal: TextReveal(opaqueCount: count))),
-                       try renderer.render(frame(runs(), reveal: nil)))
+        XCTAssertEqual(
+            try renderer.render(frame(runs(), reveal: TextReveal(opaqueCount: count))),
+            try renderer.render(frame(runs(), reveal: nil)))
     }
 
     func testFadingCharacterIsPartlyTransparent() throws {
         func render(_ reveal: TextReveal) throws -> Image {
-            let text = TextState(runs: [TextRun(text: "AB")], font: ResolvedFont(size: 40), color: .black, reveal: reveal)
-            return try Fixtures.render(Fixtures.frame(width: 80, height: 60, background: .transparent, layers: [
-                Fixtures.textLayer(text, frame: LayerFrame(x: 5, y: 5))]))
+            let text = TextState(
+                runs: [TextRun(text: "AB")], font: ResolvedFont(size: 40), color: .black, reveal: reveal)
+            return try Fixtures.render(
+                Fixtures.frame(
+                    width: 80, height: 60, background: .transparent,
+                    layers: [
+                        Fixtures.textLayer(text, frame: LayerFrame(x: 5, y: 5))
+                    ]))
         }
         let half = try render(TextReveal(opaqueCount: 1, fading: [0.5]))
         let full = try render(TextReveal(opaqueCount: 2))
@@ -144,32 +174,48 @@ final class StableRevealTests: XCTestCase {
         XCTAssertEqual(Double(maxAlpha(half, fromX: 36)), 128, accuracy: 2)
 
         // Color emoji fade too.
-        let emoji = TextState(runs: [TextRun(text: "😀")], font: ResolvedFont(size: 40), color: .black,
-                              reveal: TextReveal(opaqueCount: 0, fading: [0.5]))
-        let faded = try Fixtures.render(Fixtures.frame(width: 80, height: 60, background: .transparent, layers: [
-            Fixtures.textLayer(emoji, frame: LayerFrame(x: 5, y: 5))]))
+        let emoji = TextState(
+            runs: [TextRun(text: "😀")], font: ResolvedFont(size: 40), color: .black,
+            reveal: TextReveal(opaqueCount: 0, fading: [0.5]))
+        let faded = try Fixtures.render(
+            Fixtures.frame(
+                width: 80, height: 60, background: .transparent,
+                layers: [
+                    Fixtures.textLayer(emoji, frame: LayerFrame(x: 5, y: 5))
+                ]))
         XCTAssertEqual(Double(maxAlpha(faded, fromX: 0)), 128, accuracy: 2)
     }
 
     func testCursorBarStandsAtTheCharacterAndOnlyWhenVisible() throws {
         func render(offset: Int, visible: Bool) throws -> Image {
-            var text = TextState(runs: [TextRun(text: "Type")], font: ResolvedFont(size: 30), color: .black,
-                                 reveal: TextReveal(opaqueCount: offset))
-            text.cursor = CursorState(shape: .bar, color: Color(red: 1, green: 0, blue: 0), width: 2,
-                                      characterOffset: offset, visible: visible)
-            return try Fixtures.render(Fixtures.frame(width: 120, height: 50, layers: [
-                Fixtures.textLayer(text, frame: LayerFrame(x: 10, y: 5))]))
+            var text = TextState(
+                runs: [TextRun(text: "Type")], font: ResolvedFont(size: 30), color: .black,
+                reveal: TextReveal(opaqueCount: offset))
+            text.cursor = CursorState(
+                shape: .bar, color: Color(red: 1, green: 0, blue: 0), width: 2,
+                characterOffset: offset, visible: visible)
+            return try Fixtures.render(
+                Fixtures.frame(
+                    width: 120, height: 50,
+                    layers: [
+                        Fixtures.textLayer(text, frame: LayerFrame(x: 10, y: 5))
+                    ]))
         }
         func redColumns(_ image: Image) -> [Int] {
-            (0..<image.width).filter { x in (0..<image.height).contains { y in
-                let p = image.pixel(x: x, y: y); return p.r > 200 && p.g < 60 && p.b < 60 } }
+            (0..<image.width).filter { x in
+                (0..<image.height).contains { y in
+                    let p = image.pixel(x: x, y: y)
+                    return p.r > 200 && p.g < 60 && p.b < 60
+                }
+            }
         }
         XCTAssertEqual(redColumns(try render(offset: 2, visible: false)), [])
         let start = redColumns(try render(offset: 0, visible: true))
         let middle = redColumns(try render(offset: 2, visible: true))
         XCTAssertFalse(start.isEmpty)
         XCTAssertFalse(middle.isEmpty)
-        XCTAssertEqual(Double(start.first!), 9, accuracy: 1, "a bar before the first character stands at the frame's edge")
+        XCTAssertEqual(
+            Double(start.first!), 9, accuracy: 1, "a bar before the first character stands at the frame's edge")
         XCTAssertGreaterThan(middle.first!, start.first! + 20, "a bar after two characters stands further right")
     }
 }

@@ -1,13 +1,15 @@
 import KinetypeEncode
 import XCTest
+
 @testable import Kinetype
 
 final class BatchTests: XCTestCase {
     private func options(data: String, in folder: URL) throws -> BatchOptions {
         let dataURL = folder.appendingPathComponent("data.json")
         try Data(data.utf8).write(to: dataURL)
-        var options = BatchOptions(template: TestScenes.url("tiny-typewriter.json"), data: dataURL,
-                                   outputFolder: folder.appendingPathComponent("out"))
+        var options = BatchOptions(
+            template: TestScenes.url("tiny-typewriter.json"), data: dataURL,
+            outputFolder: folder.appendingPathComponent("out"))
         options.dataDisplayName = "data.json"
         options.jobs = 2
         return options
@@ -24,7 +26,9 @@ final class BatchTests: XCTestCase {
         options.scales = [1, 2]
         let report = try BatchRunner.run(options)
         XCTAssertEqual(report.rendered, 4)
-        XCTAssertEqual(try outputs(folder), ["greeting-en.gif", "greeting-en@2x.gif", "tiny-typewriter-2.gif", "tiny-typewriter-2@2x.gif"])
+        XCTAssertEqual(
+            try outputs(folder),
+            ["greeting-en.gif", "greeting-en@2x.gif", "tiny-typewriter-2.gif", "tiny-typewriter-2@2x.gif"])
         let oneX = try GIFDecoder.decode(Data(contentsOf: folder.appendingPathComponent("out/greeting-en.gif")))
         let twoX = try GIFDecoder.decode(Data(contentsOf: folder.appendingPathComponent("out/greeting-en@2x.gif")))
         XCTAssertEqual([oneX.width, oneX.height, twoX.width, twoX.height], [160, 40, 320, 80])
@@ -41,7 +45,9 @@ final class BatchTests: XCTestCase {
             }
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("escape.gif").path))
+        XCTAssertFalse(
+            FileManager.default.fileExists(
+                atPath: folder.deletingLastPathComponent().appendingPathComponent("escape.gif").path))
     }
 
     func testOutputsThatWouldCollideAreRefused() throws {
@@ -52,8 +58,10 @@ final class BatchTests: XCTestCase {
             var options = try options(data: data, in: folder)
             options.scales = [1, 2]
             XCTAssertThrowsError(try BatchRunner.run(options), data) { error in
-                XCTAssertTrue(DiagnosticList(describing: error).diagnostics.first?.message.hasPrefix("entries [0] (line 1) and [1] both write ") ?? false,
-                              "\(error)")
+                XCTAssertTrue(
+                    DiagnosticList(describing: error).diagnostics.first?.message.hasPrefix(
+                        "entries [0] (line 1) and [1] both write ") ?? false,
+                    "\(error)")
             }
         }
     }
@@ -65,8 +73,9 @@ final class BatchTests: XCTestCase {
         let text = try String(contentsOf: TestScenes.url("tiny-typewriter.json"), encoding: .utf8)
             .replacingOccurrences(of: "{{word}}, kinetype", with: "{{word}} {{extra}}")
         try Data(text.utf8).write(to: template)
-        var options = try options(data: #"[{"output": "ok", "word": "Fine", "extra": "!"}, {"output": "bad", "word": "Oops"}]"#,
-                                  in: folder)
+        var options = try options(
+            data: #"[{"output": "ok", "word": "Fine", "extra": "!"}, {"output": "bad", "word": "Oops"}]"#,
+            in: folder)
         options.template = template
         options.templateDisplayName = "template.json"
 
@@ -75,8 +84,9 @@ final class BatchTests: XCTestCase {
         XCTAssertEqual(report.failed, 1)
         let failure = try XCTUnwrap(report.outcomes.first { $0.status == .failed })
         XCTAssertEqual(failure.name, "bad")
-        XCTAssertTrue(failure.error?.hasPrefix("template.json:9:15: layers[0].text: unknown placeholder \"{{extra}}\"") ?? false,
-                      failure.error ?? "")
+        XCTAssertTrue(
+            failure.error?.hasPrefix("template.json:9:15: layers[0].text: unknown placeholder \"{{extra}}\"") ?? false,
+            failure.error ?? "")
         XCTAssertEqual(try outputs(folder), ["ok.gif"])
     }
 
@@ -118,9 +128,13 @@ final class BatchTests: XCTestCase {
             }
         }
         XCTAssertEqual(try problems(#"{"a": "b"}"#), ["data.json:1:1: expected an array, found an object"])
-        XCTAssertEqual(try problems("[\n  \"x\"\n]"), ["data.json:2:3: [0]: expected an object of placeholder values, found a string"])
-        XCTAssertEqual(try problems(#"[{"n": true}]"#), ["data.json:1:8: [0].n: expected a string or a number, found a boolean"])
-        XCTAssertEqual(try problems("[{\"output\": \"a\"},\n {\"output\": \"a\"}]"),
-                       ["data.json:2:13: [1].output: duplicate output name \"a\"; it is already used by [0]"])
+        XCTAssertEqual(
+            try problems("[\n  \"x\"\n]"),
+            ["data.json:2:3: [0]: expected an object of placeholder values, found a string"])
+        XCTAssertEqual(
+            try problems(#"[{"n": true}]"#), ["data.json:1:8: [0].n: expected a string or a number, found a boolean"])
+        XCTAssertEqual(
+            try problems("[{\"output\": \"a\"},\n {\"output\": \"a\"}]"),
+            ["data.json:2:13: [1].output: duplicate output name \"a\"; it is already used by [0]"])
     }
 }

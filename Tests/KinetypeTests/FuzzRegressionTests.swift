@@ -2,6 +2,7 @@ import Foundation
 import KinetypeEncode
 import KinetypeRender
 import XCTest
+
 @testable import Kinetype
 
 /// Every input the fuzzers once crashed on (Fuzz/Regressions/<target>/, see the README's
@@ -15,9 +16,10 @@ final class FuzzRegressionTests: XCTestCase {
     func inputs(_ target: String) throws -> [(name: String, data: Data)] {
         let folder = Self.regressions.appendingPathComponent(target)
         guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
-        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted().map {
-            ($0, try Data(contentsOf: folder.appendingPathComponent($0)))
-        }
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+            .map {
+                ($0, try Data(contentsOf: folder.appendingPathComponent($0)))
+            }
     }
 
     /// Runs `body`; an error other than a `DiagnosticList` fails the test.
@@ -34,11 +36,16 @@ final class FuzzRegressionTests: XCTestCase {
     func testSceneRegressions() throws {
         let fonts = try FontLibrary(fontFiles: [], systemFonts: true)
         for (name, data) in try inputs("scene") {
-            guard var scene = expectResultOrDiagnostic(name, {
-                try SceneDecoder.decode(data, fileName: name, baseDirectory: Self.inputs)
-            }) else { continue }
+            guard
+                var scene = expectResultOrDiagnostic(
+                    name,
+                    {
+                        try SceneDecoder.decode(data, fileName: name, baseDirectory: Self.inputs)
+                    })
+            else { continue }
             guard expectResultOrDiagnostic(name, { try scene.validateCanvasSize() }) != nil,
-                  let timeline = expectResultOrDiagnostic(name, { try Timeline(scene: scene) }) else { continue }
+                let timeline = expectResultOrDiagnostic(name, { try Timeline(scene: scene) })
+            else { continue }
             let last = timeline.frameCount - 1
             for index in [0, last / 2, last, last + 1] { _ = timeline.state(atFrame: index) }
             _ = timeline.state(atTime: timeline.duration / 3)
@@ -47,7 +54,8 @@ final class FuzzRegressionTests: XCTestCase {
             scene.canvas.height = min(scene.canvas.height, 64)
             _ = expectResultOrDiagnostic(name) {
                 try SceneFontResolution.check(scene, with: fonts)
-                try FrameRenderer(scene: scene, fonts: fonts, images: SceneImageResolution.decode(scene)).render(Timeline(scene: scene).state(atFrame: last / 2))
+                try FrameRenderer(scene: scene, fonts: fonts, images: SceneImageResolution.decode(scene)).render(
+                    Timeline(scene: scene).state(atFrame: last / 2))
             }
         }
     }
@@ -62,17 +70,22 @@ final class FuzzRegressionTests: XCTestCase {
     func testBatchDataRegressions() throws {
         let template = try Data(contentsOf: Self.inputs.appendingPathComponent("template.json"))
         for (name, data) in try inputs("batch-data") {
-            guard let entries = expectResultOrDiagnostic(name, { try BatchData.decode(data, fileName: name) }) else { continue }
+            guard let entries = expectResultOrDiagnostic(name, { try BatchData.decode(data, fileName: name) }) else {
+                continue
+            }
             for format in BatchFormat.allCases {
                 _ = expectResultOrDiagnostic(name) {
-                    try BatchPlan(entries: entries, dataFileName: name, defaultName: "fuzz", scales: [1, 2, 1.5],
-                                  format: format, shard: nil)
+                    try BatchPlan(
+                        entries: entries, dataFileName: name, defaultName: "fuzz", scales: [1, 2, 1.5],
+                        format: format, shard: nil)
                 }
             }
             for entry in entries.prefix(8) {
                 _ = expectResultOrDiagnostic(name) {
-                    try Timeline(scene: SceneDecoder.decode(template, fileName: "template.json",
-                                                            baseDirectory: Self.inputs, overrides: entry.values))
+                    try Timeline(
+                        scene: SceneDecoder.decode(
+                            template, fileName: "template.json",
+                            baseDirectory: Self.inputs, overrides: entry.values))
                 }
             }
         }
@@ -81,8 +94,9 @@ final class FuzzRegressionTests: XCTestCase {
     /// The folders exist, so a renamed folder cannot make these tests pass on nothing.
     func testRegressionFoldersExist() {
         for target in ["scene", "goldens", "batch-data"] {
-            XCTAssertTrue(FileManager.default.fileExists(atPath: Self.regressions.appendingPathComponent(target).path),
-                          "Fuzz/Regressions/\(target) is missing")
+            XCTAssertTrue(
+                FileManager.default.fileExists(atPath: Self.regressions.appendingPathComponent(target).path),
+                "Fuzz/Regressions/\(target) is missing")
         }
     }
 }

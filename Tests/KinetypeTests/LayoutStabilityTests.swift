@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Kinetype
 
 /// What users see while text appears or changes size, checked on real renders of scene files.
@@ -11,7 +12,9 @@ final class LayoutStabilityTests: XCTestCase {
 
     /// Every pixel a partial frame paints equals the final frame's pixel there: revealed glyphs are
     /// exactly where they end up (glyphs are spaced so their antialiasing never overlaps).
-    private func assertStableReveal(_ prepared: PreparedScene, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertStableReveal(_ prepared: PreparedScene, file: StaticString = #filePath, line: UInt = #line)
+        throws
+    {
         let timeline = prepared.timeline
         let final = try prepared.renderFrame(timeline.frameCount - 1)
         var previousInk = 0
@@ -23,11 +26,13 @@ final class LayoutStabilityTests: XCTestCase {
                 for x in 0..<frame.width where isInk(frame, x, y) {
                     ink += 1
                     if frame.pixel(x: x, y: y) != final.pixel(x: x, y: y) {
-                        return XCTFail("frame \(index): pixel (\(x), \(y)) differs from the final frame", file: file, line: line)
+                        return XCTFail(
+                            "frame \(index): pixel (\(x), \(y)) differs from the final frame", file: file, line: line)
                     }
                 }
             }
-            XCTAssertGreaterThanOrEqual(ink, previousInk, "frame \(index) shows less than the one before", file: file, line: line)
+            XCTAssertGreaterThanOrEqual(
+                ink, previousInk, "frame \(index) shows less than the one before", file: file, line: line)
             if ink > 0 && frame != final { partialFrames += 1 }
             previousInk = ink
         }
@@ -50,8 +55,9 @@ final class LayoutStabilityTests: XCTestCase {
     }
 
     func testRightToLeftTypewriterNeverMovesAGlyph() throws {
-        let prepared = try TestScenes.prepared("stable-centered.json",
-                                               overrides: ["text": "שלום עולם, הטקסט הזה מופיע אות אחר אות במקומו."])
+        let prepared = try TestScenes.prepared(
+            "stable-centered.json",
+            overrides: ["text": "שלום עולם, הטקסט הזה מופיע אות אחר אות במקומו."])
         try assertStableReveal(prepared)
         let box = inkBox(try prepared.renderFrame(prepared.timeline.frameCount - 1))
         // Hebrew starts on the right: the first letter appears right of the center.

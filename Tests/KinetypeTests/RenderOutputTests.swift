@@ -1,6 +1,7 @@
-import KinetypeRender
 import KinetypeEncode
+import KinetypeRender
 import XCTest
+
 @testable import Kinetype
 
 final class RenderOutputTests: XCTestCase {
@@ -61,8 +62,9 @@ final class RenderOutputTests: XCTestCase {
         XCTAssertEqual(files.first, "frame_0001.png")
         XCTAssertEqual(files.count, prepared.timeline.frameCount)
         for index in [0, files.count / 2, files.count - 1] {
-            XCTAssertEqual(try PNGCodec.read(contentsOf: output.appendingPathComponent(files[index])),
-                           try prepared.renderFrame(index))
+            XCTAssertEqual(
+                try PNGCodec.read(contentsOf: output.appendingPathComponent(files[index])),
+                try prepared.renderFrame(index))
         }
     }
 
@@ -82,7 +84,8 @@ final class RenderOutputTests: XCTestCase {
         try Data("previous".utf8).write(to: output)
         XCTAssertThrowsError(try prepared.render(RenderOptions(output: output, format: .gif), isCancelled: { true }))
         XCTAssertEqual(try Data(contentsOf: output), Data("previous".utf8))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path), ["keep.gif"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path), ["keep.gif"])
     }
 
     func testAnUnwritableFolderIsACannotWriteError() throws {

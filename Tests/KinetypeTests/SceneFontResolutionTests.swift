@@ -1,6 +1,7 @@
 import Foundation
 import KinetypeRender
 import XCTest
+
 @testable import Kinetype
 
 /// The loader's font stage: font files resolved and diagnosed at their JSON paths, families checked
@@ -20,7 +21,8 @@ final class SceneFontResolutionTests: XCTestCase {
         var spanned = TextContent(text: "a b", spans: [TextSpan(text: "a "), TextSpan(text: "b")])
         spanned.spans![1].font = FontSpec(family: "Intr")
         var scene = scene([Layer(content: .rect), Layer(content: .text(text)), Layer(content: .text(spanned))])
-        scene.source = SourceMap(fileName: "intro.json", positions: ["layers[1].font.family": SourcePosition(line: 7, column: 15)])
+        scene.source = SourceMap(
+            fileName: "intro.json", positions: ["layers[1].font.family": SourcePosition(line: 7, column: 15)])
         XCTAssertThrowsError(try SceneFontResolution.check(scene, with: systemFonts)) { error in
             guard let list = error as? DiagnosticList else { return XCTFail("expected a DiagnosticList, got \(error)") }
             XCTAssertEqual(list.diagnostics.count, 2)
@@ -35,13 +37,11 @@ final class SceneFontResolutionTests: XCTestCase {
         }
     }
 
-
     func testKnownFamiliesValidateIgnoringCaseAndBlanks() throws {
         var text = TextContent(text: "Hi")
         text.font.family = "dejavu sans mono"
         try SceneFontResolution.check(scene([Layer(content: .text(text))]), with: systemFonts)
     }
-
 
     func testMissingFontFileIsAMissingInputAtItsIndex() {
         var scene = scene([])
@@ -53,7 +53,6 @@ final class SceneFontResolutionTests: XCTestCase {
             XCTAssertTrue(diagnostic.message.contains("Missing.ttf"), diagnostic.message)
         }
     }
-
 
     func testAHermeticSceneHasOnlyItsFontsAndItsDefaultFamilyIsMissing() throws {
         let file = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"

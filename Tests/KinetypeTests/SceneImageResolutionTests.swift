@@ -1,6 +1,7 @@
-import KinetypeEncode
 import Foundation
+import KinetypeEncode
 import XCTest
+
 @testable import Kinetype
 
 /// The loader's picture stage: read safely, checked by header, each problem at its `layers[i].src`
@@ -33,7 +34,8 @@ final class SceneImageResolutionTests: XCTestCase {
         try PNGCodec.encode(Image(width: 4, height: 2, fill: (255, 0, 0, 255))).write(to: red)
         let images = try SceneImageResolution.decode(scene(["red.png", "./red.png"]))
         XCTAssertEqual(images.image(atResolvedPath: red.path)?.width, 4)
-        XCTAssertTrue(images.image(atResolvedPath: red.path) === images.image(atResolvedPath: folder.path + "/./red.png"))
+        XCTAssertTrue(
+            images.image(atResolvedPath: red.path) === images.image(atResolvedPath: folder.path + "/./red.png"))
     }
 
     func testAMissingPictureIsAMissingInputAtItsSource() {
@@ -56,7 +58,8 @@ final class SceneImageResolutionTests: XCTestCase {
         png += Array("IHDR".utf8) + [0, 0, 0x3E, 0x80, 0, 0, 0x3E, 0x80, 8, 2, 0, 0, 0, 0, 0, 0, 0]
         try Data(png).write(to: folder.appendingPathComponent("bomb.png"))
         let found = problems(["bomb.png"])
-        XCTAssertEqual(found.map(\.message), ["image \"bomb.png\" is 16000×16000 pixels; the limit is 8192 pixels a side"])
+        XCTAssertEqual(
+            found.map(\.message), ["image \"bomb.png\" is 16000×16000 pixels; the limit is 8192 pixels a side"])
         XCTAssertEqual(found.first?.kind, .invalidScene)
     }
 
@@ -65,7 +68,8 @@ final class SceneImageResolutionTests: XCTestCase {
         var bytes = [UInt8](try PNGCodec.encode(Image(width: 8, height: 8, fill: (0, 128, 255, 255))))
         bytes[bytes.count - 20] ^= 0xFF // inside IDAT: its CRC no longer matches
         try Data(bytes).write(to: url)
-        XCTAssertEqual(problems(["damaged.png"]).map(\.message), ["image \"damaged.png\" is a damaged or unsupported PNG image"])
+        XCTAssertEqual(
+            problems(["damaged.png"]).map(\.message), ["image \"damaged.png\" is a damaged or unsupported PNG image"])
     }
 
     func testAFIFOIsRefusedWithoutBlocking() throws {

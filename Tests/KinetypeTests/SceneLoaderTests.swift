@@ -1,24 +1,33 @@
 import Foundation
 import XCTest
+
 @testable import Kinetype
 
 /// `SceneLoader`: each stage, their order, overrides, `--root` and work limits.
 final class SceneLoaderTests: XCTestCase {
-    private func scene(width: Double = 40, scale: Double = 1, fps: Double = 10, duration: Double = 0.3,
-                       fonts: [String] = [], image: String? = nil) -> Data {
+    private func scene(
+        width: Double = 40, scale: Double = 1, fps: Double = 10, duration: Double = 0.3,
+        fonts: [String] = [], image: String? = nil
+    ) -> Data {
         let fontList = fonts.map { "\"\($0)\"" }.joined(separator: ", ")
-        let imageLayer = image.map { #", {"type": "image", "src": "\#($0)", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}}"# } ?? ""
-        return Data("""
+        let imageLayer =
+            image.map { #", {"type": "image", "src": "\#($0)", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}}"# }
+            ?? ""
+        return Data(
+            """
             {"version": 1, "canvas": {"width": \(width), "height": 20, "scale": \(scale), "fps": \(fps), "duration": \(duration)},
              "fonts": [\(fontList)], "vars": {"word": "Hi"},
              "layers": [{"type": "text", "text": "{{word}}", "font": {"family": "DejaVu Sans", "size": 10}}\(imageLayer)]}
             """.utf8)
     }
 
-    private func loader(_ data: Data, in folder: URL, overrides: SceneOverrides = .none, root: InputRoot? = nil,
-                        limits: WorkLimits? = .standard) -> SceneLoader {
-        SceneLoader(.bytes(data, displayName: "scene.json", baseDirectory: folder), overrides: overrides, root: root,
-                    limits: limits)
+    private func loader(
+        _ data: Data, in folder: URL, overrides: SceneOverrides = .none, root: InputRoot? = nil,
+        limits: WorkLimits? = .standard
+    ) -> SceneLoader {
+        SceneLoader(
+            .bytes(data, displayName: "scene.json", baseDirectory: folder), overrides: overrides, root: root,
+            limits: limits)
     }
 
     private func paths(_ problems: [Diagnostic]) -> [String] { problems.map(\.path) }
@@ -46,7 +55,8 @@ final class SceneLoaderTests: XCTestCase {
     func testTheCanvasSizeIsCheckedAfterTheScaleOverride() throws {
         let folder = try TestScenes.temporaryFolder(self)
         XCTAssertNoThrow(try loader(scene(width: 3000), in: folder).load())
-        XCTAssertThrowsError(try loader(scene(width: 3000), in: folder, overrides: SceneOverrides(scale: 4)).load()) { error in
+        XCTAssertThrowsError(try loader(scene(width: 3000), in: folder, overrides: SceneOverrides(scale: 4)).load()) {
+            error in
             XCTAssertEqual(self.paths(DiagnosticList(describing: error).diagnostics), ["canvas.width"])
         }
     }
@@ -70,7 +80,8 @@ final class SceneLoaderTests: XCTestCase {
         let root = try InputRoot(inside.path)
         let problems = loader(scene(image: "secret.png"), in: folder, root: root).problems()
         XCTAssertEqual(paths(problems), ["layers[1].src"])
-        XCTAssertTrue(problems.first?.message.hasSuffix("is outside the root folder") == true, problems.first?.message ?? "")
+        XCTAssertTrue(
+            problems.first?.message.hasSuffix("is outside the root folder") == true, problems.first?.message ?? "")
         XCTAssertEqual(try loader(scene(), in: folder, root: root).decode().inputRoot, root)
     }
 
@@ -91,8 +102,10 @@ final class SceneLoaderTests: XCTestCase {
 
     func testADecodingFailureEndsCollectingWithTheDecoderProblems() throws {
         let folder = try TestScenes.temporaryFolder(self)
-        let problems = loader(Data(#"{"version": 1, "canvas": {"width": 40, "height": 20}, "layers": [{"type": "txt"}]}"#.utf8),
-                              in: folder).problems()
+        let problems = loader(
+            Data(#"{"version": 1, "canvas": {"width": 40, "height": 20}, "layers": [{"type": "txt"}]}"#.utf8),
+            in: folder
+        ).problems()
         XCTAssertEqual(paths(problems), ["layers[0].type"])
         XCTAssertEqual(loader(scene(), in: folder).problems(), [])
     }

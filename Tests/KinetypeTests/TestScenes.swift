@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Kinetype
 
 /// Fixture scenes and temporary folders for the library's tests.

@@ -1,5 +1,6 @@
 import KinetypeEncode
 import XCTest
+
 @testable import Kinetype
 
 final class VerifyTests: XCTestCase {
@@ -22,7 +23,9 @@ final class VerifyTests: XCTestCase {
         let first = try verify(folder, record: .missing)
         XCTAssertTrue(first.passed)
         XCTAssertEqual(first.count(.recorded), 3)
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("goldens/one-pixel").path).sorted()
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: folder.appendingPathComponent("goldens/one-pixel").path
+        ).sorted()
         XCTAssertEqual(files, ["environment.json", "frame_0001.png", "frame_0002.png", "frame_0003.png"])
 
         let second = try verify(folder, record: .never)
@@ -40,8 +43,12 @@ final class VerifyTests: XCTestCase {
         let worst = try XCTUnwrap(result.worstFrames.first)
         XCTAssertEqual(worst.changedPixels, 1)
         XCTAssertGreaterThan(worst.maxDistance, 0.9, "black on white is nearly the largest distance")
-        let artifacts = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("failures/one-pixel").path).sorted()
-        XCTAssertEqual(Array(artifacts.prefix(4)), ["frame_0001.actual.png", "frame_0001.diff.png", "frame_0001.expected.png", "frame_0001.triptych.png"])
+        let artifacts = try FileManager.default.contentsOfDirectory(
+            atPath: folder.appendingPathComponent("failures/one-pixel").path
+        ).sorted()
+        XCTAssertEqual(
+            Array(artifacts.prefix(4)),
+            ["frame_0001.actual.png", "frame_0001.diff.png", "frame_0001.expected.png", "frame_0001.triptych.png"])
         let diff = try PNGCodec.read(contentsOf: URL(fileURLWithPath: try XCTUnwrap(worst.diffPath)))
         XCTAssertEqual(diff.pixel(x: 60, y: 30).r, 230, "the changed pixel is painted red")
         XCTAssertEqual(diff.pixel(x: 60, y: 30).g, 20)
@@ -52,8 +59,8 @@ final class VerifyTests: XCTestCase {
         func edge(grey: UInt8) -> Image {
             var image = Image(width: 16, height: 8, fill: (255, 255, 255, 255))
             for y in 0..<8 {
-                for x in 0..<8 { image.pixels[(y * 16 + x) * 4 ..< (y * 16 + x) * 4 + 3] = [0, 0, 0] }
-                image.pixels[(y * 16 + 8) * 4 ..< (y * 16 + 8) * 4 + 3] = [grey, grey, grey]
+                for x in 0..<8 { image.pixels[(y * 16 + x) * 4..<(y * 16 + x) * 4 + 3] = [0, 0, 0] }
+                image.pixels[(y * 16 + 8) * 4..<(y * 16 + 8) * 4 + 3] = [grey, grey, grey]
             }
             return image
         }
@@ -64,7 +71,8 @@ final class VerifyTests: XCTestCase {
 
         var options = ComparisonOptions()
         options.detectAntialiasing = false
-        XCTAssertFalse(PerceptualComparison.compare(expected: edge(grey: 128), actual: edge(grey: 60), options: options).passed)
+        XCTAssertFalse(
+            PerceptualComparison.compare(expected: edge(grey: 128), actual: edge(grey: 60), options: options).passed)
     }
 
     func testCINeverRecords() throws {
@@ -92,15 +100,18 @@ final class VerifyTests: XCTestCase {
 
         let result = try verify(folder, record: .never)
         XCTAssertTrue(result.passed, "pixels are unchanged")
-        XCTAssertTrue(result.environmentChanges.contains("font \(font) has changed (its SHA-256 differs from the one recorded)"),
-                      "\(result.environmentChanges)")
-        XCTAssertTrue(result.environmentChanges.contains { $0.hasPrefix("pango was 0.0.1 when the goldens were recorded, now ") })
+        XCTAssertTrue(
+            result.environmentChanges.contains("font \(font) has changed (its SHA-256 differs from the one recorded)"),
+            "\(result.environmentChanges)")
+        XCTAssertTrue(
+            result.environmentChanges.contains { $0.hasPrefix("pango was 0.0.1 when the goldens were recorded, now ") })
     }
 
     func testGIFGoldensCompareFramesDelaysAndLoop() throws {
         let folder = try TestScenes.temporaryFolder(self)
         let golden = folder.appendingPathComponent("goldens/one-pixel.gif")
-        try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
         let prepared = try TestScenes.prepared("one-pixel.json")
         _ = try prepared.render(RenderOptions(output: golden, format: .gif))
 

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Kinetype
 import KinetypeCore
+
+@testable import Kinetype
 
 /// The batch-data target: bytes → `BatchData.decode` → output names planned for every format
 /// and a few scales (`BatchPlan`) → a small template expanded with each entry's values, its
@@ -24,16 +25,20 @@ public enum BatchDataHarness {
         guard let entries = try? BatchData.decode(data, fileName: "fuzz.data.json") else { return 0 }
         for format in BatchFormat.allCases {
             for scales in [nil, [1.0, 2.0], [1.5, 3.0]] as [[Double]?] {
-                _ = try? BatchPlan(entries: entries, dataFileName: "fuzz.data.json", defaultName: "fuzz",
-                                   scales: scales, format: format, shard: BatchShard(index: 1, count: 2))
+                _ = try? BatchPlan(
+                    entries: entries, dataFileName: "fuzz.data.json", defaultName: "fuzz",
+                    scales: scales, format: format, shard: BatchShard(index: 1, count: 2))
             }
         }
         var expanded = 0
         for entry in entries.prefix(maxExpandedEntries) {
-            guard let scene = try? SceneDecoder.decode(template, fileName: "template.json",
-                                                       baseDirectory: URL(fileURLWithPath: "/nonexistent"),
-                                                       overrides: entry.values),
-                  let timeline = try? Timeline(scene: scene) else { continue }
+            guard
+                let scene = try? SceneDecoder.decode(
+                    template, fileName: "template.json",
+                    baseDirectory: URL(fileURLWithPath: "/nonexistent"),
+                    overrides: entry.values),
+                let timeline = try? Timeline(scene: scene)
+            else { continue }
             for index in [0, timeline.frameCount / 2, timeline.frameCount - 1] { _ = timeline.state(atFrame: index) }
             expanded += 1
         }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Kinetype
 import KinetypeRender
+
+@testable import Kinetype
 
 /// The scene target: bytes → scene decoder → canvas check → timeline → a few frame states → one
 /// frame rendered on a canvas of at most 64×64 px. Every error is a normal outcome; only a crash
@@ -21,8 +22,9 @@ public enum SceneHarness {
     @discardableResult
     public static func run(_ data: Data) -> Bool {
         guard var scene = try? SceneDecoder.decode(data, fileName: "fuzz.json", baseDirectory: FuzzInputs.folder),
-              (try? scene.validateCanvasSize()) != nil,
-              let timeline = try? Timeline(scene: scene) else { return false }
+            (try? scene.validateCanvasSize()) != nil,
+            let timeline = try? Timeline(scene: scene)
+        else { return false }
         let last = timeline.frameCount - 1
         for index in [0, last / 2, last, last + 1] { _ = timeline.state(atFrame: index) }
         _ = timeline.state(atTime: timeline.duration / 3)
@@ -33,9 +35,10 @@ public enum SceneHarness {
         scene.canvas.width = min(scene.canvas.width, maxSide)
         scene.canvas.height = min(scene.canvas.height, maxSide)
         guard let small = try? Timeline(scene: scene),
-              let images = try? SceneImageResolution.decode(scene),
-              let renderer = try? FrameRenderer(scene: scene, fonts: fonts, images: images),
-              (try? renderer.render(small.state(atFrame: last / 2))) != nil else { return false }
+            let images = try? SceneImageResolution.decode(scene),
+            let renderer = try? FrameRenderer(scene: scene, fonts: fonts, images: images),
+            (try? renderer.render(small.state(atFrame: last / 2))) != nil
+        else { return false }
         return true
     }
 }

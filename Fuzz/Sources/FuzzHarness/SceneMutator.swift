@@ -10,9 +10,11 @@ import Kinetype
 public enum SceneMutator {
     /// Numbers that break naive conversions, plus each range's bounds and the values just past them.
     static let numbers: [String] = {
-        var values = ["0", "-0", "1", "-1", "0.5", "1e308", "-1e308", "1e400", "-1e400", "5e-324", "1e-300",
-                      "2147483647", "2147483648", "9223372036854775807", "9223372036854775808",
-                      "18446744073709551616", "4294967296", "65535", "65536", "3.0e1", "1E2"]
+        var values = [
+            "0", "-0", "1", "-1", "0.5", "1e308", "-1e308", "1e400", "-1e400", "5e-324", "1e-300",
+            "2147483647", "2147483648", "9223372036854775807", "9223372036854775808",
+            "18446744073709551616", "4294967296", "65535", "65536", "3.0e1", "1E2",
+        ]
         for range in FormatRanges.all {
             for bound in [range.minimum, range.maximum] {
                 values.append(JSONText.number(bound))
@@ -25,9 +27,12 @@ public enum SceneMutator {
     }()
 
     /// The last component of every numeric key (`width`, `lineSpacing`, …).
-    static let keys: [String] = Array(Set(FormatRanges.all.flatMap(\.keys).map {
-        String($0.split(separator: ".").last ?? Substring($0)).replacingOccurrences(of: "[]", with: "")
-    })).sorted()
+    static let keys: [String] = Array(
+        Set(
+            FormatRanges.all.flatMap(\.keys).map {
+                String($0.split(separator: ".").last ?? Substring($0)).replacingOccurrences(of: "[]", with: "")
+            })
+    ).sorted()
 
     /// Strings that stress text handling, templates and paths.
     static let strings: [String] = [
@@ -76,7 +81,8 @@ public enum SceneMutator {
         let range = tokens[Int(random.next() % UInt64(tokens.count))]
         let replacement = strings[Int(random.next() % UInt64(strings.count))]
         let escaped = replacement.unicodeScalars.map { scalar -> String in
-            scalar.value < 0x20 || scalar == "\"" || scalar == "\\" ? String(format: "\\u%04x", scalar.value) : String(scalar)
+            scalar.value < 0x20 || scalar == "\"" || scalar == "\\"
+                ? String(format: "\\u%04x", scalar.value) : String(scalar)
         }.joined()
         return text.replacingCharacters(in: range, with: escaped)
     }
@@ -97,7 +103,9 @@ public enum SceneMutator {
                 inString = true
             } else if character == "-" || character.isASCII && character.isNumber {
                 let start = index
-                while index < text.endIndex, "0123456789+-.eE".contains(text[index]) { index = text.index(after: index) }
+                while index < text.endIndex, "0123456789+-.eE".contains(text[index]) {
+                    index = text.index(after: index)
+                }
                 result.append(start..<index)
                 continue
             }
@@ -111,11 +119,17 @@ public enum SceneMutator {
         var result: [Range<String.Index>] = []
         var index = text.startIndex
         while index < text.endIndex {
-            guard text[index] == "\"" else { index = text.index(after: index); continue }
+            guard text[index] == "\"" else {
+                index = text.index(after: index)
+                continue
+            }
             let start = text.index(after: index)
             var end = start
             while end < text.endIndex, text[end] != "\"" {
-                if text[end] == "\\" { end = text.index(after: end); if end == text.endIndex { break } }
+                if text[end] == "\\" {
+                    end = text.index(after: end)
+                    if end == text.endIndex { break }
+                }
                 end = text.index(after: end)
             }
             guard end < text.endIndex else { break }

@@ -14,8 +14,10 @@ func libFuzzerMutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize
 
 /// Half of the mutations edit the scene's JSON (`SceneMutator`), half are libFuzzer's byte edits.
 @_cdecl("LLVMFuzzerCustomMutator")
-public func fuzzCustomMutator(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int,
-                              _ seed: UInt32) -> Int {
+public func fuzzCustomMutator(
+    _ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int,
+    _ seed: UInt32
+) -> Int {
     if seed % 2 == 0 {
         var bytes = Array(UnsafeBufferPointer(start: data, count: size))
         if let newSize = SceneMutator.mutate(&bytes, maxSize: maxSize, seed: seed / 2), newSize > 0 {

@@ -34,7 +34,8 @@ public struct BatchShard: Equatable, Sendable {
     public init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
-              count >= 1, (1...count).contains(index) else { return nil }
+            count >= 1, (1...count).contains(index)
+        else { return nil }
         self.init(index: index, count: count)
     }
 

@@ -20,8 +20,10 @@ struct BatchPlan {
     /// Plans the outputs of `entries`, keeping those of `shard`.
     /// - Throws: a `DiagnosticList` when two outputs would get the same file name (compared
     ///   ignoring case, as case-insensitive file systems do), naming both entries.
-    init(entries: [BatchEntry], dataFileName: String, defaultName: String, scales: [Double]?,
-         format: BatchFormat, shard: BatchShard?) throws {
+    init(
+        entries: [BatchEntry], dataFileName: String, defaultName: String, scales: [Double]?,
+        format: BatchFormat, shard: BatchShard?
+    ) throws {
         var jobs: [Job] = []
         var firstByFile: [String: (index: Int, entry: BatchEntry)] = [:]
         var problems: [Diagnostic] = []
@@ -30,14 +32,18 @@ struct BatchPlan {
             for scale in scales ?? [0] {
                 let fileName = format.fileName(Self.scaled(name, scale))
                 if let first = firstByFile[fileName.lowercased()] {
-                    problems.append(Diagnostic(file: dataFileName, position: entry.position, path: "[\(index)]",
-                                               message: "entries [\(first.index)] (line \(first.entry.position.line)) and [\(index)] both write \(fileName)",
-                                               hint: "give each entry its own \"output\" name (names are compared ignoring case)"))
+                    problems.append(
+                        Diagnostic(
+                            file: dataFileName, position: entry.position, path: "[\(index)]",
+                            message:
+                                "entries [\(first.index)] (line \(first.entry.position.line)) and [\(index)] both write \(fileName)",
+                            hint: "give each entry its own \"output\" name (names are compared ignoring case)"))
                     continue
                 }
                 firstByFile[fileName.lowercased()] = (index, entry)
                 if shard?.contains(entryIndex: index) ?? true {
-                    jobs.append(Job(entryIndex: index, name: name, vars: entry.values, scale: scale, fileName: fileName))
+                    jobs.append(
+                        Job(entryIndex: index, name: name, vars: entry.values, scale: scale, fileName: fileName))
                 }
             }
         }

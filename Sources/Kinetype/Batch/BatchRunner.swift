@@ -15,15 +15,20 @@ public enum BatchRunner {
     /// - Throws: only for problems that stop every entry (unreadable template or data, a data file
     ///   that is not an array of string-valued objects, an output folder that cannot be made).
     ///   Failing entries are reported in the returned report.
-    public static func run(_ options: BatchOptions, isCancelled: @escaping @Sendable () -> Bool = { false },
-                           progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in })
-    throws -> BatchReport {
+    public static func run(
+        _ options: BatchOptions, isCancelled: @escaping @Sendable () -> Bool = { false },
+        progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
+    )
+        throws -> BatchReport
+    {
         let templateBytes = try read(options.template, displayName: options.templateDisplayName)
         let dataBytes = try read(options.data, displayName: options.dataDisplayName)
         let entries = try BatchData.decode(dataBytes, fileName: options.dataDisplayName)
-        let jobs = try BatchPlan(entries: entries, dataFileName: options.dataDisplayName,
-                                 defaultName: options.template.deletingPathExtension().lastPathComponent,
-                                 scales: options.scales, format: options.format, shard: options.shard).jobs
+        let jobs = try BatchPlan(
+            entries: entries, dataFileName: options.dataDisplayName,
+            defaultName: options.template.deletingPathExtension().lastPathComponent,
+            scales: options.scales, format: options.format, shard: options.shard
+        ).jobs
         try createFolder(options.outputFolder)
 
         let results = BatchResults(count: jobs.count)
@@ -32,16 +37,19 @@ public enum BatchRunner {
         for (position, job) in jobs.enumerated() {
             queue.addOperation {
                 guard !isCancelled(),
-                      let outcome = BatchJobRunner(job: job).run(options: options, templateBytes: templateBytes,
-                                                                 isCancelled: isCancelled) else { return }
+                    let outcome = BatchJobRunner(job: job).run(
+                        options: options, templateBytes: templateBytes,
+                        isCancelled: isCancelled)
+                else { return }
                 let finished = results.store(outcome, at: position)
                 progress(finished, jobs.count)
             }
         }
         queue.waitUntilAllOperationsAreFinished()
-        var report = BatchReport(template: options.templateDisplayName, data: options.dataDisplayName,
-                                 shard: options.shard.map { "\($0.index)/\($0.count)" }, outcomes: results.outcomes,
-                                 planned: jobs.count)
+        var report = BatchReport(
+            template: options.templateDisplayName, data: options.dataDisplayName,
+            shard: options.shard.map { "\($0.index)/\($0.count)" }, outcomes: results.outcomes,
+            planned: jobs.count)
         report.interrupted = report.outcomes.count < jobs.count
         return report
     }
@@ -50,16 +58,22 @@ public enum BatchRunner {
         do throws(InputFileError) {
             return try RegularFile.read(url.path, limit: RegularFile.documentLimit)
         } catch {
-            throw Diagnostic(kind: error.kind, file: displayName, message: "cannot read \(displayName): the file \(error.reason)").fail()
+            throw Diagnostic(
+                kind: error.kind, file: displayName, message: "cannot read \(displayName): the file \(error.reason)"
+            ).fail()
         }
     }
 
     private static func createFolder(_ url: URL) throws {
         do {
-            try FileManager.default.createDirectory(at: url.appendingPathComponent(fingerprintFolder),
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.appendingPathComponent(fingerprintFolder),
+                withIntermediateDirectories: true)
         } catch {
-            throw Diagnostic(kind: .cannotWrite, message: "cannot create the output folder \(url.path): \(error.localizedDescription)").fail()
+            throw Diagnostic(
+                kind: .cannotWrite,
+                message: "cannot create the output folder \(url.path): \(error.localizedDescription)"
+            ).fail()
         }
     }
 }
@@ -92,27 +106,34 @@ private struct BatchJobRunner {
     func run(options: BatchOptions, templateBytes: Data, isCancelled: @escaping @Sendable () -> Bool) -> BatchOutcome? {
         let started = Date()
         let output = options.outputFolder.appendingPathComponent(job.fileName)
-        var outcome = BatchOutcome(entry: job.entryIndex, name: job.name, scale: job.scale, output: output.path,
-                                   status: .failed)
+        var outcome = BatchOutcome(
+            entry: job.entryIndex, name: job.name, scale: job.scale, output: output.path,
+            status: .failed)
         do {
             let overrides = job.vars.merging(options.overrides) { $1 }
-            let loader = SceneLoader(.bytes(templateBytes, displayName: options.templateDisplayName,
-                                            baseDirectory: options.template.deletingLastPathComponent()),
-                                     overrides: SceneOverrides(values: overrides, scale: job.scale > 0 ? job.scale : nil),
-                                     root: options.root, limits: options.limits)
+            let loader = SceneLoader(
+                .bytes(
+                    templateBytes, displayName: options.templateDisplayName,
+                    baseDirectory: options.template.deletingLastPathComponent()),
+                overrides: SceneOverrides(values: overrides, scale: job.scale > 0 ? job.scale : nil),
+                root: options.root, limits: options.limits)
             let scene = try loader.decode()
             outcome.scale = scene.canvas.scale
             try scene.validateCanvasSize()
 
-            var fingerprint = InputFingerprint(templateBytes: templateBytes, overrides: overrides, settings: [
-                "scale \(scene.canvas.scale)", "format \(options.format.rawValue)", "quality \(options.gif.quality)",
-                "dither \(options.gif.dither.rawValue)", "png-compression \(options.pngCompression)",
-            ])
+            var fingerprint = InputFingerprint(
+                templateBytes: templateBytes, overrides: overrides,
+                settings: [
+                    "scale \(scene.canvas.scale)", "format \(options.format.rawValue)",
+                    "quality \(options.gif.quality)",
+                    "dither \(options.gif.dither.rawValue)", "png-compression \(options.pngCompression)",
+                ])
             fingerprint.addFiles(of: scene)
             let fingerprintFile = options.outputFolder.appendingPathComponent(BatchRunner.fingerprintFolder)
                 .appendingPathComponent(job.fileName + ".sha256")
             if !options.force, FileManager.default.fileExists(atPath: output.path),
-               (try? RegularFile.read(fingerprintFile.path, limit: 4096)) == Data(fingerprint.hex.utf8) {
+                (try? RegularFile.read(fingerprintFile.path, limit: 4096)) == Data(fingerprint.hex.utf8)
+            {
                 outcome.status = .skipped
                 return outcome
             }

@@ -12,8 +12,10 @@ enum SceneFontResolution {
         var files: [FontLibrary.FontFile] = []
         var named: [(written: String, jsonPath: String)] = []
         func add(_ file: String, at jsonPath: String) {
-            files.append(FontLibrary.FontFile(key: scene.resolve(path: file).standardizedFileURL.path,
-                                              path: Result { () throws(InputFileError) in try scene.inputPath(file) }))
+            files.append(
+                FontLibrary.FontFile(
+                    key: scene.resolve(path: file).standardizedFileURL.path,
+                    path: Result { () throws(InputFileError) in try scene.inputPath(file) }))
             named.append((file, jsonPath))
         }
         for (i, font) in scene.fonts.enumerated() { add(font, at: "fonts[\(i)]") }
@@ -30,8 +32,9 @@ enum SceneFontResolution {
             case .file(let error):
                 return scene.diagnostic(error, what: "font file", file: written, at: jsonPath)
             case .notAFont:
-                return scene.source.diagnostic(at: jsonPath, FontLibrary.FontFileProblem.notAFontMessage(written),
-                                               hint: FontLibrary.FontFileProblem.notAFontHint, kind: .missingInput)
+                return scene.source.diagnostic(
+                    at: jsonPath, FontLibrary.FontFileProblem.notAFontMessage(written),
+                    hint: FontLibrary.FontFileProblem.notAFontHint, kind: .missingInput)
             }
         }
     }
@@ -46,19 +49,25 @@ enum SceneFontResolution {
             guard let font else { return }
             if let file = font.file {
                 if fonts.family(ofFile: scene.resolve(path: file).path) == nil {
-                    problems.append(scene.source.diagnostic(at: path + ".file", "font file \(JSONText.quotedPath(file)) is not loaded",
-                                                            hint: "font paths are relative to the scene file's folder",
-                                                            kind: .missingInput))
+                    problems.append(
+                        scene.source.diagnostic(
+                            at: path + ".file", "font file \(JSONText.quotedPath(file)) is not loaded",
+                            hint: "font paths are relative to the scene file's folder",
+                            kind: .missingInput))
                 }
             } else if let family = font.family {
-                if !fonts.hasFamily(family) { problems.append(unknownFamily(family, at: path + ".family", scene: scene, fonts: fonts)) }
+                if !fonts.hasFamily(family) {
+                    problems.append(unknownFamily(family, at: path + ".family", scene: scene, fonts: fonts))
+                }
             } else if !inheritsFamily {
                 let designFamily = fonts.family(for: font.design ?? .default)
                 if !fonts.hasFamily(designFamily) {
-                    problems.append(scene.source.diagnostic(
-                        at: path, "the default font family \"\(designFamily)\" is not available",
-                        hint: scene.systemFonts ? "install it (fonts-dejavu-core) or set font.family or font.file"
-                            : "systemFonts is false: set font.file or font.family to one of the scene's fonts"))
+                    problems.append(
+                        scene.source.diagnostic(
+                            at: path, "the default font family \"\(designFamily)\" is not available",
+                            hint: scene.systemFonts
+                                ? "install it (fonts-dejavu-core) or set font.family or font.file"
+                                : "systemFonts is false: set font.file or font.family to one of the scene's fonts"))
                 }
             }
         }
@@ -94,18 +103,24 @@ enum SceneFontResolution {
                 families.append(fonts.family(for: text.font.design ?? .default))
             }
             add(text.font)
-            text.spans?.forEach { add($0.font) }
+            for span in text.spans ?? [] { add(span.font) }
         }
         return files.union(fonts.fontFiles(ofFamilies: families)).sorted().map { URL(fileURLWithPath: $0) }
     }
 
-    private static func unknownFamily(_ family: String, at path: String, scene: Scene, fonts: FontLibrary) -> Diagnostic {
+    private static func unknownFamily(_ family: String, at path: String, scene: Scene, fonts: FontLibrary) -> Diagnostic
+    {
         let closest = fonts.closestFamilies(to: family)
         let names = closest.map(JSONText.quoted).joined(separator: ", ")
-        let message = !fonts.hasFamilies ? "unknown font family \(JSONText.quoted(family)); no fonts are installed"
-            : closest.isEmpty ? "unknown font family \(JSONText.quoted(family))"
-            : "unknown font family \(JSONText.quoted(family)); closest installed families: \(names)"
-        let hint = scene.systemFonts ? "run `kinetype fonts` to list the installed families, or add the font file to `fonts`"
+        let message =
+            !fonts.hasFamilies
+            ? "unknown font family \(JSONText.quoted(family)); no fonts are installed"
+            : closest.isEmpty
+                ? "unknown font family \(JSONText.quoted(family))"
+                : "unknown font family \(JSONText.quoted(family)); closest installed families: \(names)"
+        let hint =
+            scene.systemFonts
+            ? "run `kinetype fonts` to list the installed families, or add the font file to `fonts`"
             : "systemFonts is false: only the scene's `fonts` files are available"
         return scene.source.diagnostic(at: path, message, hint: hint)
     }

@@ -21,8 +21,9 @@ enum SceneImageResolution {
                 let image = try decode(content.src, scene: scene)
                 totalPixels += image.width * image.height
                 guard totalPixels <= ImageLimits.sceneImagePixels else {
-                    throw .invalid("takes the scene's pictures to \(totalPixels) pixels; the limit for all pictures together is \(ImageLimits.sceneImagePixels)",
-                                   hint: "use smaller pictures (an image layer shows at most canvas size anyway)")
+                    throw .invalid(
+                        "takes the scene's pictures to \(totalPixels) pixels; the limit for all pictures together is \(ImageLimits.sceneImagePixels)",
+                        hint: "use smaller pictures (an image layer shows at most canvas size anyway)")
                 }
                 images[key] = image
             } catch {
@@ -30,11 +31,15 @@ enum SceneImageResolution {
                 case .file(let fileError):
                     problems.append(scene.diagnostic(fileError, what: "image", file: content.src, at: path))
                 case .invalid(let message, let hint):
-                    problems.append(scene.source.diagnostic(at: path, "image \(JSONText.quotedPath(content.src)) \(message)", hint: hint,
-                                                            kind: .invalidScene))
+                    problems.append(
+                        scene.source.diagnostic(
+                            at: path, "image \(JSONText.quotedPath(content.src)) \(message)", hint: hint,
+                            kind: .invalidScene))
                 case .unreadable(let message):
-                    problems.append(scene.source.diagnostic(at: path, "image \(JSONText.quotedPath(content.src)) \(message)",
-                                                            hint: "save it as a PNG file", kind: .missingInput))
+                    problems.append(
+                        scene.source.diagnostic(
+                            at: path, "image \(JSONText.quotedPath(content.src)) \(message)",
+                            hint: "save it as a PNG file", kind: .missingInput))
                 }
             }
         }
@@ -56,7 +61,9 @@ enum SceneImageResolution {
             throw .invalid(problem, hint: "scale the picture down before using it")
         }
         // Cairo reports every libpng error as "out of memory", so there is no finer reason to give.
-        guard let image = DecodedImage.decodePNG(data) else { throw .unreadable("is a damaged or unsupported PNG image") }
+        guard let image = DecodedImage.decodePNG(data) else {
+            throw .unreadable("is a damaged or unsupported PNG image")
+        }
         return image
     }
 }

@@ -24,8 +24,10 @@ public struct SceneLoader: Sendable {
     /// frame whatever the scene's length).
     public var limits: WorkLimits?
 
-    public init(_ source: SceneSource, overrides: SceneOverrides = .none, root: InputRoot? = nil,
-                limits: WorkLimits? = .standard) {
+    public init(
+        _ source: SceneSource, overrides: SceneOverrides = .none, root: InputRoot? = nil,
+        limits: WorkLimits? = .standard
+    ) {
         self.source = source
         self.overrides = overrides
         self.root = root
@@ -38,11 +40,13 @@ public struct SceneLoader: Sendable {
         var scene: Scene
         switch source {
         case .file(let path):
-            scene = try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: path), displayName: path,
-                                            overrides: overrides.values)
+            scene = try SceneDecoder.decode(
+                contentsOf: URL(fileURLWithPath: path), displayName: path,
+                overrides: overrides.values)
         case .bytes(let data, let displayName, let baseDirectory):
-            scene = try SceneDecoder.decode(data, fileName: displayName, baseDirectory: baseDirectory,
-                                            overrides: overrides.values)
+            scene = try SceneDecoder.decode(
+                data, fileName: displayName, baseDirectory: baseDirectory,
+                overrides: overrides.values)
         }
         scene.inputRoot = root
         if let fps = overrides.fps { scene.canvas.fps = fps }
@@ -96,7 +100,7 @@ struct LoadingStages {
     static func prepare(_ scene: Scene, limits: WorkLimits?) throws -> PreparedScene {
         var stages = LoadingStages(collecting: false)
         guard let prepared = try stages.prepare(scene, limits: limits) else {
-            throw DiagnosticList(stages.problems)  // unreachable: in throwing mode a failing stage threw
+            throw DiagnosticList(stages.problems) // unreachable: in throwing mode a failing stage threw
         }
         return prepared
     }

@@ -26,15 +26,17 @@ struct ContactSheet {
         let frames = sampledFrames
         let canvas = prepared.scene.canvas
         let cellWidth = min(thumbnailWidth, canvas.pixelWidth)
-        let cellHeight = max(1, Int((Double(canvas.pixelHeight) * Double(cellWidth) / Double(canvas.pixelWidth)).rounded()))
+        let cellHeight = max(
+            1, Int((Double(canvas.pixelHeight) * Double(cellWidth) / Double(canvas.pixelWidth)).rounded()))
         let columnCount = min(columns, frames.count)
         let rowCount = (frames.count + columnCount - 1) / columnCount
         let sheetWidth = gap + columnCount * (cellWidth + gap)
         let sheetHeight = gap + rowCount * (cellHeight + labelHeight + gap)
         var sheet = Image(width: sheetWidth, height: sheetHeight, fill: (236, 236, 240, 255))
         // Labels use the system fonts, so a hermetic scene (systemFonts: false) still gets them.
-        let labels = try FrameRenderer(scene: prepared.scene, fonts: FontLibrary(fontFiles: [], systemFonts: true),
-                                       images: prepared.images)
+        let labels = try FrameRenderer(
+            scene: prepared.scene, fonts: FontLibrary(fontFiles: [], systemFonts: true),
+            images: prepared.images)
 
         try prepared.pipeline(jobs: jobs, isCancelled: { false }).run(frames: frames) { index, frame in
             let position = frames.firstIndex(of: index)!
@@ -43,8 +45,10 @@ struct ContactSheet {
             sheet.draw(Image.checkerboard(width: cellWidth, height: cellHeight), atX: x, y: y)
             sheet.draw(frame.resized(toWidth: cellWidth), atX: x, y: y)
             let time = prepared.timeline.time(ofFrame: index)
-            let label = try labels.render(labelState(String(format: "%.2f s · frame %d", time, index + 1),
-                                                     width: cellWidth))
+            let label = try labels.render(
+                labelState(
+                    String(format: "%.2f s · frame %d", time, index + 1),
+                    width: cellWidth))
             sheet.draw(label, atX: x, y: y + cellHeight)
         }
         try AtomicFile.write(PNGCodec.encode(sheet), to: url)
@@ -52,15 +56,19 @@ struct ContactSheet {
 
     /// A one-line grey label at 1 px per point.
     private func labelState(_ text: String, width: Int) -> FrameState {
-        let textState = TextState(runs: [TextRun(text: text)], font: ResolvedFont(size: 12),
-                                  color: Color(red: 0.3, green: 0.3, blue: 0.35))
-        let layer = LayerState(index: 0, content: .text(textState),
-                               frame: LayerFrame(x: 0, y: 0, width: Double(width), height: Double(labelHeight)),
-                               alignment: .center)
-        return FrameState(index: 0, time: 0,
-                          canvas: CanvasState(width: Double(width), height: Double(labelHeight), scale: 1,
-                                              background: .transparent),
-                          layers: [layer])
+        let textState = TextState(
+            runs: [TextRun(text: text)], font: ResolvedFont(size: 12),
+            color: Color(red: 0.3, green: 0.3, blue: 0.35))
+        let layer = LayerState(
+            index: 0, content: .text(textState),
+            frame: LayerFrame(x: 0, y: 0, width: Double(width), height: Double(labelHeight)),
+            alignment: .center)
+        return FrameState(
+            index: 0, time: 0,
+            canvas: CanvasState(
+                width: Double(width), height: Double(labelHeight), scale: 1,
+                background: .transparent),
+            layers: [layer])
     }
 }
 
@@ -71,7 +79,9 @@ extension Image {
         for y in 0..<height {
             for x in 0..<width where ((x / square) + (y / square)) % 2 == 1 {
                 let i = (y * width + x) * 4
-                image.pixels[i] = 214; image.pixels[i + 1] = 214; image.pixels[i + 2] = 220
+                image.pixels[i] = 214
+                image.pixels[i + 1] = 214
+                image.pixels[i + 2] = 220
             }
         }
         return image

@@ -15,7 +15,8 @@ public enum OutputFormat: Equatable, Sendable {
     case stillPNG
 
     /// The formats as listed in messages and help.
-    public static let summary = ".gif (animated GIF), .mp4 or .webm (video), .png (with --still), or a folder (PNG frames)"
+    public static let summary =
+        ".gif (animated GIF), .mp4 or .webm (video), .png (with --still), or a folder (PNG frames)"
 
     /// Infers the format from the path: its extension, or a folder for PNG frames.
     /// - Throws: a `.usage` Diagnostic for an unknown extension, or `.png` without a still time.
@@ -23,10 +24,14 @@ public enum OutputFormat: Equatable, Sendable {
         let url = URL(fileURLWithPath: path)
         let pathExtension = url.pathExtension.lowercased()
         var isDirectory: ObjCBool = false
-        let existingFolder = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        let existingFolder =
+            FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
         if still {
             guard pathExtension == "png" else {
-                throw Diagnostic(kind: .usage, message: "--still writes one PNG image, so the output must end in .png, not \"\(path)\"").fail()
+                throw Diagnostic(
+                    kind: .usage,
+                    message: "--still writes one PNG image, so the output must end in .png, not \"\(path)\""
+                ).fail()
             }
             return .stillPNG
         }
@@ -36,9 +41,15 @@ public enum OutputFormat: Equatable, Sendable {
         case "mp4": return .mp4
         case "webm": return .webm
         case "png":
-            throw Diagnostic(kind: .usage, message: "a .png output holds one frame; add --still SECONDS to pick the moment, or give a folder for all frames as PNGs").fail()
+            throw Diagnostic(
+                kind: .usage,
+                message:
+                    "a .png output holds one frame; add --still SECONDS to pick the moment, or give a folder for all frames as PNGs"
+            ).fail()
         default:
-            throw Diagnostic(kind: .usage, message: "unknown output format \".\(pathExtension)\"; kinetype writes \(summary)").fail()
+            throw Diagnostic(
+                kind: .usage, message: "unknown output format \".\(pathExtension)\"; kinetype writes \(summary)"
+            ).fail()
         }
     }
 }

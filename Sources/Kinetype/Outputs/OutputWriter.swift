@@ -58,8 +58,9 @@ struct OutputWriter {
         guard let destination else {
             return try GIFEncoder(width: canvas.pixelWidth, height: canvas.pixelHeight, options: gifOptions)
         }
-        return try GIFEncoder(width: canvas.pixelWidth, height: canvas.pixelHeight, options: gifOptions,
-                              destination: destination)
+        return try GIFEncoder(
+            width: canvas.pixelWidth, height: canvas.pixelHeight, options: gifOptions,
+            destination: destination)
     }
 
     /// Two passes so memory never holds the animation: the first builds one palette from every
@@ -79,8 +80,9 @@ struct OutputWriter {
     /// Frames are encoded and written on the worker threads (the writer is thread-safe), so PNG
     /// compression runs in parallel; the consumer only keeps count.
     private func writePNGSequence(to output: URL) throws -> RenderReport {
-        let writer = try PNGSequenceWriter(destination: output, frameCount: allFrames.count,
-                                           compression: PNGCompression(level: encoding.pngCompression))
+        let writer = try PNGSequenceWriter(
+            destination: output, frameCount: allFrames.count,
+            compression: PNGCompression(level: encoding.pngCompression))
         let frames = prepared.pipeline(jobs: encoding.jobs, isCancelled: isCancelled) { index, image in
             try writer.write(image, index: index)
         }
@@ -90,16 +92,19 @@ struct OutputWriter {
 
     private func writeVideo(_ format: VideoFormat, to output: URL) throws -> RenderReport {
         let canvas = prepared.scene.canvas
-        let writer = try VideoWriter(url: output, width: canvas.pixelWidth, height: canvas.pixelHeight,
-                                     fps: timeline.fps, format: format)
+        let writer = try VideoWriter(
+            url: output, width: canvas.pixelWidth, height: canvas.pixelHeight,
+            fps: timeline.fps, format: format)
         try stream(pipeline(), into: { try writer.write($1) }, finish: writer.finish, cancel: writer.cancel)
         return report(to: output, bytes: fileSize(output), warnings: [])
     }
 
     /// Runs `frames` over every frame in order into `write`, then `finish`es; on a failure or
     /// cancellation it calls `cancel`, which removes everything written so far.
-    private func stream<Output>(_ frames: FramePipeline<Output>, into write: (Int, Output) throws -> Void,
-                                finish: () throws -> Void, cancel: () -> Void) throws {
+    private func stream<Output>(
+        _ frames: FramePipeline<Output>, into write: (Int, Output) throws -> Void,
+        finish: () throws -> Void, cancel: () -> Void
+    ) throws {
         do {
             try frames.run(frames: allFrames) { index, image in
                 try write(index, image)
@@ -125,8 +130,9 @@ struct OutputWriter {
         let data = try PNGCodec.encode(image, compression: PNGCompression(level: encoding.pngCompression))
         try checkCancelled()
         try AtomicFile.write(data, to: output)
-        return RenderReport(output: output, format: .stillPNG, frameCount: 1, duration: 0,
-                            bytes: data.count, warnings: [])
+        return RenderReport(
+            output: output, format: .stillPNG, frameCount: 1, duration: 0,
+            bytes: data.count, warnings: [])
     }
 
     private func pipeline() -> FramePipeline<Image> {
@@ -143,8 +149,9 @@ struct OutputWriter {
     }
 
     private func report(to output: URL, bytes: Int, warnings: [Diagnostic]) -> RenderReport {
-        RenderReport(output: output, format: encoding.format, frameCount: timeline.frameCount,
-                     duration: timeline.duration, bytes: bytes, warnings: warnings)
+        RenderReport(
+            output: output, format: encoding.format, frameCount: timeline.frameCount,
+            duration: timeline.duration, bytes: bytes, warnings: warnings)
     }
 
     private func fileSize(_ url: URL) -> Int {
@@ -152,7 +159,8 @@ struct OutputWriter {
     }
 
     private func folderSize(_ url: URL) -> Int {
-        let files = (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: [.fileSizeKey])) ?? []
+        let files =
+            (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: [.fileSizeKey])) ?? []
         return files.reduce(0) { $0 + ((try? $1.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) }
     }
 }

@@ -17,8 +17,10 @@ final class FramePipeline<Output: Sendable> {
     private let makeRenderer: @Sendable () throws -> FrameRenderFunction
     private let isCancelled: @Sendable () -> Bool
 
-    init(jobs: Int, makeRenderer: @escaping @Sendable () throws -> FrameRenderFunction,
-         isCancelled: @escaping @Sendable () -> Bool = { false }) {
+    init(
+        jobs: Int, makeRenderer: @escaping @Sendable () throws -> FrameRenderFunction,
+        isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) {
         self.jobs = max(1, jobs)
         self.window = 2 * max(1, jobs)
         self.makeRenderer = makeRenderer
@@ -50,8 +52,10 @@ final class FramePipeline<Output: Sendable> {
         }
     }
 
-    private static func work<Frames: RandomAccessCollection>(frames: Frames, window: Int, state: SharedState,
-                                                             makeRenderer: () throws -> FrameRenderFunction)
+    private static func work<Frames: RandomAccessCollection>(
+        frames: Frames, window: Int, state: SharedState,
+        makeRenderer: () throws -> FrameRenderFunction
+    )
     where Frames.Element == Int, Frames.Index == Int {
         let render: FrameRenderFunction
         do {

@@ -30,9 +30,12 @@ public final class PreparedScene: Sendable {
 
     /// Renders to `options.output`, atomically: on failure or cancellation nothing is written and
     /// an existing output stays as it was.
-    public func render(_ options: RenderOptions, isCancelled: @escaping @Sendable () -> Bool = { false },
-                       progress: @escaping (RenderProgress) -> Void = { _ in }) throws -> RenderReport {
-        let writer = OutputWriter(prepared: self, encoding: options.encoding, isCancelled: isCancelled, progress: progress)
+    public func render(
+        _ options: RenderOptions, isCancelled: @escaping @Sendable () -> Bool = { false },
+        progress: @escaping (RenderProgress) -> Void = { _ in }
+    ) throws -> RenderReport {
+        let writer = OutputWriter(
+            prepared: self, encoding: options.encoding, isCancelled: isCancelled, progress: progress)
         let report = try writer.write(to: options.output)
         if let sheet = options.contactSheet {
             try ContactSheet(prepared: self).write(to: sheet, jobs: options.jobs)
@@ -52,12 +55,17 @@ public final class PreparedScene: Sendable {
 
     /// A pipeline whose workers each own a `FrameRenderer` and pass every frame through
     /// `transform` on the worker thread.
-    func pipeline<Output: Sendable>(jobs: Int, isCancelled: @escaping @Sendable () -> Bool,
-                                    transform: @escaping @Sendable (Int, Image) throws -> Output)
-    -> FramePipeline<Output> {
-        FramePipeline(jobs: jobs, makeRenderer: { [scene, fonts, images, timeline] in
-            let renderer = try FrameRenderer(scene: scene, fonts: fonts, images: images)
-            return { index in try transform(index, renderer.render(timeline.state(atFrame: index))) }
-        }, isCancelled: isCancelled)
+    func pipeline<Output: Sendable>(
+        jobs: Int, isCancelled: @escaping @Sendable () -> Bool,
+        transform: @escaping @Sendable (Int, Image) throws -> Output
+    )
+        -> FramePipeline<Output>
+    {
+        FramePipeline(
+            jobs: jobs,
+            makeRenderer: { [scene, fonts, images, timeline] in
+                let renderer = try FrameRenderer(scene: scene, fonts: fonts, images: images)
+                return { index in try transform(index, renderer.render(timeline.state(atFrame: index))) }
+            }, isCancelled: isCancelled)
     }
 }

@@ -6,9 +6,12 @@ import KinetypeRender
 public enum SceneValidator {
     /// All problems of the scene at `path`; empty when it is valid. With a `root`, every file the
     /// scene names must lie inside it (see `Scene.inputRoot`).
-    public static func problems(inSceneAt path: String, overrides: [String: String] = [:],
-                                root: InputRoot? = nil, limits: WorkLimits = .standard) -> [Diagnostic] {
-        SceneLoader(.file(path: path), overrides: SceneOverrides(values: overrides), root: root, limits: limits).problems()
+    public static func problems(
+        inSceneAt path: String, overrides: [String: String] = [:],
+        root: InputRoot? = nil, limits: WorkLimits = .standard
+    ) -> [Diagnostic] {
+        SceneLoader(.file(path: path), overrides: SceneOverrides(values: overrides), root: root, limits: limits)
+            .problems()
     }
 
     /// All problems of a decoded scene found after decoding: the timeline, the work limits that
@@ -16,7 +19,7 @@ public enum SceneValidator {
     /// damaged picture is found here too).
     public static func problems(in scene: Scene, limits: WorkLimits = .standard) -> [Diagnostic] {
         var stages = LoadingStages(collecting: true)
-        _ = try? stages.prepare(scene, limits: limits)  // collecting: records problems, never throws
+        _ = try? stages.prepare(scene, limits: limits) // collecting: records problems, never throws
         return stages.problems
     }
 }
@@ -29,9 +32,11 @@ extension Scene {
             let pixels = (points * canvas.scale).rounded()
             let limit = FormatRanges.canvasSize.maximum
             guard pixels >= 1, pixels <= limit else {
-                throw source.diagnostic(at: "canvas.\(name)",
-                                        "canvas.\(name) is \(JSONText.number(pixels)) pixels at scale \(canvas.scale); the limit is 1 to \(JSONText.number(limit))",
-                                        hint: "lower canvas.scale or the canvas size").fail()
+                throw source.diagnostic(
+                    at: "canvas.\(name)",
+                    "canvas.\(name) is \(JSONText.number(pixels)) pixels at scale \(canvas.scale); the limit is 1 to \(JSONText.number(limit))",
+                    hint: "lower canvas.scale or the canvas size"
+                ).fail()
             }
         }
     }

@@ -9,13 +9,15 @@ struct FailureArtifacts {
     /// Writes the four images and returns the diff image's path.
     func write(frame index: Int, frameCount: Int, expected: Image, actual: Image, diff: Image?) throws -> String {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let stem = PNGSequenceWriter.fileName(index: index, frameCount: frameCount).replacingOccurrences(of: ".png", with: "")
+        let stem = PNGSequenceWriter.fileName(index: index, frameCount: frameCount).replacingOccurrences(
+            of: ".png", with: "")
         let diffImage = diff ?? actual
         try PNGCodec.write(expected, to: folder.appendingPathComponent("\(stem).expected.png"))
         try PNGCodec.write(actual, to: folder.appendingPathComponent("\(stem).actual.png"))
         let diffURL = folder.appendingPathComponent("\(stem).diff.png")
         try PNGCodec.write(diffImage, to: diffURL)
-        try PNGCodec.write(triptych([expected, diffImage, actual]), to: folder.appendingPathComponent("\(stem).triptych.png"))
+        try PNGCodec.write(
+            triptych([expected, diffImage, actual]), to: folder.appendingPathComponent("\(stem).triptych.png"))
         return diffURL.path
     }
 

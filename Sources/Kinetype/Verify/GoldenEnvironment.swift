@@ -14,19 +14,26 @@ public struct GoldenEnvironment: Codable, Equatable, Sendable {
     public static func current(for prepared: PreparedScene) -> GoldenEnvironment {
         var fonts: [String: String] = [:]
         for url in SceneFontResolution.fontFiles(usedBy: prepared.scene, in: prepared.fonts) {
-            fonts[url.lastPathComponent] = (try? RegularFile.read(url.path, limit: RegularFile.fontLimit)).map { SHA256.hex(of: $0) } ?? "unreadable"
+            fonts[url.lastPathComponent] =
+                (try? RegularFile.read(url.path, limit: RegularFile.fontLimit)).map { SHA256.hex(of: $0) }
+                ?? "unreadable"
         }
-        return GoldenEnvironment(kinetype: KinetypeVersion.current, libraries: [
-            "cairo": RenderLibraryVersions.cairo, "pango": RenderLibraryVersions.pango,
-            "harfbuzz": RenderLibraryVersions.harfbuzz, "freetype": RenderLibraryVersions.freetype,
-        ], fonts: fonts)
+        return GoldenEnvironment(
+            kinetype: KinetypeVersion.current,
+            libraries: [
+                "cairo": RenderLibraryVersions.cairo, "pango": RenderLibraryVersions.pango,
+                "harfbuzz": RenderLibraryVersions.harfbuzz, "freetype": RenderLibraryVersions.freetype,
+            ], fonts: fonts)
     }
 
     /// Sentences describing how `current` differs from this recorded environment.
     public func changes(to current: GoldenEnvironment) -> [String] {
         var changes: [String] = []
-        for name in Set(libraries.keys).union(current.libraries.keys).sorted() where libraries[name] != current.libraries[name] {
-            changes.append("\(name) was \(libraries[name] ?? "absent") when the goldens were recorded, now \(current.libraries[name] ?? "absent")")
+        for name in Set(libraries.keys).union(current.libraries.keys).sorted()
+        where libraries[name] != current.libraries[name] {
+            changes.append(
+                "\(name) was \(libraries[name] ?? "absent") when the goldens were recorded, now \(current.libraries[name] ?? "absent")"
+            )
         }
         for name in Set(fonts.keys).union(current.fonts.keys).sorted() where fonts[name] != current.fonts[name] {
             switch (fonts[name], current.fonts[name]) {

@@ -40,7 +40,10 @@ final class GoldenSetRecording {
         do {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         } catch {
-            throw Diagnostic(kind: .cannotWrite, message: "cannot create the golden folder \(parent.path): \(error.localizedDescription)").fail()
+            throw Diagnostic(
+                kind: .cannotWrite,
+                message: "cannot create the golden folder \(parent.path): \(error.localizedDescription)"
+            ).fail()
         }
         let made = try AtomicFolder(destination: folder)
         try made.seedFromDestination()

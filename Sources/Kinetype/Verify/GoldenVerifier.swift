@@ -13,15 +13,20 @@ public enum GoldenVerifier {
 
     /// Verifies the scene file at `path`.
     public static func verify(sceneAt path: String, options: VerifyOptions) throws -> SceneVerification {
-        let prepared = try SceneLoader(.file(path: path), overrides: SceneOverrides(values: options.overrides),
-                                       root: options.root, limits: options.limits).load()
+        let prepared = try SceneLoader(
+            .file(path: path), overrides: SceneOverrides(values: options.overrides),
+            root: options.root, limits: options.limits
+        ).load()
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         return try verify(prepared, name: name, options: options)
     }
 
     /// Verifies a prepared scene against the golden set called `name`.
-    public static func verify(_ prepared: PreparedScene, name: String, options: VerifyOptions) throws -> SceneVerification {
-        try options.limits.check(frameCount: prepared.timeline.frameCount, of: prepared.scene, fps: prepared.timeline.fps)
+    public static func verify(_ prepared: PreparedScene, name: String, options: VerifyOptions) throws
+        -> SceneVerification
+    {
+        try options.limits.check(
+            frameCount: prepared.timeline.frameCount, of: prepared.scene, fps: prepared.timeline.fps)
         let gif = options.goldenFolder.appendingPathComponent(name + ".gif")
         let folder = options.goldenFolder.appendingPathComponent(name)
         if FileManager.default.fileExists(atPath: gif.path), !FileManager.default.fileExists(atPath: folder.path) {
@@ -36,7 +41,7 @@ public enum GoldenVerifier {
         let index = { (time: Double) in min(last, max(0, timeline.frame(atTime: time))) }
         switch selection {
         case .all:
-            return Array(0...last)  // bounded by the work limits, checked before
+            return Array(0...last) // bounded by the work limits, checked before
         case .times(let times):
             return Array(Set(times.map(index))).sorted()
         case .sample(let every):
@@ -81,19 +86,25 @@ private struct FrameGoldenVerifier {
         if options.frames == .all, !wroteGoldens || options.record != .all {
             let extra = goldenFrameCount() - frameCount
             if extra > 0 {
-                problems.append("the golden set has \(extra) frame(s) more than the scene's \(frameCount); the animation got shorter (re-record with --record all if that is intended)")
+                problems.append(
+                    "the golden set has \(extra) frame(s) more than the scene's \(frameCount); the animation got shorter (re-record with --record all if that is intended)"
+                )
             }
         }
-        return SceneVerification(scene: name, golden: folder.path,
-                                 environmentChanges: recorded.map { $0.changes(to: current) } ?? [],
-                                 problems: problems, frames: verdicts)
+        return SceneVerification(
+            scene: name, golden: folder.path,
+            environmentChanges: recorded.map { $0.changes(to: current) } ?? [],
+            problems: problems, frames: verdicts)
     }
 
     /// Renders `frames`, compares each with its golden and records the ones the record mode asks
     /// for into `recording`.
-    private func compareOrRecord(frames: [Int], into recording: GoldenSetRecording, verdicts: inout [FrameVerdict]) throws {
+    private func compareOrRecord(frames: [Int], into recording: GoldenSetRecording, verdicts: inout [FrameVerdict])
+        throws
+    {
         let frameCount = prepared.timeline.frameCount
-        try prepared.pipeline(jobs: options.jobs, isCancelled: options.isCancelled).run(frames: frames) { index, actual in
+        try prepared.pipeline(jobs: options.jobs, isCancelled: options.isCancelled).run(frames: frames) {
+            index, actual in
             let file = folder.appendingPathComponent(PNGSequenceWriter.fileName(index: index, frameCount: frameCount))
             var verdict = FrameVerdict(frame: index, time: prepared.timeline.time(ofFrame: index), status: .passed)
             let expected = FileManager.default.fileExists(atPath: file.path) ? try PNGCodec.read(contentsOf: file) : nil
@@ -104,7 +115,8 @@ private struct FrameGoldenVerifier {
             case (nil, .never):
                 verdict.status = .missing
             case (let expected?, _):
-                let comparison = PerceptualComparison.compare(expected: expected, actual: actual, options: options.comparison)
+                let comparison = PerceptualComparison.compare(
+                    expected: expected, actual: actual, options: options.comparison)
                 verdict.changedPixels = comparison.changedPixels
                 verdict.antialiasedPixels = comparison.antialiasedPixels
                 verdict.maxDistance = comparison.maxDistance
@@ -114,9 +126,12 @@ private struct FrameGoldenVerifier {
                         verdict.status = .updated
                     } else {
                         verdict.status = .failed
-                        verdict.diffPath = try FailureArtifacts(folder: options.artifactsFolder.appendingPathComponent(name))
-                            .write(frame: index, frameCount: frameCount, expected: expected, actual: actual,
-                                   diff: comparison.diffImage)
+                        verdict.diffPath = try FailureArtifacts(
+                            folder: options.artifactsFolder.appendingPathComponent(name)
+                        )
+                        .write(
+                            frame: index, frameCount: frameCount, expected: expected, actual: actual,
+                            diff: comparison.diffImage)
                     }
                 }
             }

@@ -30,8 +30,14 @@ public enum FrameSelection: Equatable, Sendable {
 
     /// Parses `all`, `sample`, `sample:N` or a comma-separated list of times.
     public init?(parsing text: String) {
-        if text == "all" { self = .all; return }
-        if text == "sample" { self = .sample(every: 10); return }
+        if text == "all" {
+            self = .all
+            return
+        }
+        if text == "sample" {
+            self = .sample(every: 10)
+            return
+        }
         if text.hasPrefix("sample:") {
             guard let n = Int(text.dropFirst(7)), n >= 1 else { return nil }
             self = .sample(every: n)
@@ -39,7 +45,9 @@ public enum FrameSelection: Equatable, Sendable {
         }
         var times: [Double] = []
         for part in text.split(separator: ",") {
-            guard let time = Double(part.trimmingCharacters(in: .whitespaces)), time >= 0, time.isFinite else { return nil }
+            guard let time = Double(part.trimmingCharacters(in: .whitespaces)), time >= 0, time.isFinite else {
+                return nil
+            }
             times.append(time)
         }
         guard !times.isEmpty else { return nil }

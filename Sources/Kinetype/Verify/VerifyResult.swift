@@ -52,9 +52,10 @@ public struct SceneVerification: Sendable, Encodable {
     /// One line for each of the five worst frames: where, how much, and the diff image.
     public var worstFrameLines: [String] {
         worstFrames.prefix(5).map { verdict in
-            String(format: "frame %d (%.2f s): %d changed pixels (+%d antialiased), largest color distance %.3f → %@",
-                   verdict.frame + 1, verdict.time, verdict.changedPixels, verdict.antialiasedPixels,
-                   verdict.maxDistance, verdict.diffPath ?? "-")
+            String(
+                format: "frame %d (%.2f s): %d changed pixels (+%d antialiased), largest color distance %.3f → %@",
+                verdict.frame + 1, verdict.time, verdict.changedPixels, verdict.antialiasedPixels,
+                verdict.maxDistance, verdict.diffPath ?? "-")
         }
     }
 }

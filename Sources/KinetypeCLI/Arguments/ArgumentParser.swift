@@ -40,7 +40,8 @@ struct ArgumentParser {
                     value = arguments[index]
                     index += 1
                 } else {
-                    throw DiagnosticList.usage("option --\(spec.name) needs a value (\(spec.valueName!))", command: command)
+                    throw DiagnosticList.usage(
+                        "option --\(spec.name) needs a value (\(spec.valueName!))", command: command)
                 }
                 if !spec.repeatable, parsed.values[spec.name] != nil {
                     throw DiagnosticList.usage("option --\(spec.name) is given more than once", command: command)

@@ -12,8 +12,10 @@ struct Option<Value>: Sendable {
     let help: String
     private let placeholder: String?
 
-    init(_ name: String, short: Character? = nil, _ kind: OptionKind<Value>, value placeholder: String? = nil,
-         repeatable: Bool = false, help: String) {
+    init(
+        _ name: String, short: Character? = nil, _ kind: OptionKind<Value>, value placeholder: String? = nil,
+        repeatable: Bool = false, help: String
+    ) {
         self.name = name
         self.short = short
         self.kind = kind
@@ -31,14 +33,16 @@ struct Option<Value>: Sendable {
     /// What the parser and the help text see.
     var spec: OptionSpec {
         let line = kind.helpSuffix.map { "\(help) [\($0)]" } ?? help
-        return OptionSpec(name, short: short, value: placeholder ?? kind.placeholder, repeatable: repeatable, help: line)
+        return OptionSpec(
+            name, short: short, value: placeholder ?? kind.placeholder, repeatable: repeatable, help: line)
     }
 
     /// The usage error for `text`: "--fps takes a number from 1 to 120, found "abc"". The value is
     /// quoted as every message quotes one: controls escaped, a huge value shortened.
     func error(for text: String, command: String) -> DiagnosticList {
-        DiagnosticList.usage("--\(name) takes \(kind.expected), found \(JSONText.quoted(text))" + kind.suggestion(text),
-                   command: command)
+        DiagnosticList.usage(
+            "--\(name) takes \(kind.expected), found \(JSONText.quoted(text))" + kind.suggestion(text),
+            command: command)
     }
 }
 

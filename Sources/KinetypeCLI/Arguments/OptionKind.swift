@@ -17,9 +17,11 @@ struct OptionKind<Value>: Sendable {
     /// `; did you mean "ordered"?` for a near miss, or an empty string.
     let suggestion: @Sendable (String) -> String
 
-    init(placeholder: String, helpSuffix: String?, expected: String, expectedPlural: String? = nil,
-         convert: @escaping @Sendable (String) -> Value?,
-         suggestion: @escaping @Sendable (String) -> String = { _ in "" }) {
+    init(
+        placeholder: String, helpSuffix: String?, expected: String, expectedPlural: String? = nil,
+        convert: @escaping @Sendable (String) -> Value?,
+        suggestion: @escaping @Sendable (String) -> String = { _ in "" }
+    ) {
         self.placeholder = placeholder
         self.helpSuffix = helpSuffix
         self.expected = expected
@@ -33,8 +35,10 @@ extension OptionKind where Value == Double {
     /// A finite number in `range`, written `1…120` in help.
     static func number(_ range: ClosedRange<Double>) -> OptionKind {
         let bounds = "from \(format(range.lowerBound)) to \(format(range.upperBound))"
-        return OptionKind(placeholder: "N", helpSuffix: "\(format(range.lowerBound))…\(format(range.upperBound))",
-                          expected: "a number \(bounds)", expectedPlural: "numbers \(bounds)") { text in
+        return OptionKind(
+            placeholder: "N", helpSuffix: "\(format(range.lowerBound))…\(format(range.upperBound))",
+            expected: "a number \(bounds)", expectedPlural: "numbers \(bounds)"
+        ) { text in
             guard let value = Double(text), value.isFinite, range.contains(value) else { return nil }
             return value
         }
@@ -51,8 +55,10 @@ extension OptionKind where Value == Int {
     static func integer(_ range: ClosedRange<Int>) -> OptionKind {
         let bounds = "from \(range.lowerBound) to \(range.upperBound)"
         let suffix = range.upperBound == Int.max ? "≥ \(range.lowerBound)" : "\(range.lowerBound)…\(range.upperBound)"
-        return OptionKind(placeholder: "N", helpSuffix: suffix,
-                          expected: "a whole number \(bounds)", expectedPlural: "whole numbers \(bounds)") { text in
+        return OptionKind(
+            placeholder: "N", helpSuffix: suffix,
+            expected: "a whole number \(bounds)", expectedPlural: "whole numbers \(bounds)"
+        ) { text in
             guard let value = Int(text), range.contains(value) else { return nil }
             return value
         }
@@ -65,11 +71,12 @@ extension OptionKind where Value: CaseIterable & RawRepresentable<String> & Send
     static func choice(_ type: Value.Type = Value.self, placeholder: String = "MODE") -> OptionKind {
         let names = Value.allCases.map(\.rawValue)
         let listed = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
-        return OptionKind(placeholder: placeholder, helpSuffix: names.joined(separator: ", "), expected: listed,
-                          convert: { text in Value.allCases.first { $0.rawValue.lowercased() == text.lowercased() } },
-                          suggestion: { text in
-                              Suggestion.closest(to: text, among: names).map { "; did you mean \"\($0)\"?" } ?? ""
-                          })
+        return OptionKind(
+            placeholder: placeholder, helpSuffix: names.joined(separator: ", "), expected: listed,
+            convert: { text in Value.allCases.first { $0.rawValue.lowercased() == text.lowercased() } },
+            suggestion: { text in
+                Suggestion.closest(to: text, among: names).map { "; did you mean \"\($0)\"?" } ?? ""
+            })
     }
 }
 
@@ -101,8 +108,10 @@ extension OptionKind {
     /// `example` (e.g. `1,2,3`) is shown in the error.
     static func list<Element: Equatable & Sendable>(of element: OptionKind<Element>, example: String) -> OptionKind
     where Value == [Element] {
-        OptionKind(placeholder: "LIST", helpSuffix: element.helpSuffix.map { "comma-separated, each \($0)" },
-                   expected: "comma-separated \(element.expectedPlural), e.g. \(example)") { text in
+        OptionKind(
+            placeholder: "LIST", helpSuffix: element.helpSuffix.map { "comma-separated, each \($0)" },
+            expected: "comma-separated \(element.expectedPlural), e.g. \(example)"
+        ) { text in
             var values: [Element] = []
             for part in text.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let value = element.convert(part.trimmingCharacters(in: .whitespaces)) else { return nil }
@@ -114,7 +123,8 @@ extension OptionKind {
 
     /// A value of a syntax of its own (`2/4`, `sample:10`), described by `expected` in errors.
     static func custom(placeholder: String, expected: String, _ convert: @escaping @Sendable (String) -> Value?)
-    -> OptionKind {
+        -> OptionKind
+    {
         OptionKind(placeholder: placeholder, helpSuffix: nil, expected: expected, convert: convert)
     }
 }

@@ -9,8 +9,10 @@ struct OptionSpec {
     let repeatable: Bool
     let help: String
 
-    init(_ name: String, short: Character? = nil, value valueName: String? = nil, repeatable: Bool = false,
-         help: String) {
+    init(
+        _ name: String, short: Character? = nil, value valueName: String? = nil, repeatable: Bool = false,
+        help: String
+    ) {
         self.name = name
         self.short = short
         self.valueName = valueName

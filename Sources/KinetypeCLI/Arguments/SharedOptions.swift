@@ -7,12 +7,15 @@ enum SharedOptions {
     static let jobsRange = 1...256
 
     static let set = Option("set", .assignment, repeatable: true, help: "Set a {{NAME}} placeholder (repeatable).")
-    static let jobs = Option("jobs", short: "j", .integer(jobsRange), help: "Worker threads (default: the number of cores).")
+    static let jobs = Option(
+        "jobs", short: "j", .integer(jobsRange), help: "Worker threads (default: the number of cores).")
     static let quiet = Flag("quiet", short: "q", help: "Print nothing but errors.")
-    static let root = Option("root", .path(placeholder: "DIR"),
-                             help: "Read fonts and images only from inside DIR (after symlinks); refuse anything else.")
-    static let maxFrames = Option("max-frames", .integer(1...Int.max),
-                                  help: "Refuse outputs of more frames than N (default \(WorkLimits.defaultMaximumFrames)).")
+    static let root = Option(
+        "root", .path(placeholder: "DIR"),
+        help: "Read fonts and images only from inside DIR (after symlinks); refuse anything else.")
+    static let maxFrames = Option(
+        "max-frames", .integer(1...Int.max),
+        help: "Refuse outputs of more frames than N (default \(WorkLimits.defaultMaximumFrames)).")
     static let maxTotalPixels = Option(
         "max-total-pixels", .integer(1...Int.max),
         help: "Refuse outputs of more pixels × frames than N (default \(WorkLimits.defaultMaximumTotalPixels)).")

@@ -7,30 +7,37 @@ enum BatchCommand: Command {
     static let abstract = "Render one template for every entry of a data file (and every scale)."
     static let usage = "batch TEMPLATE --data DATA.json [-o DIR] [--scale 1,2,3] [--format gif|png|mp4|webm] [options]"
     static let discussion = """
-    DATA.json is a JSON array of objects; each object is one output: its keys fill the template's
-    {{placeholders}} and its optional "output" names the file (sanitized; without it, the output is
-    <template name>-<n>). With --scale 1,2,3 each entry is rendered at every scale, named name.gif,
-    name@2x.gif, name@3x.gif. Outputs whose inputs are unchanged since the last run are kept, not
-    rendered again (fingerprints live in DIR/.kinetype/). A failing entry does not stop the others;
-    the summary lists every output, and the exit code is 1 if any failed (73 if an output could not
-    be written: disk full, read-only folder, or a frames folder kinetype did not write). With
-    --format png, an existing output folder is replaced only if kinetype wrote it. Ctrl-C or
-    SIGTERM stops the batch: outputs being rendered are dropped with their temporary files,
-    finished ones are kept and listed, existing outputs stay as they were, and the exit code is 130.
-    """
+        DATA.json is a JSON array of objects; each object is one output: its keys fill the template's
+        {{placeholders}} and its optional "output" names the file (sanitized; without it, the output is
+        <template name>-<n>). With --scale 1,2,3 each entry is rendered at every scale, named name.gif,
+        name@2x.gif, name@3x.gif. Outputs whose inputs are unchanged since the last run are kept, not
+        rendered again (fingerprints live in DIR/.kinetype/). A failing entry does not stop the others;
+        the summary lists every output, and the exit code is 1 if any failed (73 if an output could not
+        be written: disk full, read-only folder, or a frames folder kinetype did not write). With
+        --format png, an existing output folder is replaced only if kinetype wrote it. Ctrl-C or
+        SIGTERM stops the batch: outputs being rendered are dropped with their temporary files,
+        finished ones are kept and listed, existing outputs stay as they were, and the exit code is 130.
+        """
     /// The options only `batch` takes.
     enum Options {
-        static let data = Option("data", .path(placeholder: "DATA.json"), help: "The entries: a JSON array of objects (required).")
-        static let output = Option("output", short: "o", .path(placeholder: "DIR"),
-                                   help: "Folder for the outputs (default: Output/<template name>).")
-        static let scale = Option("scale", .list(of: .number(FormatRanges.canvasScale), example: "1,2,3"),
-                                  help: "Pixel densities, e.g. 1,2,3 (default: the template's).")
-        static let format = Option("format", .choice(BatchFormat.self, placeholder: "FORMAT"),
-                                   help: "What to write (default gif; png is a folder of frames).")
+        static let data = Option(
+            "data", .path(placeholder: "DATA.json"), help: "The entries: a JSON array of objects (required).")
+        static let output = Option(
+            "output", short: "o", .path(placeholder: "DIR"),
+            help: "Folder for the outputs (default: Output/<template name>).")
+        static let scale = Option(
+            "scale", .list(of: .number(FormatRanges.canvasScale), example: "1,2,3"),
+            help: "Pixel densities, e.g. 1,2,3 (default: the template's).")
+        static let format = Option(
+            "format", .choice(BatchFormat.self, placeholder: "FORMAT"),
+            help: "What to write (default gif; png is a folder of frames).")
         static let force = Flag("force", help: "Render every output, even those whose inputs are unchanged.")
-        static let shard = Option("shard", .custom(placeholder: "I/N", expected: "I/N with 1 ≤ I ≤ N, e.g. 2/4",
-                                                   BatchShard.init(parsing:)),
-                                  help: "Render only the I-th of N deterministic slices of the entries.")
+        static let shard = Option(
+            "shard",
+            .custom(
+                placeholder: "I/N", expected: "I/N with 1 ≤ I ≤ N, e.g. 2/4",
+                BatchShard.init(parsing:)),
+            help: "Render only the I-th of N deterministic slices of the entries.")
     }
 
     static let options: [OptionSpec] = [
@@ -45,15 +52,19 @@ enum BatchCommand: Command {
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard arguments.positionals.count == 1, let templatePath = arguments.positionals.first else {
-            throw DiagnosticList.usage(arguments.positionals.isEmpty ? "batch needs a template scene" : "batch takes one template scene", command: name)
+            throw DiagnosticList.usage(
+                arguments.positionals.isEmpty ? "batch needs a template scene" : "batch takes one template scene",
+                command: name)
         }
         guard let dataPath = try arguments[Options.data] else {
             throw DiagnosticList.usage("batch needs --data DATA.json", command: name)
         }
         let templateURL = URL(fileURLWithPath: templatePath)
-        let outputPath = try arguments[Options.output] ?? "Output/" + templateURL.deletingPathExtension().lastPathComponent
-        var options = BatchOptions(template: templateURL, data: URL(fileURLWithPath: dataPath),
-                                   outputFolder: URL(fileURLWithPath: outputPath))
+        let outputPath =
+            try arguments[Options.output] ?? "Output/" + templateURL.deletingPathExtension().lastPathComponent
+        var options = BatchOptions(
+            template: templateURL, data: URL(fileURLWithPath: dataPath),
+            outputFolder: URL(fileURLWithPath: outputPath))
         options.templateDisplayName = templatePath
         options.dataDisplayName = dataPath
         options.overrides = try arguments.placeholders()
@@ -69,16 +80,18 @@ enum BatchCommand: Command {
         let quiet = arguments[SharedOptions.quiet]
         let progress = ProgressBar(terminal: terminal, quiet: quiet)
         let interrupt = InterruptFlag.installed
-        let report = try BatchRunner.run(options, isCancelled: { interrupt.isSet }) { done, total in
-            progress.update(done: done, total: total, label: "outputs")
-        }
+        let report = try BatchRunner.run(
+            options, isCancelled: { interrupt.isSet },
+            progress: { done, total in progress.update(done: done, total: total, label: "outputs") })
         progress.finish()
         if let reportPath {
             try JSONReport.write(report, to: URL(fileURLWithPath: reportPath))
         }
         printSummary(report, terminal: terminal, quiet: quiet)
         if report.interrupted {
-            terminal.err("kinetype: interrupted; \(report.outcomes.count) of \(report.planned) outputs finished (listed above); the unfinished ones were not written and their existing files are as they were\n")
+            terminal.err(
+                "kinetype: interrupted; \(report.outcomes.count) of \(report.planned) outputs finished (listed above); the unfinished ones were not written and their existing files are as they were\n"
+            )
             return 130
         }
         if report.hasWriteFailure { return 73 }
@@ -102,11 +115,13 @@ enum BatchCommand: Command {
             }
             let widths = (0..<6).map { column in table.map { $0[column].count }.max() ?? 0 }
             for row in table {
-                terminal.out(zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }
-                    .joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+                terminal.out(
+                    zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }
+                        .joined(separator: "  ").trimmingCharacters(in: .whitespaces))
             }
             for outcome in report.outcomes where outcome.status == .failed {
-                terminal.problem("kinetype: error: entry \(outcome.entry + 1) (\(outcome.name)): \(outcome.error ?? "failed")\n")
+                terminal.problem(
+                    "kinetype: error: entry \(outcome.entry + 1) (\(outcome.name)): \(outcome.error ?? "failed")\n")
             }
         }
         if !quiet || report.failed > 0 {

@@ -47,7 +47,8 @@ extension Command {
 
 /// Every subcommand, in the order `kinetype help` lists them.
 let allCommands: [any Command.Type] = [
-    RenderCommand.self, BatchCommand.self, VerifyCommand.self, ValidateCommand.self, InfoCommand.self, FontsCommand.self, SchemaCommand.self,
+    RenderCommand.self, BatchCommand.self, VerifyCommand.self, ValidateCommand.self, InfoCommand.self,
+    FontsCommand.self, SchemaCommand.self,
     HelpCommand.self,
 ]
 

@@ -7,15 +7,17 @@ enum FontsCommand: Command {
     static let abstract = "List the font families available, with their styles."
     static let usage = "fonts [--scene SCENE [--root DIR]] [--json]"
     static let discussion = """
-    Without --scene, lists the fonts installed on this system. With --scene, lists exactly what that
-    scene can use: its own font files, plus system fonts unless it sets "systemFonts": false.
-    """
+        Without --scene, lists the fonts installed on this system. With --scene, lists exactly what that
+        scene can use: its own font files, plus system fonts unless it sets "systemFonts": false.
+        """
     /// The options only `fonts` takes.
     enum Options {
         static let scene = Option("scene", .path(placeholder: "SCENE"), help: "List the fonts this scene can use.")
     }
 
-    static let options: [OptionSpec] = [Options.scene.spec, SharedOptions.json.with(help: "Print JSON instead of a table.").spec]
+    static let options: [OptionSpec] = [
+        Options.scene.spec, SharedOptions.json.with(help: "Print JSON instead of a table.").spec,
+    ]
     static let groups: [OptionGroup] = [.root]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
@@ -27,8 +29,12 @@ enum FontsCommand: Command {
         let scene = try arguments[Options.scene].map { path in try SceneLoader(.file(path: path), root: root).decode() }
         let families = try FontCatalog.families(for: scene)
         if json {
-            let entries = families.map { ["family": $0.name, "styles": $0.styles.joined(separator: ", "),
-                                          "variable": $0.isVariable ? "yes" : "no"] }
+            let entries = families.map {
+                [
+                    "family": $0.name, "styles": $0.styles.joined(separator: ", "),
+                    "variable": $0.isVariable ? "yes" : "no",
+                ]
+            }
             let data = try JSONSerialization.data(withJSONObject: entries, options: [.prettyPrinted, .sortedKeys])
             terminal.out(String(decoding: data, as: UTF8.self))
             return 0

@@ -25,27 +25,28 @@ enum HelpCommand: Command {
     /// The tool's overview: what it does and its commands.
     static var overview: String {
         var text = """
-        OVERVIEW: kinetype renders animated text — typewriter effects and animated fonts — from a JSON
-        scene into a GIF, PNG frames or a video, deterministically.
+            OVERVIEW: kinetype renders animated text — typewriter effects and animated fonts — from a JSON
+            scene into a GIF, PNG frames or a video, deterministically.
 
-        USAGE: kinetype <command> [options]
+            USAGE: kinetype <command> [options]
 
-        COMMANDS:
+            COMMANDS:
 
-        """
+            """
         let width = allCommands.map { $0.name.count }.max() ?? 0
         for command in allCommands {
-            text += "  \(command.name)\(String(repeating: " ", count: width - command.name.count + 2))\(command.abstract)\n"
+            text +=
+                "  \(command.name)\(String(repeating: " ", count: width - command.name.count + 2))\(command.abstract)\n"
         }
         text += """
 
-        OPTIONS:
-          -h, --help     Show this help.
-          --version      Print the version of kinetype.
+            OPTIONS:
+              -h, --help     Show this help.
+              --version      Print the version of kinetype.
 
-        See 'kinetype help <command>' for a command's options.
+            See 'kinetype help <command>' for a command's options.
 
-        """
+            """
         return text
     }
 }

@@ -16,7 +16,8 @@ enum InfoCommand: Command {
         let root = try arguments.inputRoot()
         let overrides = try arguments.placeholders()
         let json = arguments[SharedOptions.json]
-        let scene = try SceneLoader(.file(path: path), overrides: SceneOverrides(values: overrides), root: root).decode()
+        let scene = try SceneLoader(.file(path: path), overrides: SceneOverrides(values: overrides), root: root)
+            .decode()
         let summary = try Timeline(scene: scene).summary
         if json {
             let encoder = JSONEncoder()
@@ -41,7 +42,8 @@ enum InfoCommand: Command {
             for animation in layer.animations {
                 // A typewriter's "property" is the typewriter itself; show it once.
                 let property = animation.property == animation.kind ? "" : animation.property
-                var line = "  " + padded(animation.kind, 11) + padded(property, 13)
+                var line =
+                    "  " + padded(animation.kind, 11) + padded(property, 13)
                     + String(format: "%7.3f s → %7.3f s", animation.start, animation.end)
                 if let finish = animation.typingFinish, let units = animation.unitCount {
                     line += String(format: "  (%ld units typed by %.3f s)", units, finish)

@@ -7,32 +7,39 @@ enum RenderCommand: Command {
     static let abstract = "Render a scene to a GIF, PNG frames, a video or a still PNG."
     static let usage = "render SCENE [-o OUTPUT] [--set NAME=VALUE]... [options]"
     static let discussion = """
-    The output format comes from the path: .gif (animated GIF), .mp4 or .webm (video, needs ffmpeg),
-    a folder (PNG frames frame_0001.png …), or .png with --still. The default output is
-    Output/<scene name>.gif. An existing output is replaced only when the render succeeds. A frames
-    folder must be new, empty, or one kinetype wrote (it holds .kinetype-frames.json); any other
-    folder, such as -o ., is refused with exit 73. Ctrl-C or SIGTERM stops the render with exit 130
-    and writes nothing.
-    """
+        The output format comes from the path: .gif (animated GIF), .mp4 or .webm (video, needs ffmpeg),
+        a folder (PNG frames frame_0001.png …), or .png with --still. The default output is
+        Output/<scene name>.gif. An existing output is replaced only when the render succeeds. A frames
+        folder must be new, empty, or one kinetype wrote (it holds .kinetype-frames.json); any other
+        folder, such as -o ., is refused with exit 73. Ctrl-C or SIGTERM stops the render with exit 130
+        and writes nothing.
+        """
     /// The options only `render` takes.
     enum Options {
         /// A still's moment: up to a day, beyond any animation's length.
         static let stillRange: ClosedRange<Double> = 0...86_400
 
-        static let output = Option("output", short: "o", .path(), help: "Where to write (default: Output/<scene name>.gif).")
+        static let output = Option(
+            "output", short: "o", .path(), help: "Where to write (default: Output/<scene name>.gif).")
         static let fps = Option("fps", .number(FormatRanges.fps), help: "Frames per second (overrides canvas.fps).")
-        static let scale = Option("scale", .number(FormatRanges.canvasScale),
-                                  help: "Pixel density, e.g. 2 for @2x (overrides canvas.scale).")
-        static let still = Option("still", .number(stillRange), value: "SECONDS",
-                                  help: "Write one PNG of this moment instead of an animation.")
-        static let quality = Option("quality", .integer(GIFOptions.qualities),
-                                    help: "GIF palette quality when a scene has more than 255 colors (default 100).")
-        static let dither = Option("dither", .choice(GIFDither.self),
-                                   help: "GIF dithering for scenes over 255 colors (default none).")
-        static let pngCompression = Option("png-compression", .integer(PNGCompression.levels),
-                                           help: "zlib level of PNG outputs (default 6).")
-        static let contactSheet = Option("contact-sheet", .path(),
-                                         help: "Also write a PNG grid of sampled frames with their times.")
+        static let scale = Option(
+            "scale", .number(FormatRanges.canvasScale),
+            help: "Pixel density, e.g. 2 for @2x (overrides canvas.scale).")
+        static let still = Option(
+            "still", .number(stillRange), value: "SECONDS",
+            help: "Write one PNG of this moment instead of an animation.")
+        static let quality = Option(
+            "quality", .integer(GIFOptions.qualities),
+            help: "GIF palette quality when a scene has more than 255 colors (default 100).")
+        static let dither = Option(
+            "dither", .choice(GIFDither.self),
+            help: "GIF dithering for scenes over 255 colors (default none).")
+        static let pngCompression = Option(
+            "png-compression", .integer(PNGCompression.levels),
+            help: "zlib level of PNG outputs (default 6).")
+        static let contactSheet = Option(
+            "contact-sheet", .path(),
+            help: "Also write a PNG grid of sampled frames with their times.")
     }
 
     static let options: [OptionSpec] = [
@@ -46,7 +53,10 @@ enum RenderCommand: Command {
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard arguments.positionals.count == 1, let scenePath = arguments.positionals.first else {
-            throw DiagnosticList.usage(arguments.positionals.isEmpty ? "render needs a scene file" : "render takes one scene file; use 'kinetype batch' for many", command: name)
+            throw DiagnosticList.usage(
+                arguments.positionals.isEmpty
+                    ? "render needs a scene file" : "render takes one scene file; use 'kinetype batch' for many",
+                command: name)
         }
         let overrides = try arguments.placeholders()
         let root = try arguments.inputRoot()
@@ -69,8 +79,10 @@ enum RenderCommand: Command {
         }
         let format = try OutputFormat.infer(from: outputPath, still: still != nil)
 
-        let prepared = try SceneLoader(.file(path: scenePath), overrides: SceneOverrides(values: overrides, fps: fps, scale: scale),
-                                       root: root, limits: still == nil ? limits : nil).load()
+        let prepared = try SceneLoader(
+            .file(path: scenePath), overrides: SceneOverrides(values: overrides, fps: fps, scale: scale),
+            root: root, limits: still == nil ? limits : nil
+        ).load()
 
         var options = RenderOptions(output: URL(fileURLWithPath: outputPath), format: format)
         options.limits = limits
@@ -85,9 +97,9 @@ enum RenderCommand: Command {
         let interrupt = InterruptFlag.installed
         let report: RenderReport
         do {
-            report = try prepared.render(options, isCancelled: { interrupt.isSet }) { step in
-                progress.update(done: step.done, total: step.total, label: step.phase)
-            }
+            report = try prepared.render(
+                options, isCancelled: { interrupt.isSet },
+                progress: { step in progress.update(done: step.done, total: step.total, label: step.phase) })
         } catch {
             progress.finish()
             throw error

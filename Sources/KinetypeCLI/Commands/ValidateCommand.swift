@@ -7,11 +7,11 @@ enum ValidateCommand: Command {
     static let abstract = "Check scenes for mistakes and report every problem found."
     static let usage = "validate SCENE... [--set NAME=VALUE]... [--root DIR] [options]"
     static let discussion = """
-    Decodes each scene strictly (unknown keys, wrong types, out-of-range values, unknown
-    placeholders), compiles its timeline and checks its fonts and images, then reports all
-    problems, not only the first, including a scene too long or too large for render's work
-    limits (--max-frames, --max-total-pixels). Exits 0 when every scene is valid.
-    """
+        Decodes each scene strictly (unknown keys, wrong types, out-of-range values, unknown
+        placeholders), compiles its timeline and checks its fonts and images, then reports all
+        problems, not only the first, including a scene too long or too large for render's work
+        limits (--max-frames, --max-total-pixels). Exits 0 when every scene is valid.
+        """
     static let options: [OptionSpec] = []
     static let groups: [OptionGroup] = [.placeholders(), .root, .quiet(help: "Print only problems."), .workLimits]
 

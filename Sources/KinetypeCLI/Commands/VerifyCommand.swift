@@ -7,43 +7,52 @@ enum VerifyCommand: Command {
     static let abstract = "Render scenes and compare them with stored golden frames."
     static let usage = "verify SCENE... --golden DIR [--record MODE] [--frames all|sample[:N]|T1,T2,...] [options]"
     static let discussion = """
-    The golden set of intro.json is DIR/intro/ (frame_0001.png … plus environment.json, which
-    records the library versions and font hashes) or DIR/intro.gif (decoded frames, delays and loop
-    count are compared). Frames are compared byte for byte first, then pixel by pixel with a
-    perceptual color distance; pixels that differ only as antialiased edges are reported but not
-    counted. Failing frames get expected, actual, diff and triptych images in the artifacts folder.
+        The golden set of intro.json is DIR/intro/ (frame_0001.png … plus environment.json, which
+        records the library versions and font hashes) or DIR/intro.gif (decoded frames, delays and loop
+        count are compared). Frames are compared byte for byte first, then pixel by pixel with a
+        perceptual color distance; pixels that differ only as antialiased edges are reported but not
+        counted. Failing frames get expected, actual, diff and triptych images in the artifacts folder.
 
-    Recording: missing (default) writes goldens for frames that have none; all rewrites every
-    golden; failed rewrites the goldens of failing frames; never only compares. When the CI
-    environment variable is set, the default is never, so CI cannot silently accept new goldens.
-    KINETYPE_RECORD sets the default otherwise. A scene's folder set is recorded as a whole: its
-    new goldens and environment.json replace the set in one step when the scene is done.
+        Recording: missing (default) writes goldens for frames that have none; all rewrites every
+        golden; failed rewrites the goldens of failing frames; never only compares. When the CI
+        environment variable is set, the default is never, so CI cannot silently accept new goldens.
+        KINETYPE_RECORD sets the default otherwise. A scene's folder set is recorded as a whole: its
+        new goldens and environment.json replace the set in one step when the scene is done.
 
-    Ctrl-C or SIGTERM stops verify: the scene being verified records nothing, goldens stay as they
-    were, the scenes already finished are listed, and the exit code is 130.
-    """
+        Ctrl-C or SIGTERM stops verify: the scene being verified records nothing, goldens stay as they
+        were, the scenes already finished are listed, and the exit code is 130.
+        """
     /// The options only `verify` takes.
     enum Options {
         static let golden = Option("golden", .path(placeholder: "DIR"), help: "The folder of golden sets (required).")
-        static let record = Option("record", .choice(RecordMode.self),
-                                   help: "Which goldens to write (default missing; never when CI is set).")
-        static let frames = Option("frames", .custom(placeholder: "WHICH",
-                                                     expected: "all, sample, sample:N or times in seconds like 0.5,1,2.25",
-                                                     FrameSelection.init(parsing:)),
-                                   help: "all (default), sample (every 10th frame plus animation starts/ends), "
-                                       + "sample:N, or times in seconds.")
-        static let threshold = Option("threshold", .number(ComparisonOptions.fractions),
-                                      help: "Color distance above which a pixel counts as changed (default 0.1).")
-        static let maxDiffPixels = Option("max-diff-pixels", .integer(0...Int(Int32.max)),
-                                          help: "Changed pixels a frame may have and still pass (default 0).")
-        static let maxDiffRatio = Option("max-diff-ratio", .number(ComparisonOptions.fractions),
-                                         help: "Changed pixels, as a fraction of the frame, a frame may have (default 0).")
-        static let artifacts = Option("artifacts", .path(placeholder: "DIR"),
-                                      help: "Where to write failure images (default Output/verify-failures).")
+        static let record = Option(
+            "record", .choice(RecordMode.self),
+            help: "Which goldens to write (default missing; never when CI is set).")
+        static let frames = Option(
+            "frames",
+            .custom(
+                placeholder: "WHICH",
+                expected: "all, sample, sample:N or times in seconds like 0.5,1,2.25",
+                FrameSelection.init(parsing:)),
+            help: "all (default), sample (every 10th frame plus animation starts/ends), "
+                + "sample:N, or times in seconds.")
+        static let threshold = Option(
+            "threshold", .number(ComparisonOptions.fractions),
+            help: "Color distance above which a pixel counts as changed (default 0.1).")
+        static let maxDiffPixels = Option(
+            "max-diff-pixels", .integer(0...Int(Int32.max)),
+            help: "Changed pixels a frame may have and still pass (default 0).")
+        static let maxDiffRatio = Option(
+            "max-diff-ratio", .number(ComparisonOptions.fractions),
+            help: "Changed pixels, as a fraction of the frame, a frame may have (default 0).")
+        static let artifacts = Option(
+            "artifacts", .path(placeholder: "DIR"),
+            help: "Where to write failure images (default Output/verify-failures).")
     }
 
     static let options: [OptionSpec] = [
-        Options.golden.spec, Options.record.spec, Options.frames.spec, Options.threshold.spec, Options.maxDiffPixels.spec,
+        Options.golden.spec, Options.record.spec, Options.frames.spec, Options.threshold.spec,
+        Options.maxDiffPixels.spec,
         Options.maxDiffRatio.spec, Options.artifacts.spec, SharedOptions.report.spec,
     ]
     static let groups: [OptionGroup] = [
@@ -59,15 +68,19 @@ enum VerifyCommand: Command {
         }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: golden, isDirectory: &isFolder), !isFolder.boolValue {
-            throw DiagnosticList.usage("--golden takes the folder of golden sets, but \"\(golden)\" is a file", command: name)
+            throw DiagnosticList.usage(
+                "--golden takes the folder of golden sets, but \"\(golden)\" is a file", command: name)
         }
         var options = VerifyOptions(goldenFolder: URL(fileURLWithPath: golden))
-        options.record = try arguments[Options.record] ?? RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
+        options.record =
+            try arguments[Options.record] ?? RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
         if let frames = try arguments[Options.frames] { options.frames = frames }
         if let threshold = try arguments[Options.threshold] { options.comparison.threshold = threshold }
         if let pixels = try arguments[Options.maxDiffPixels] { options.comparison.maxDiffPixels = pixels }
         if let ratio = try arguments[Options.maxDiffRatio] { options.comparison.maxDiffRatio = ratio }
-        if let artifacts = try arguments[Options.artifacts] { options.artifactsFolder = URL(fileURLWithPath: artifacts) }
+        if let artifacts = try arguments[Options.artifacts] {
+            options.artifactsFolder = URL(fileURLWithPath: artifacts)
+        }
         if let jobs = try arguments[SharedOptions.jobs] { options.jobs = jobs }
         options.overrides = try arguments.placeholders()
         let interrupt = InterruptFlag.installed
@@ -94,7 +107,9 @@ enum VerifyCommand: Command {
             try JSONReport.write(results, to: URL(fileURLWithPath: reportPath))
         }
         if interrupted {
-            terminal.err("kinetype: interrupted; \(results.count) of \(arguments.positionals.count) scene(s) finished (listed above); the unfinished scene recorded nothing and its goldens are as they were\n")
+            terminal.err(
+                "kinetype: interrupted; \(results.count) of \(arguments.positionals.count) scene(s) finished (listed above); the unfinished scene recorded nothing and its goldens are as they were\n"
+            )
             return 130
         }
         return results.allSatisfy(\.passed) ? 0 : 1
@@ -102,8 +117,10 @@ enum VerifyCommand: Command {
 
     private static func report(_ result: SceneVerification, terminal: Terminal, quiet: Bool) {
         if !result.environmentChanges.isEmpty {
-            terminal.err("kinetype: note: \(result.scene): the environment differs from the one the goldens were recorded in, so differences may come from it rather than from the scene:\n")
-            result.environmentChanges.forEach { terminal.err("  - \($0)\n") }
+            terminal.err(
+                "kinetype: note: \(result.scene): the environment differs from the one the goldens were recorded in, so differences may come from it rather than from the scene:\n"
+            )
+            for change in result.environmentChanges { terminal.err("  - \(change)\n") }
         }
         for problem in result.problems {
             terminal.err("kinetype: error: \(result.scene): \(problem)\n")
@@ -113,7 +130,8 @@ enum VerifyCommand: Command {
             .filter { $0.count > 0 || $0.status == .passed || $0.status == .failed }
             .map { "\($0.count) \($0.status.rawValue)" }
             .joined(separator: ", ")
-        let line = "\(result.scene): \(result.passed ? "ok" : "FAILED") — \(result.frames.count) frame(s) checked: \(counts)"
+        let line =
+            "\(result.scene): \(result.passed ? "ok" : "FAILED") — \(result.frames.count) frame(s) checked: \(counts)"
         if result.passed {
             if !quiet { terminal.out(line) }
         } else {
@@ -121,12 +139,16 @@ enum VerifyCommand: Command {
         }
         let antialiasOnly = result.frames.filter { $0.status == .passed && $0.antialiasedPixels > 0 }
         if !antialiasOnly.isEmpty, !quiet {
-            terminal.out("  \(antialiasOnly.count) frame(s) differ only in antialiased edge pixels (\(antialiasOnly.map(\.antialiasedPixels).reduce(0, +)) in all); not counted")
+            terminal.out(
+                "  \(antialiasOnly.count) frame(s) differ only in antialiased edge pixels (\(antialiasOnly.map(\.antialiasedPixels).reduce(0, +)) in all); not counted"
+            )
         }
-        result.worstFrameLines.forEach { terminal.err("  \($0)\n") }
+        for line in result.worstFrameLines { terminal.err("  \(line)\n") }
         let missing = result.count(.missing)
         if missing > 0 {
-            terminal.err("  \(missing) frame(s) have no golden; record them with --record missing (recording is off when CI is set)\n")
+            terminal.err(
+                "  \(missing) frame(s) have no golden; record them with --record missing (recording is off when CI is set)\n"
+            )
         }
     }
 }

@@ -35,8 +35,9 @@ final class ProgressBar: @unchecked Sendable {
         lastDone = done
         guard done == total || now.timeIntervalSince(lastDraw) >= 0.1 else { return }
         lastDraw = now
-        let line = Self.line(done: done, total: total, label: label, elapsed: now.timeIntervalSince(phaseStarted),
-                             columns: terminal.columns)
+        let line = Self.line(
+            done: done, total: total, label: label, elapsed: now.timeIntervalSince(phaseStarted),
+            columns: terminal.columns)
         terminal.err("\r" + line + "\u{1B}[K")
         drawn = true
     }
@@ -59,7 +60,8 @@ final class ProgressBar: @unchecked Sendable {
         let barWidth = max(10, min(40, columns - stats.count - 4))
         let fraction = total > 0 ? min(1, max(0, Double(done) / Double(total))) : 1
         let filled = Int(Double(barWidth) * fraction)
-        return "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "]" + stats
+        return "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "]"
+            + stats
     }
 
     /// `m:ss`, capped at 99:59:59 so a nearly stalled rate never prints nonsense.

@@ -3,11 +3,11 @@ extension AnimatableValue {
     /// with premultiplied alpha. Mismatched kinds (rejected when the timeline compiles) jump at the end.
     public func interpolated(to other: AnimatableValue, fraction: Double) -> AnimatableValue {
         switch (self, other) {
-        case let (.number(a), .number(b)):
+        case (.number(let a), .number(let b)):
             if fraction == 0 { return self }
             if fraction == 1 { return other }
             return .number(a + (b - a) * fraction)
-        case let (.color(a), .color(b)):
+        case (.color(let a), .color(let b)):
             return .color(a.interpolated(to: b, fraction: fraction))
         default:
             return fraction >= 1 ? other : self

@@ -5,7 +5,10 @@ public struct CubicBezier: Equatable, Sendable {
     public var x1: Double, y1: Double, x2: Double, y2: Double
 
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
-        self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
+        self.x1 = x1
+        self.y1 = y1
+        self.x2 = x2
+        self.y2 = y2
     }
 
     /// How close x(s) must come to the requested progress.
@@ -29,7 +32,8 @@ public struct CubicBezier: Equatable, Sendable {
             s -= error / slope
             if s < 0 || s > 1 { break }
         }
-        var low = 0.0, high = 1.0
+        var low = 0.0
+        var high = 1.0
         s = x
         for _ in 0..<100 {
             let value = Self.coordinate(s, x1, x2)

@@ -20,8 +20,8 @@ public struct EasingCurve: Equatable, Sendable {
     public init(_ easing: Easing) {
         switch easing {
         case .linear: shape = .linear
-        case let .cubicBezier(x1, y1, x2, y2): shape = .bezier(CubicBezier(x1, y1, x2, y2))
-        case let .spring(response, dampingFraction):
+        case .cubicBezier(let x1, let y1, let x2, let y2): shape = .bezier(CubicBezier(x1, y1, x2, y2))
+        case .spring(let response, let dampingFraction):
             let spring = SpringCurve(response: response, dampingFraction: dampingFraction)
             shape = .spring(spring, settleTime: spring.settleTime)
         case .steps(let count): shape = .steps(max(1, count))
@@ -42,7 +42,7 @@ public struct EasingCurve: Equatable, Sendable {
         switch shape {
         case .linear: return progress
         case .bezier(let curve): return curve.value(at: progress)
-        case let .spring(spring, settleTime):
+        case .spring(let spring, let settleTime):
             return settleTime > 0 ? spring.value(at: progress * settleTime) : 1
         case .steps(let count):
             let n = Double(count)

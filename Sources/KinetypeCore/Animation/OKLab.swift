@@ -8,12 +8,17 @@ public struct OKLab: Equatable, Sendable {
     public var alpha: Double
 
     public init(lightness: Double, a: Double, b: Double, alpha: Double = 1) {
-        self.lightness = lightness; self.a = a; self.b = b; self.alpha = alpha
+        self.lightness = lightness
+        self.a = a
+        self.b = b
+        self.alpha = alpha
     }
 
     /// Converts a (gamma-encoded) sRGB color.
     public init(_ color: Color) {
-        let r = Self.linear(color.red), g = Self.linear(color.green), bl = Self.linear(color.blue)
+        let r = Self.linear(color.red)
+        let g = Self.linear(color.green)
+        let bl = Self.linear(color.blue)
         let l = cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * bl)
         let m = cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * bl)
         let s = cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * bl)
@@ -31,8 +36,9 @@ public struct OKLab: Equatable, Sendable {
         let r = 4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s
         let g = -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s
         let bl = -0.0041960863 * l - 0.7034186147 * m + 1.7076147010 * s
-        return Color(red: Self.encoded(r), green: Self.encoded(g), blue: Self.encoded(bl),
-                     alpha: min(max(alpha, 0), 1))
+        return Color(
+            red: Self.encoded(r), green: Self.encoded(g), blue: Self.encoded(bl),
+            alpha: min(max(alpha, 0), 1))
     }
 
     private func pow3(_ x: Double) -> Double { x * x * x }
@@ -55,13 +61,16 @@ extension Color {
     public func interpolated(to other: Color, fraction: Double) -> Color {
         if fraction == 0 { return self }
         if fraction == 1 { return other }
-        let from = OKLab(self), to = OKLab(other)
+        let from = OKLab(self)
+        let to = OKLab(other)
         let alpha = min(max(from.alpha + (to.alpha - from.alpha) * fraction, 0), 1)
         guard alpha > 0 else { return Color(red: 0, green: 0, blue: 0, alpha: 0) }
         func mix(_ x: Double, _ y: Double) -> Double {
             (x * from.alpha + (y * to.alpha - x * from.alpha) * fraction) / alpha
         }
-        return OKLab(lightness: mix(from.lightness, to.lightness), a: mix(from.a, to.a),
-                     b: mix(from.b, to.b), alpha: alpha).color
+        return OKLab(
+            lightness: mix(from.lightness, to.lightness), a: mix(from.a, to.a),
+            b: mix(from.b, to.b), alpha: alpha
+        ).color
     }
 }

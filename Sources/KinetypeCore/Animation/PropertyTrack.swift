@@ -2,8 +2,9 @@
 public enum PropertyMotion: Equatable, Sendable {
     /// `animate`: from a value (nil = the value at the start) to another, played `repeatCount`
     /// times, every second play backwards when `autoreverse`.
-    case tween(from: AnimatableValue?, to: AnimatableValue, duration: Double, easing: EasingCurve,
-               repeatCount: Int, autoreverse: Bool)
+    case tween(
+        from: AnimatableValue?, to: AnimatableValue, duration: Double, easing: EasingCurve,
+        repeatCount: Int, autoreverse: Bool)
     /// `keyframes`: times relative to the start; each easing shapes the segment ending at its keyframe.
     case keyframes([CompiledKeyframe])
 
@@ -11,22 +12,26 @@ public enum PropertyMotion: Equatable, Sendable {
     public init(_ animation: PropertyAnimation) {
         let easing = EasingCurve(animation.easing)
         let duration = max(0, animation.duration ?? easing.naturalDuration ?? PropertyAnimation.defaultDuration)
-        self = .tween(from: animation.from, to: animation.to, duration: duration, easing: easing,
-                      repeatCount: max(1, animation.repeatCount), autoreverse: animation.autoreverse)
+        self = .tween(
+            from: animation.from, to: animation.to, duration: duration, easing: easing,
+            repeatCount: max(1, animation.repeatCount), autoreverse: animation.autoreverse)
     }
 
     /// Compiles a `keyframes` animation (keyframes sorted by time, ties keep their order).
     public init(_ animation: KeyframeAnimation) {
         let sorted = animation.keyframes.enumerated()
             .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
-            .map { CompiledKeyframe(time: max(0, $0.element.time), value: $0.element.value, easing: EasingCurve($0.element.easing)) }
+            .map {
+                CompiledKeyframe(
+                    time: max(0, $0.element.time), value: $0.element.value, easing: EasingCurve($0.element.easing))
+            }
         self = .keyframes(sorted)
     }
 
     /// Seconds from the start to the end of the last play or keyframe.
     public var activeDuration: Double {
         switch self {
-        case let .tween(_, _, duration, _, repeatCount, _): return duration * Double(repeatCount)
+        case .tween(_, _, let duration, _, let repeatCount, _): return duration * Double(repeatCount)
         case .keyframes(let keyframes): return keyframes.last?.time ?? 0
         }
     }
@@ -43,7 +48,7 @@ public enum PropertyMotion: Equatable, Sendable {
     /// The value `localTime` seconds after the start, when the property was `current` at the start.
     public func value(atLocalTime localTime: Double, startingFrom current: AnimatableValue) -> AnimatableValue {
         switch self {
-        case let .tween(from, to, duration, easing, repeatCount, autoreverse):
+        case .tween(let from, let to, let duration, let easing, let repeatCount, let autoreverse):
             let start = from ?? current
             let total = duration * Double(repeatCount)
             if localTime >= total || duration <= 0 {
@@ -62,7 +67,8 @@ public enum PropertyMotion: Equatable, Sendable {
                 if localTime < keyframe.time {
                     let span = keyframe.time - previous.time
                     let progress = span > 0 ? (localTime - previous.time) / span : 1
-                    return previous.value.interpolated(to: keyframe.value, fraction: keyframe.easing.value(at: progress))
+                    return previous.value.interpolated(
+                        to: keyframe.value, fraction: keyframe.easing.value(at: progress))
                 }
                 previous = (keyframe.time, keyframe.value)
             }

@@ -39,13 +39,15 @@ public struct SpringCurve: Equatable, Sendable {
             let a = -1.0
             let b = zeta * w0 * a / wd
             let decay = exp(-zeta * w0 * t)
-            let c = cos(wd * t), s = sin(wd * t)
+            let c = cos(wd * t)
+            let s = sin(wd * t)
             let y = decay * (a * c + b * s)
             let v = decay * ((b * wd - zeta * w0 * a) * c - (a * wd + zeta * w0 * b) * s)
             return (y, v)
         } else if zeta == 1 {
             let decay = exp(-w0 * t)
-            let a = -1.0, b = -w0
+            let a = -1.0
+            let b = -w0
             return ((a + b * t) * decay, (b - w0 * (a + b * t)) * decay)
         } else {
             let root = (zeta * zeta - 1).squareRoot()
@@ -53,7 +55,8 @@ public struct SpringCurve: Equatable, Sendable {
             let r2 = -w0 * (zeta + root)
             let c1 = r2 / (r1 - r2)
             let c2 = -1 - c1
-            let e1 = exp(r1 * t), e2 = exp(r2 * t)
+            let e1 = exp(r1 * t)
+            let e2 = exp(r2 * t)
             return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
         }
     }
@@ -75,7 +78,8 @@ public struct SpringCurve: Equatable, Sendable {
         var lastUnsettled = -1
         for i in 0...samples where unsettled(Double(i) * step) { lastUnsettled = i }
         guard lastUnsettled >= 0 else { return 0 }
-        var low = Double(lastUnsettled) * step, high = low + step
+        var low = Double(lastUnsettled) * step
+        var high = low + step
         for _ in 0..<60 {
             let mid = (low + high) / 2
             if unsettled(mid) { low = mid } else { high = mid }

@@ -155,7 +155,8 @@ public struct TypewriterSchedule: Equatable, Sendable {
 
     /// How many key presses have happened `localTime` seconds after the start.
     public func keyPressCount(atLocalTime localTime: Double) -> Int {
-        var low = 0, high = keyPresses.count
+        var low = 0
+        var high = keyPresses.count
         while low < high {
             let mid = (low + high) / 2
             if keyPresses[mid].time <= localTime + Self.timeTolerance { low = mid + 1 } else { high = mid }

@@ -1,6 +1,8 @@
 extension DecodingContext {
-    func decodeAnimation(_ value: JSONValue, path: String, layer: LayerInfo,
-                         references: inout [AfterReference]) -> Animation? {
+    func decodeAnimation(
+        _ value: JSONValue, path: String, layer: LayerInfo,
+        references: inout [AfterReference]
+    ) -> Animation? {
         record(path, value)
         guard let members = value.objectMembers else {
             wrongType(value, path: path, expected: "an animation object")
@@ -10,13 +12,17 @@ extension DecodingContext {
         var type: String?
         if let typeValue = value["type"] {
             type = string(typeValue, path: typePath).flatMap {
-                named($0, among: FormatKeys.animationTypes, path: typePath, at: typeValue.position, noun: "animation type")
+                named(
+                    $0, among: FormatKeys.animationTypes, path: typePath, at: typeValue.position, noun: "animation type"
+                )
             }
         }
-        let allowed = type.map(FormatKeys.animation(ofType:))
+        let allowed =
+            type.map(FormatKeys.animation(ofType:))
             ?? FormatKeys.animation + FormatKeys.typewriter + FormatKeys.animate + FormatKeys.keyframes
-        let object = ObjectReader(context: self, path: path, value: value, members: members, allowed: allowed,
-                                  unknownKeyHint: { key in Self.otherAnimationTypeHint(key: key, type: type) })
+        let object = ObjectReader(
+            context: self, path: path, value: value, members: members, allowed: allowed,
+            unknownKeyHint: { key in Self.otherAnimationTypeHint(key: key, type: type) })
         if value["type"] == nil {
             _ = object.required("type", hint: "an animation's type is \"typewriter\", \"animate\" or \"keyframes\"")
         }
@@ -26,8 +32,9 @@ extension DecodingContext {
         switch type {
         case "typewriter":
             if let layerType = layer.type, layerType != "text" {
-                report("a typewriter animation needs a text layer, and this layer is a \(layerType) layer",
-                       path: typePath, at: value["type"]?.position)
+                report(
+                    "a typewriter animation needs a text layer, and this layer is a \(layerType) layer",
+                    path: typePath, at: value["type"]?.position)
             }
             kind = decodeTypewriter(object).map(AnimationKind.typewriter)
         case "animate":
@@ -42,27 +49,36 @@ extension DecodingContext {
 
     private static func otherAnimationTypeHint(key: String, type: String?) -> String? {
         guard let type else { return nil }
-        let owners = [("typewriter", FormatKeys.typewriter), ("animate", FormatKeys.animate),
-                      ("keyframes", FormatKeys.keyframes)]
-            .filter { owner, keys in owner != type && keys.contains(key) }
-            .map { owner, _ in owner }
+        let owners = [
+            ("typewriter", FormatKeys.typewriter), ("animate", FormatKeys.animate),
+            ("keyframes", FormatKeys.keyframes),
+        ]
+        .filter { owner, keys in owner != type && keys.contains(key) }
+        .map { owner, _ in owner }
         guard !owners.isEmpty else { return nil }
         return "\(JSONText.quoted(key)) belongs to \(owners.joined(separator: " and ")) animations, "
             + "and this one is \(JSONText.quoted(type))"
     }
 
     /// `"start": s`, or `"after": id` with an optional `"delay": s`; neither starts at 0.
-    private func decodeStart(_ object: ObjectReader, layer: LayerInfo, references: inout [AfterReference]) -> AnimationStart {
+    private func decodeStart(_ object: ObjectReader, layer: LayerInfo, references: inout [AfterReference])
+        -> AnimationStart
+    {
         object.exclusive("start", "after")
         let start = object.number("start", FormatRanges.start)
         let delay = object.number("delay", FormatRanges.start)
         if let delayMember = object.member("delay"), !object.has("after") {
-            report("\"delay\" needs \"after\"", path: object.path("delay"), at: delayMember.keyPosition,
-                   hint: "\"delay\" counts from the end of the layer named by \"after\"; use \"start\" for a time from the scene start")
+            report(
+                "\"delay\" needs \"after\"", path: object.path("delay"), at: delayMember.keyPosition,
+                hint:
+                    "\"delay\" counts from the end of the layer named by \"after\"; use \"start\" for a time from the scene start"
+            )
         }
         if let afterValue = object["after"], let target = object.string("after", nonEmpty: true) {
-            references.append(AfterReference(layerID: layer.id, target: target,
-                                             path: object.path("after"), position: afterValue.position))
+            references.append(
+                AfterReference(
+                    layerID: layer.id, target: target,
+                    path: object.path("after"), position: afterValue.position))
             return .after(layer: target, delay: delay ?? 0)
         }
         return .time(start ?? 0)
@@ -93,19 +109,24 @@ extension DecodingContext {
 
     func decodeKeyframes(_ object: ObjectReader, layer: LayerInfo) -> KeyframeAnimation? {
         let property = decodeProperty(object, layer: layer)
-        guard let items = object.required("keyframes").flatMap({
-            array($0, path: object.path("keyframes"), nonEmpty: true)
-        }) else { return nil }
+        guard
+            let items = object.required("keyframes").flatMap({
+                array($0, path: object.path("keyframes"), nonEmpty: true)
+            })
+        else { return nil }
         var keyframes: [Keyframe] = []
         var previousTime: Double?
         for (index, item) in items.enumerated() {
             let path = DecodingPath.index(object.path("keyframes"), index)
             guard let frame = self.object(item, path: path, allowed: FormatKeys.keyframe) else { continue }
-            let time = frame.required("time").flatMap { number($0, path: frame.path("time"), FormatRanges.keyframeTime) }
+            let time = frame.required("time").flatMap {
+                number($0, path: frame.path("time"), FormatRanges.keyframeTime)
+            }
             if let time, let previous = previousTime, time <= previous {
-                report("must be greater than the previous keyframe's time \(JSONText.number(previous)), found \(JSONText.number(time))",
-                       path: frame.path("time"), at: frame["time"]?.position,
-                       hint: "keyframe times increase, in seconds from the animation's start")
+                report(
+                    "must be greater than the previous keyframe's time \(JSONText.number(previous)), found \(JSONText.number(time))",
+                    path: frame.path("time"), at: frame["time"]?.position,
+                    hint: "keyframe times increase, in seconds from the animation's start")
             }
             previousTime = time ?? previousTime
             let value = frame.required("value").flatMap { value in
@@ -123,12 +144,13 @@ extension DecodingContext {
     /// The `property` key, checked against the layer type (text properties need a text layer).
     private func decodeProperty(_ object: ObjectReader, layer: LayerInfo) -> AnimatableProperty? {
         guard let value = object.required("property"),
-              let property: AnimatableProperty = enumeration(value, path: object.path("property"), noun: "property")
+            let property: AnimatableProperty = enumeration(value, path: object.path("property"), noun: "property")
         else { return nil }
         let textOnly: [AnimatableProperty] = [.fontSize, .fontWeight, .color, .letterSpacing]
         if textOnly.contains(property), let type = layer.type, type != "text" {
-            report("property \(JSONText.quoted(property.rawValue)) needs a text layer, and this layer is a \(type) layer",
-                   path: object.path("property"), at: value.position)
+            report(
+                "property \(JSONText.quoted(property.rawValue)) needs a text layer, and this layer is a \(type) layer",
+                path: object.path("property"), at: value.position)
             return nil
         }
         return property

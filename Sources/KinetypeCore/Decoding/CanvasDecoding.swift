@@ -5,7 +5,9 @@ extension DecodingContext {
     func decodeCanvas(_ value: JSONValue, path: String) -> Canvas? {
         guard let object = object(value, path: path, allowed: FormatKeys.canvas) else { return nil }
         let width = object.required("width").flatMap { number($0, path: object.path("width"), FormatRanges.canvasSize) }
-        let height = object.required("height").flatMap { number($0, path: object.path("height"), FormatRanges.canvasSize) }
+        let height = object.required("height").flatMap {
+            number($0, path: object.path("height"), FormatRanges.canvasSize)
+        }
         let scale = object.number("scale", FormatRanges.canvasScale)
         checkPixelSize(width, key: "width", scale: scale ?? 1, in: object)
         checkPixelSize(height, key: "height", scale: scale ?? 1, in: object)
@@ -31,10 +33,13 @@ extension DecodingContext {
         let limit = DecodingContext.maximumCanvasPixels
         if pixels > limit {
             let scaled = scale == 1 ? "" : " (\(JSONText.number(points)) × scale \(JSONText.number(scale)))"
-            report("must be at most \(JSONText.number(limit)) pixels after scaling, found \(JSONText.number(pixels))\(scaled)",
-                   path: object.path(key), at: position)
+            report(
+                "must be at most \(JSONText.number(limit)) pixels after scaling, found \(JSONText.number(pixels))\(scaled)",
+                path: object.path(key), at: position)
         } else if pixels.rounded() < 1 {
-            report("must be at least 1 pixel after scaling, found \(JSONText.number(pixels))", path: object.path(key), at: position)
+            report(
+                "must be at least 1 pixel after scaling, found \(JSONText.number(pixels))", path: object.path(key),
+                at: position)
         }
     }
 
@@ -60,8 +65,10 @@ extension DecodingContext {
             return color(value, path: path).map(Fill.color)
         case .object:
             guard let object = object(value, path: path, allowed: FormatKeys.gradient),
-                  let linear = object.required("linear", hint: "a gradient is written {\"linear\": {\"from\": C, \"to\": C, \"angle\": 90}}")
-                    .flatMap({ self.object($0, path: object.path("linear"), allowed: FormatKeys.linearGradient) })
+                let linear = object.required(
+                    "linear", hint: "a gradient is written {\"linear\": {\"from\": C, \"to\": C, \"angle\": 90}}"
+                )
+                .flatMap({ self.object($0, path: object.path("linear"), allowed: FormatKeys.linearGradient) })
             else { return nil }
             let from = linear.required("from").flatMap { color($0, path: linear.path("from")) }
             let to = linear.required("to").flatMap { color($0, path: linear.path("to")) }

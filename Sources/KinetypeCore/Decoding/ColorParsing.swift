@@ -20,20 +20,26 @@ extension Color {
         if lowered.hasPrefix("rgb(") || lowered.hasPrefix("rgba(") { return parseFunction(text, lowered: lowered) }
         if lowered == "transparent" { return .success(.transparent) }
         if let rgb = CSSColorNames.table[lowered] {
-            return .success(Color(red: Double(rgb >> 16 & 0xFF) / 255, green: Double(rgb >> 8 & 0xFF) / 255,
-                                  blue: Double(rgb & 0xFF) / 255))
+            return .success(
+                Color(
+                    red: Double(rgb >> 16 & 0xFF) / 255, green: Double(rgb >> 8 & 0xFF) / 255,
+                    blue: Double(rgb & 0xFF) / 255))
         }
         let suggestion = Suggestion.didYouMean(text, among: ["transparent"] + CSSColorNames.table.keys.sorted())
-        return .failure(ColorParseError(
-            message: "unknown color \(JSONText.quoted(text))" + suggestion,
-            hint: suggestion.isEmpty ? "write a color as \"#RRGGBB\", \"rgba(r, g, b, a)\" or a CSS color name" : nil))
+        return .failure(
+            ColorParseError(
+                message: "unknown color \(JSONText.quoted(text))" + suggestion,
+                hint: suggestion.isEmpty
+                    ? "write a color as \"#RRGGBB\", \"rgba(r, g, b, a)\" or a CSS color name" : nil))
     }
 
     private static func parseHex(_ text: String) -> Result<Color, ColorParseError> {
         let digits = text.dropFirst().map { $0.hexDigitValue }
         guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy({ $0 != nil }) else {
-            return .failure(ColorParseError(message: "invalid hex color \(JSONText.quoted(text))",
-                                            hint: "write 3, 4, 6 or 8 hex digits after '#', as in \"#FF8800\""))
+            return .failure(
+                ColorParseError(
+                    message: "invalid hex color \(JSONText.quoted(text))",
+                    hint: "write 3, 4, 6 or 8 hex digits after '#', as in \"#FF8800\""))
         }
         let values = digits.map { Double($0!) }
         let components: [Double]
@@ -45,8 +51,10 @@ extension Color {
                 return byte / 255
             }
         }
-        return .success(Color(red: components[0], green: components[1], blue: components[2],
-                              alpha: components.count == 4 ? components[3] : 1))
+        return .success(
+            Color(
+                red: components[0], green: components[1], blue: components[2],
+                alpha: components.count == 4 ? components[3] : 1))
     }
 
     private static func parseFunction(_ text: String, lowered: String) -> Result<Color, ColorParseError> {
@@ -55,31 +63,41 @@ extension Color {
         let expectedCount = hasAlpha ? 4 : 3
         let usage = hasAlpha ? "rgba(r, g, b, a) with r, g, b in 0…255 and a in 0…1" : "rgb(r, g, b) with each in 0…255"
         guard lowered.hasSuffix(")") else {
-            return .failure(ColorParseError(message: "\(name)() color \(JSONText.quoted(text)) is missing its closing ')'",
-                                            hint: "write " + usage))
+            return .failure(
+                ColorParseError(
+                    message: "\(name)() color \(JSONText.quoted(text)) is missing its closing ')'",
+                    hint: "write " + usage))
         }
         let inner = lowered.dropFirst(name.count + 1).dropLast()
         let parts = inner.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: " \t") }
         let numbers = parts.compactMap { Double($0) }.filter(\.isFinite)
         guard parts.count == expectedCount, numbers.count == expectedCount else {
-            return .failure(ColorParseError(message: "invalid \(name)() color \(JSONText.quoted(text))",
-                                            hint: "write " + usage))
+            return .failure(
+                ColorParseError(
+                    message: "invalid \(name)() color \(JSONText.quoted(text))",
+                    hint: "write " + usage))
         }
         guard numbers[0..<3].allSatisfy({ (0...255).contains($0) }) else {
-            return .failure(ColorParseError(message: "\(name)() red, green and blue must be between 0 and 255 in \(JSONText.quoted(text))"))
+            return .failure(
+                ColorParseError(
+                    message: "\(name)() red, green and blue must be between 0 and 255 in \(JSONText.quoted(text))"))
         }
         if hasAlpha, !(0...1).contains(numbers[3]) {
-            return .failure(ColorParseError(message: "rgba() alpha must be between 0 and 1, found \(JSONText.number(numbers[3]))",
-                                            hint: "alpha is a fraction: 0.5 is half transparent"))
+            return .failure(
+                ColorParseError(
+                    message: "rgba() alpha must be between 0 and 1, found \(JSONText.number(numbers[3]))",
+                    hint: "alpha is a fraction: 0.5 is half transparent"))
         }
-        return .success(Color(red: numbers[0] / 255, green: numbers[1] / 255, blue: numbers[2] / 255,
-                              alpha: hasAlpha ? numbers[3] : 1))
+        return .success(
+            Color(
+                red: numbers[0] / 255, green: numbers[1] / 255, blue: numbers[2] / 255,
+                alpha: hasAlpha ? numbers[3] : 1))
     }
 }
 
-private extension Substring {
-    func trimmingCharacters(in set: String) -> String {
+extension Substring {
+    fileprivate func trimmingCharacters(in set: String) -> String {
         var slice = self
         while let first = slice.first, set.contains(first) { slice.removeFirst() }
         while let last = slice.last, set.contains(last) { slice.removeLast() }

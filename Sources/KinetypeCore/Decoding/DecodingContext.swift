@@ -20,8 +20,10 @@ final class DecodingContext {
             omitted += 1
             return
         }
-        diagnostics.append(Diagnostic(kind: .invalidScene, file: fileName, position: position, path: path,
-                                      message: message, hint: hint))
+        diagnostics.append(
+            Diagnostic(
+                kind: .invalidScene, file: fileName, position: position, path: path,
+                message: message, hint: hint))
     }
 
     /// Every problem found, ending with `and N more problems` when some were left out.
@@ -114,11 +116,14 @@ final class DecodingContext {
     }
 
     /// `name` when it is one of `names`; else reports `unknown <noun> "x"; did you mean "y"?`.
-    func named(_ name: String, among names: [String], path: String, at position: SourcePosition, noun: String) -> String? {
+    func named(_ name: String, among names: [String], path: String, at position: SourcePosition, noun: String)
+        -> String?
+    {
         if names.contains(name) { return name }
         let suggestion = Suggestion.didYouMean(name, among: names)
-        report("unknown \(noun) \(JSONText.quoted(name))" + suggestion, path: path, at: position,
-               hint: suggestion.isEmpty ? "expected one of: " + names.joined(separator: ", ") : nil)
+        report(
+            "unknown \(noun) \(JSONText.quoted(name))" + suggestion, path: path, at: position,
+            hint: suggestion.isEmpty ? "expected one of: " + names.joined(separator: ", ") : nil)
         return nil
     }
 
@@ -136,14 +141,17 @@ final class DecodingContext {
     }
 
     /// An object whose keys must all be among `allowed`.
-    func object(_ value: JSONValue, path: String, allowed: [String],
-                unknownKeyHint: ((String) -> String?)? = nil) -> ObjectReader? {
+    func object(
+        _ value: JSONValue, path: String, allowed: [String],
+        unknownKeyHint: ((String) -> String?)? = nil
+    ) -> ObjectReader? {
         record(path, value)
         guard let members = value.objectMembers else {
             wrongType(value, path: path, expected: "an object")
             return nil
         }
-        return ObjectReader(context: self, path: path, value: value, members: members, allowed: allowed,
-                            unknownKeyHint: unknownKeyHint)
+        return ObjectReader(
+            context: self, path: path, value: value, members: members, allowed: allowed,
+            unknownKeyHint: unknownKeyHint)
     }
 }

@@ -7,10 +7,14 @@ enum FormatKeys {
     static let gradient = ["linear"]
     static let linearGradient = ["from", "to", "angle"]
 
-    static let layer = ["id", "type", "frame", "alignment", "padding", "background", "cornerRadius", "border",
-                        "opacity", "offset", "scale", "rotation", "animations"]
-    static let textLayer = ["text", "spans", "font", "color", "textAlignment", "lineLimit", "truncation",
-                            "lineSpacing", "letterSpacing", "wrap", "shadow"]
+    static let layer = [
+        "id", "type", "frame", "alignment", "padding", "background", "cornerRadius", "border",
+        "opacity", "offset", "scale", "rotation", "animations",
+    ]
+    static let textLayer = [
+        "text", "spans", "font", "color", "textAlignment", "lineLimit", "truncation",
+        "lineSpacing", "letterSpacing", "wrap", "shadow",
+    ]
     static let imageLayer = ["src", "fit"]
     static let frame = ["x", "y", "width", "height"]
     static let padding = ["top", "leading", "bottom", "trailing"]
@@ -22,8 +26,10 @@ enum FormatKeys {
     static let shadow = ["color", "radius", "x", "y"]
 
     static let animation = ["type", "start", "after", "delay"]
-    static let typewriter = ["interval", "speed", "duration", "intervalRange", "seed", "pauses", "unit", "fadeIn",
-                             "mode", "cursor", "script"]
+    static let typewriter = [
+        "interval", "speed", "duration", "intervalRange", "seed", "pauses", "unit", "fadeIn",
+        "mode", "cursor", "script",
+    ]
     static let cursor = ["shape", "color", "width", "blink", "hideWhenDone"]
     static let scriptStep = ["type", "pause", "delete", "deleteAll"]
     static let animate = ["property", "from", "to", "duration", "easing", "repeat", "autoreverse"]

@@ -17,8 +17,11 @@ public enum JSONParser {
             return try scanner.parseDocument()
         } catch let error as JSONSyntaxError {
             let position = scanner.slowPosition(ofOffset: error.offset)
-            throw DiagnosticList([Diagnostic(kind: .invalidScene, file: fileName, position: position,
-                                             message: error.message, hint: error.hint)])
+            throw DiagnosticList([
+                Diagnostic(
+                    kind: .invalidScene, file: fileName, position: position,
+                    message: error.message, hint: error.hint)
+            ])
         }
     }
 }
@@ -114,14 +117,16 @@ struct JSONScanner {
             skipWhitespace()
             var completed: JSONValue
             guard offset < bytes.count else {
-                throw JSONSyntaxError(offset: offset, message: "unexpected end of file; expected a value",
-                                      hint: unclosedHint(stack))
+                throw JSONSyntaxError(
+                    offset: offset, message: "unexpected end of file; expected a value",
+                    hint: unclosedHint(stack))
             }
             let byte = bytes[offset]
             if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
                 guard stack.count < JSONParser.maximumDepth else {
-                    throw JSONSyntaxError(offset: offset,
-                                          message: "nesting is too deep (more than \(JSONParser.maximumDepth) levels)")
+                    throw JSONSyntaxError(
+                        offset: offset,
+                        message: "nesting is too deep (more than \(JSONParser.maximumDepth) levels)")
                 }
                 let isObject = byte == UInt8(ascii: "{")
                 let builder = ContainerBuilder(isObject: isObject, position: currentPosition())
@@ -144,22 +149,27 @@ struct JSONScanner {
                 guard let top = stack.last else {
                     skipWhitespace()
                     if offset < bytes.count {
-                        throw JSONSyntaxError(offset: offset, message: "unexpected \(describeByte(at: offset)) after the JSON value",
-                                              hint: "a file holds exactly one JSON value")
+                        throw JSONSyntaxError(
+                            offset: offset, message: "unexpected \(describeByte(at: offset)) after the JSON value",
+                            hint: "a file holds exactly one JSON value")
                     }
                     return completed
                 }
                 if top.isObject {
-                    top.members.append(JSONMember(key: top.pendingKey, keyPosition: top.pendingKeyPosition, value: completed))
+                    top.members.append(
+                        JSONMember(key: top.pendingKey, keyPosition: top.pendingKeyPosition, value: completed))
                 } else {
                     top.items.append(completed)
                 }
                 skipWhitespace()
-                let expected = top.isObject ? "expected ',' or '}' after an object member"
-                                            : "expected ',' or ']' after an array element"
+                let expected =
+                    top.isObject
+                    ? "expected ',' or '}' after an object member"
+                    : "expected ',' or ']' after an array element"
                 guard offset < bytes.count else {
-                    throw JSONSyntaxError(offset: offset, message: "unexpected end of file; " + expected,
-                                          hint: unclosedHint(stack))
+                    throw JSONSyntaxError(
+                        offset: offset, message: "unexpected end of file; " + expected,
+                        hint: unclosedHint(stack))
                 }
                 let next = bytes[offset]
                 if next == UInt8(ascii: ",") {
@@ -169,8 +179,9 @@ struct JSONScanner {
                     } else {
                         skipWhitespace()
                         if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
-                            throw JSONSyntaxError(offset: offset, message: "expected a value after ','",
-                                                  hint: "trailing commas are not allowed in JSON")
+                            throw JSONSyntaxError(
+                                offset: offset, message: "expected a value after ','",
+                                hint: "trailing commas are not allowed in JSON")
                         }
                     }
                     break
@@ -178,8 +189,9 @@ struct JSONScanner {
                     offset += 1
                     completed = stack.removeLast().build()
                 } else {
-                    throw JSONSyntaxError(offset: offset, message: expected,
-                                          hint: next == UInt8(ascii: "\"") ? "is a ',' missing before it?" : nil)
+                    throw JSONSyntaxError(
+                        offset: offset, message: expected,
+                        hint: next == UInt8(ascii: "\"") ? "is a ',' missing before it?" : nil)
                 }
             }
         }
@@ -193,23 +205,27 @@ struct JSONScanner {
     private mutating func parseKey(into builder: ContainerBuilder, afterComma: Bool, stack: [ContainerBuilder]) throws {
         skipWhitespace()
         guard offset < bytes.count else {
-            throw JSONSyntaxError(offset: offset, message: "unexpected end of file; expected an object key",
-                                  hint: unclosedHint(stack))
+            throw JSONSyntaxError(
+                offset: offset, message: "unexpected end of file; expected an object key",
+                hint: unclosedHint(stack))
         }
         let byte = bytes[offset]
         guard byte == UInt8(ascii: "\"") else {
             if afterComma, byte == UInt8(ascii: "}") {
-                throw JSONSyntaxError(offset: offset, message: "expected an object key after ','",
-                                      hint: "trailing commas are not allowed in JSON")
+                throw JSONSyntaxError(
+                    offset: offset, message: "expected an object key after ','",
+                    hint: "trailing commas are not allowed in JSON")
             }
-            throw JSONSyntaxError(offset: offset, message: "expected an object key in double quotes, found \(describeByte(at: offset))")
+            throw JSONSyntaxError(
+                offset: offset, message: "expected an object key in double quotes, found \(describeByte(at: offset))")
         }
         let keyPosition = currentPosition()
         let keyOffset = offset
         let key = try parseString()
         if let first = builder.keyPositions[key] {
-            throw JSONSyntaxError(offset: keyOffset, message: "duplicate key \(quoted(key))",
-                                  hint: "it is first written at \(first.line):\(first.column); a key may appear once per object")
+            throw JSONSyntaxError(
+                offset: keyOffset, message: "duplicate key \(quoted(key))",
+                hint: "it is first written at \(first.line):\(first.column); a key may appear once per object")
         }
         builder.keyPositions[key] = keyPosition
         skipWhitespace()
@@ -240,26 +256,30 @@ struct JSONScanner {
             case "false": return JSONValue(.bool(false), position: position)
             case "null": return JSONValue(.null, position: position)
             case "NaN", "Infinity":
-                throw JSONSyntaxError(offset: start, message: "\(word) is not a JSON number",
-                                      hint: "JSON numbers must be finite")
+                throw JSONSyntaxError(
+                    offset: start, message: "\(word) is not a JSON number",
+                    hint: "JSON numbers must be finite")
             default:
-                throw JSONSyntaxError(offset: start, message: "unexpected word \(quoted(word)); expected a value",
-                                      hint: "strings must be written in double quotes")
+                throw JSONSyntaxError(
+                    offset: start, message: "unexpected word \(quoted(word)); expected a value",
+                    hint: "strings must be written in double quotes")
             }
         case UInt8(ascii: "'"):
             throw JSONSyntaxError(offset: offset, message: "strings must use double quotes, not single quotes")
         case UInt8(ascii: "/"):
             throw JSONSyntaxError(offset: offset, message: "comments are not allowed in JSON")
         case UInt8(ascii: "]"), UInt8(ascii: "}"):
-            throw JSONSyntaxError(offset: offset, message: "unexpected \(describeByte(at: offset)); expected a value",
-                                  hint: stack.isEmpty ? nil : "is there a trailing comma before it?")
+            throw JSONSyntaxError(
+                offset: offset, message: "unexpected \(describeByte(at: offset)); expected a value",
+                hint: stack.isEmpty ? nil : "is there a trailing comma before it?")
         default:
             throw JSONSyntaxError(offset: offset, message: "unexpected \(describeByte(at: offset)); expected a value")
         }
     }
 
     private func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
     }
 
@@ -272,7 +292,8 @@ struct JSONScanner {
         if bytes[offset] == UInt8(ascii: "-") {
             offset += 1
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "I") {
-                throw JSONSyntaxError(offset: start, message: "-Infinity is not a JSON number", hint: "JSON numbers must be finite")
+                throw JSONSyntaxError(
+                    offset: start, message: "-Infinity is not a JSON number", hint: "JSON numbers must be finite")
             }
         }
         guard isDigit(at: offset) else {
@@ -295,7 +316,9 @@ struct JSONScanner {
         }
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
             offset += 1
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") {
+                offset += 1
+            }
             guard isDigit(at: offset) else {
                 throw JSONSyntaxError(offset: offset, message: "expected a digit in the exponent")
             }
@@ -303,8 +326,9 @@ struct JSONScanner {
         }
         let literal = String(decoding: bytes[start..<offset], as: UTF8.self)
         guard let value = Double(literal), value.isFinite else {
-            throw JSONSyntaxError(offset: start, message: "number is out of range",
-                                  hint: "numbers must fit a 64-bit floating-point value (about ±1.8e308)")
+            throw JSONSyntaxError(
+                offset: start, message: "number is out of range",
+                hint: "numbers must fit a 64-bit floating-point value (about ±1.8e308)")
         }
         return JSONNumber(value: value, literal: literal)
     }
@@ -326,11 +350,14 @@ struct JSONScanner {
             case UInt8(ascii: "\\"):
                 try parseEscape(into: &buffer)
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                throw JSONSyntaxError(offset: open, message: "unterminated string",
-                                      hint: "the line ends before the closing '\"'; write a line break inside a string as \\n")
+                throw JSONSyntaxError(
+                    offset: open, message: "unterminated string",
+                    hint: "the line ends before the closing '\"'; write a line break inside a string as \\n")
             case 0..<0x20:
-                throw JSONSyntaxError(offset: offset, message: "control character \(scalarName(UInt32(byte))) must be escaped in a string",
-                                      hint: byte == 0x09 ? "write a tab as \\t" : "write it as \\u\(hex4(UInt32(byte)))")
+                throw JSONSyntaxError(
+                    offset: offset,
+                    message: "control character \(scalarName(UInt32(byte))) must be escaped in a string",
+                    hint: byte == 0x09 ? "write a tab as \\t" : "write it as \\u\(hex4(UInt32(byte)))")
             default:
                 buffer.append(byte)
                 offset += 1
@@ -358,8 +385,9 @@ struct JSONScanner {
         case UInt8(ascii: "t"): simple = 0x09
         case UInt8(ascii: "u"): simple = nil
         default:
-            throw JSONSyntaxError(offset: escapeStart, message: "invalid escape \\\(describeEscapedByte(byte)) in a string",
-                                  hint: "valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")
+            throw JSONSyntaxError(
+                offset: escapeStart, message: "invalid escape \\\(describeEscapedByte(byte)) in a string",
+                hint: "valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")
         }
         if let simple {
             buffer.append(simple)
@@ -367,21 +395,25 @@ struct JSONScanner {
         }
         var scalar = try parseHex4(escapeStart: escapeStart)
         if (0xDC00...0xDFFF).contains(scalar) {
-            throw JSONSyntaxError(offset: escapeStart, message: "lone surrogate \\u\(hex4(scalar)) in a string",
-                                  hint: "a low surrogate must follow a high surrogate \\uD800…\\uDBFF")
+            throw JSONSyntaxError(
+                offset: escapeStart, message: "lone surrogate \\u\(hex4(scalar)) in a string",
+                hint: "a low surrogate must follow a high surrogate \\uD800…\\uDBFF")
         }
         if (0xD800...0xDBFF).contains(scalar) {
             let high = scalar
-            guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else {
-                throw JSONSyntaxError(offset: escapeStart, message: "lone surrogate \\u\(hex4(high)) in a string",
-                                      hint: "a high surrogate must be followed by a low surrogate \\uDC00…\\uDFFF")
+            guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
+            else {
+                throw JSONSyntaxError(
+                    offset: escapeStart, message: "lone surrogate \\u\(hex4(high)) in a string",
+                    hint: "a high surrogate must be followed by a low surrogate \\uDC00…\\uDFFF")
             }
             let lowStart = offset
             offset += 2
             let low = try parseHex4(escapeStart: lowStart)
             guard (0xDC00...0xDFFF).contains(low) else {
-                throw JSONSyntaxError(offset: escapeStart, message: "lone surrogate \\u\(hex4(high)) in a string",
-                                      hint: "a high surrogate must be followed by a low surrogate \\uDC00…\\uDFFF")
+                throw JSONSyntaxError(
+                    offset: escapeStart, message: "lone surrogate \\u\(hex4(high)) in a string",
+                    hint: "a high surrogate must be followed by a low surrogate \\uDC00…\\uDFFF")
             }
             scalar = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
         }
@@ -439,9 +471,10 @@ struct JSONScanner {
             case .emptyInput:
                 return
             case .error:
-                throw JSONSyntaxError(offset: position,
-                                      message: "invalid UTF-8 byte 0x\(String(bytes[position], radix: 16, uppercase: true))",
-                                      hint: "save the file as UTF-8 text")
+                throw JSONSyntaxError(
+                    offset: position,
+                    message: "invalid UTF-8 byte 0x\(String(bytes[position], radix: 16, uppercase: true))",
+                    hint: "save the file as UTF-8 text")
             }
         }
     }

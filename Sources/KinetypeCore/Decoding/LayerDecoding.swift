@@ -26,9 +26,10 @@ extension DecodingContext {
             // Ids of layers with other mistakes still count, so `after` does not report them as unknown.
             if let id = layer?.id ?? item["id"]?.stringValue.map({ templates.expand($0).text }), !id.isEmpty {
                 if let first = firstUse[id] {
-                    report("duplicate layer id \(JSONText.quoted(id)); it is already used by \(first)",
-                           path: DecodingPath.member(layerPath, "id"), at: item["id"]?.position,
-                           hint: "layer ids must be unique")
+                    report(
+                        "duplicate layer id \(JSONText.quoted(id)); it is already used by \(first)",
+                        path: DecodingPath.member(layerPath, "id"), at: item["id"]?.position,
+                        hint: "layer ids must be unique")
                 } else {
                     firstUse[id] = layerPath
                 }
@@ -53,23 +54,28 @@ extension DecodingContext {
             }
         }
         // With an unknown type every layer key is allowed, so one mistake does not cascade.
-        let allowed = type.map(FormatKeys.layer(ofType:))
+        let allowed =
+            type.map(FormatKeys.layer(ofType:))
             ?? FormatKeys.layer + FormatKeys.textLayer + FormatKeys.imageLayer
-        let object = ObjectReader(context: self, path: path, value: value, members: value.objectMembers ?? [],
-                                  allowed: allowed, unknownKeyHint: { key in
-                                      Self.otherLayerTypeHint(key: key, type: type)
-                                  })
+        let object = ObjectReader(
+            context: self, path: path, value: value, members: value.objectMembers ?? [],
+            allowed: allowed,
+            unknownKeyHint: { key in
+                Self.otherLayerTypeHint(key: key, type: type)
+            })
         if value["type"] == nil {
             _ = object.required("type", hint: "a layer's type is \"text\", \"rect\" or \"image\"")
         }
         let id = object.string("id", nonEmpty: true)
         let info = LayerInfo(id: id, type: type)
-        let animations = object.array("animations").map { items in
-            items.enumerated().compactMap { offset, item in
-                decodeAnimation(item, path: DecodingPath.index(object.path("animations"), offset), layer: info,
-                                references: &references)
-            }
-        } ?? []
+        let animations =
+            object.array("animations").map { items in
+                items.enumerated().compactMap { offset, item in
+                    decodeAnimation(
+                        item, path: DecodingPath.index(object.path("animations"), offset), layer: info,
+                        references: &references)
+                }
+            } ?? []
 
         let content: LayerContent?
         switch type {
@@ -90,8 +96,11 @@ extension DecodingContext {
         var layer = Layer(id: id, content: content ?? .rect)
         layer.animations = animations
         if let frame = object.object("frame", allowed: FormatKeys.frame) {
-            layer.frame = LayerFrame(x: frame.number("x", FormatRanges.framePosition) ?? 0, y: frame.number("y", FormatRanges.framePosition) ?? 0,
-                                     width: frame.number("width", FormatRanges.frameSize), height: frame.number("height", FormatRanges.frameSize))
+            layer.frame = LayerFrame(
+                x: frame.number("x", FormatRanges.framePosition) ?? 0,
+                y: frame.number("y", FormatRanges.framePosition) ?? 0,
+                width: frame.number("width", FormatRanges.frameSize),
+                height: frame.number("height", FormatRanges.frameSize))
         }
         if let alignment: Alignment = object.enumeration("alignment", noun: "alignment") { layer.alignment = alignment }
         if let padding = object["padding"].flatMap({ decodePadding($0, path: object.path("padding")) }) {
@@ -106,7 +115,8 @@ extension DecodingContext {
         }
         if let opacity = object.number("opacity", FormatRanges.opacity) { layer.opacity = opacity }
         if let offset = object.object("offset", allowed: FormatKeys.offset) {
-            layer.offset = Point(x: offset.number("x", FormatRanges.offset) ?? 0, y: offset.number("y", FormatRanges.offset) ?? 0)
+            layer.offset = Point(
+                x: offset.number("x", FormatRanges.offset) ?? 0, y: offset.number("y", FormatRanges.offset) ?? 0)
         }
         if let scale = object.number("scale", FormatRanges.layerScale) { layer.scale = scale }
         if let rotation = object.number("rotation", FormatRanges.rotation) { layer.rotation = rotation }
@@ -130,13 +140,17 @@ extension DecodingContext {
         }
         guard value.objectMembers != nil else {
             record(path, value)
-            wrongType(value, path: path, expected: "a number or an object with \"top\", \"leading\", \"bottom\", \"trailing\"")
+            wrongType(
+                value, path: path, expected: "a number or an object with \"top\", \"leading\", \"bottom\", \"trailing\""
+            )
             return nil
         }
         guard let object = object(value, path: path, allowed: FormatKeys.padding) else { return nil }
-        return EdgeInsets(top: object.number("top", FormatRanges.padding) ?? 0, leading: object.number("leading", FormatRanges.padding) ?? 0,
-                          bottom: object.number("bottom", FormatRanges.padding) ?? 0,
-                          trailing: object.number("trailing", FormatRanges.padding) ?? 0)
+        return EdgeInsets(
+            top: object.number("top", FormatRanges.padding) ?? 0,
+            leading: object.number("leading", FormatRanges.padding) ?? 0,
+            bottom: object.number("bottom", FormatRanges.padding) ?? 0,
+            trailing: object.number("trailing", FormatRanges.padding) ?? 0)
     }
 
     func decodeImage(_ object: ObjectReader) -> ImageContent? {

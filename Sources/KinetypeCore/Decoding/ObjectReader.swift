@@ -9,18 +9,23 @@ struct ObjectReader {
     let value: JSONValue
     let members: [JSONMember]
 
-    init(context: DecodingContext, path: String, value: JSONValue, members: [JSONMember], allowed: [String],
-         unknownKeyHint: ((String) -> String?)? = nil) {
+    init(
+        context: DecodingContext, path: String, value: JSONValue, members: [JSONMember], allowed: [String],
+        unknownKeyHint: ((String) -> String?)? = nil
+    ) {
         self.context = context
         self.path = path
         self.value = value
         self.members = members
         for member in members where !allowed.contains(member.key) {
             let suggestion = Suggestion.didYouMean(member.key, among: allowed)
-            let hint = unknownKeyHint?(member.key)
-                ?? (suggestion.isEmpty ? "allowed keys here: " + allowed.filter { $0 != "$schema" }.joined(separator: ", ") : nil)
-            context.report("unknown key \(JSONText.quoted(member.key))" + suggestion, path: path,
-                           at: member.keyPosition, hint: hint)
+            let hint =
+                unknownKeyHint?(member.key)
+                ?? (suggestion.isEmpty
+                    ? "allowed keys here: " + allowed.filter { $0 != "$schema" }.joined(separator: ", ") : nil)
+            context.report(
+                "unknown key \(JSONText.quoted(member.key))" + suggestion, path: path,
+                at: member.keyPosition, hint: hint)
         }
     }
 
@@ -77,8 +82,9 @@ struct ObjectReader {
     @discardableResult
     func exclusive(_ key: String, _ other: String) -> Bool {
         guard let second = member(other), has(key) else { return false }
-        context.report("\(JSONText.quoted(key)) and \(JSONText.quoted(other)) cannot both be given", path: path,
-                       at: second.keyPosition, hint: "keep one of them")
+        context.report(
+            "\(JSONText.quoted(key)) and \(JSONText.quoted(other)) cannot both be given", path: path,
+            at: second.keyPosition, hint: "keep one of them")
         return true
     }
 }

@@ -5,10 +5,13 @@ extension DecodingContext {
         for reference in references {
             guard knownIDs.contains(reference.target) else {
                 let suggestion = Suggestion.didYouMean(reference.target, among: knownIDs)
-                report("no layer has the id \(JSONText.quoted(reference.target))" + suggestion,
-                       path: reference.path, at: reference.position,
-                       hint: suggestion.isEmpty ? (knownIDs.isEmpty ? "give the layer to wait for an \"id\""
-                                                   : "layer ids: " + knownIDs.joined(separator: ", ")) : nil)
+                report(
+                    "no layer has the id \(JSONText.quoted(reference.target))" + suggestion,
+                    path: reference.path, at: reference.position,
+                    hint: suggestion.isEmpty
+                        ? (knownIDs.isEmpty
+                            ? "give the layer to wait for an \"id\""
+                            : "layer ids: " + knownIDs.joined(separator: ", ")) : nil)
                 continue
             }
             if let id = reference.layerID { waitsFor[id, default: []].append(reference) }
@@ -39,8 +42,9 @@ extension DecodingContext {
                 let target = reference.target
                 if onTrail.contains(target) {
                     let cycle = trail[trail.firstIndex(of: target)!...] + [target]
-                    report("\"after\" makes a cycle: " + cycle.joined(separator: " → "), path: reference.path,
-                           at: reference.position, hint: "an animation cannot wait for a layer that waits for it")
+                    report(
+                        "\"after\" makes a cycle: " + cycle.joined(separator: " → "), path: reference.path,
+                        at: reference.position, hint: "an animation cannot wait for a layer that waits for it")
                 } else if !finished.contains(target) {
                     trail.append(target)
                     nextEdge.append(0)

@@ -9,15 +9,18 @@ public enum SceneDecoder {
     /// kept as written (`2.40` inserts "2.40"); anything else is an error. Values are inserted as
     /// plain text and never expanded again. The returned scene's `vars` are the scene's own, and its
     /// `source` maps every decoded JSON path to its position in the file.
-    public static func decode(_ data: Data, fileName: String, baseDirectory: URL,
-                              overrides: [String: String] = [:]) throws -> Scene {
+    public static func decode(
+        _ data: Data, fileName: String, baseDirectory: URL,
+        overrides: [String: String] = [:]
+    ) throws -> Scene {
         let root = try JSONParser.parse(data, fileName: fileName)
         let context = DecodingContext(fileName: fileName)
         let scene = context.decodeScene(root, baseDirectory: baseDirectory, overrides: overrides)
         guard let scene, context.diagnostics.isEmpty else {
             var diagnostics = context.reportedDiagnostics
             if diagnostics.isEmpty {
-                diagnostics.append(Diagnostic(file: fileName, position: root.position, message: "the scene could not be decoded"))
+                diagnostics.append(
+                    Diagnostic(file: fileName, position: root.position, message: "the scene could not be decoded"))
             }
             throw DiagnosticList(inReadingOrder(diagnostics))
         }
@@ -28,20 +31,29 @@ public enum SceneDecoder {
     ///
     /// `displayName` is the name shown in messages (default: the path as given); relative paths
     /// in the scene resolve against the file's folder.
-    public static func decode(contentsOf url: URL, displayName: String? = nil,
-                              overrides: [String: String] = [:]) throws -> Scene {
+    public static func decode(
+        contentsOf url: URL, displayName: String? = nil,
+        overrides: [String: String] = [:]
+    ) throws -> Scene {
         let name = displayName ?? url.relativePath
         let data: Data
         do throws(InputFileError) {
             data = try RegularFile.read(url.path, limit: RegularFile.documentLimit)
         } catch .missing {
-            throw DiagnosticList([Diagnostic(kind: .missingInput, file: name, message: "no such scene file",
-                                             hint: "check the path; it is relative to the current folder")])
+            throw DiagnosticList([
+                Diagnostic(
+                    kind: .missingInput, file: name, message: "no such scene file",
+                    hint: "check the path; it is relative to the current folder")
+            ])
         } catch .notRegular("a folder") {
-            throw DiagnosticList([Diagnostic(kind: .missingInput, file: name, message: "is a folder, not a scene file")])
+            throw DiagnosticList([Diagnostic(kind: .missingInput, file: name, message: "is a folder, not a scene file")]
+            )
         } catch .unreadable(let reason) {
-            throw DiagnosticList([Diagnostic(kind: .missingInput, file: name, message: "the scene file cannot be read (\(reason))",
-                                             hint: "check the file's permissions")])
+            throw DiagnosticList([
+                Diagnostic(
+                    kind: .missingInput, file: name, message: "the scene file cannot be read (\(reason))",
+                    hint: "check the file's permissions")
+            ])
         } catch {
             throw DiagnosticList([Diagnostic(kind: error.kind, file: name, message: "the scene file \(error.reason)")])
         }
@@ -67,8 +79,9 @@ extension DecodingContext {
 
         _ = object.string("$schema")
         if let version = object.integer("version", nil), version != 1 {
-            report("unsupported version \(version)", path: "version", at: object["version"]?.position,
-                   hint: "this kinetype reads scene format version 1")
+            report(
+                "unsupported version \(version)", path: "version", at: object["version"]?.position,
+                hint: "this kinetype reads scene format version 1")
         }
         let canvas = object.required("canvas").flatMap { decodeCanvas($0, path: "canvas") }
         let output = object["output"].flatMap { decodeOutput($0, path: "output") }
@@ -82,8 +95,9 @@ extension DecodingContext {
         guard let canvas, let layers else { return nil }
 
         record("", root)
-        var scene = Scene(canvas: canvas, layers: layers, baseDirectory: baseDirectory,
-                          source: SourceMap(fileName: fileName, positions: positions))
+        var scene = Scene(
+            canvas: canvas, layers: layers, baseDirectory: baseDirectory,
+            source: SourceMap(fileName: fileName, positions: positions))
         if let output { scene.output = output }
         if let fonts { scene.fonts = fonts }
         if let systemFonts { scene.systemFonts = systemFonts }

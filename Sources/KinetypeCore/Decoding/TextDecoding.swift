@@ -11,11 +11,13 @@ extension DecodingContext {
         }
         var content: TextContent
         if hasSpans, !hasText {
-            guard let spans = object.array("spans", nonEmpty: true).map({ items in
-                items.enumerated().compactMap { index, item in
-                    decodeSpan(item, path: DecodingPath.index(object.path("spans"), index))
-                }
-            }) else { return nil }
+            guard
+                let spans = object.array("spans", nonEmpty: true).map({ items in
+                    items.enumerated().compactMap { index, item in
+                        decodeSpan(item, path: DecodingPath.index(object.path("spans"), index))
+                    }
+                })
+            else { return nil }
             content = TextContent(text: spans.map(\.text).joined(), spans: spans)
         } else {
             content = TextContent(text: object.string("text").flatMap { longText($0, path: object.path("text")) } ?? "")
@@ -32,14 +34,18 @@ extension DecodingContext {
                 content.lineLimit = integer(lineLimit, path: object.path("lineLimit"), FormatRanges.lineLimit)
             }
         }
-        if let truncation: Truncation = object.enumeration("truncation", noun: "truncation") { content.truncation = truncation }
+        if let truncation: Truncation = object.enumeration("truncation", noun: "truncation") {
+            content.truncation = truncation
+        }
         if let spacing = object.number("lineSpacing", FormatRanges.lineSpacing) { content.lineSpacing = spacing }
         if let spacing = object.number("letterSpacing", FormatRanges.letterSpacing) { content.letterSpacing = spacing }
         if let wrap: WrapMode = object.enumeration("wrap", noun: "wrap mode") { content.wrap = wrap }
         if let shadow = object.object("shadow", allowed: FormatKeys.shadow) {
-            content.shadow = Shadow(color: shadow["color"].flatMap { color($0, path: shadow.path("color")) } ?? Self.defaultShadowColor,
-                                    radius: shadow.number("radius", FormatRanges.shadowRadius) ?? 0,
-                                    x: shadow.number("x", FormatRanges.shadowOffset) ?? 0, y: shadow.number("y", FormatRanges.shadowOffset) ?? 0)
+            content.shadow = Shadow(
+                color: shadow["color"].flatMap { color($0, path: shadow.path("color")) } ?? Self.defaultShadowColor,
+                radius: shadow.number("radius", FormatRanges.shadowRadius) ?? 0,
+                x: shadow.number("x", FormatRanges.shadowOffset) ?? 0,
+                y: shadow.number("y", FormatRanges.shadowOffset) ?? 0)
         }
         return content
     }
@@ -49,8 +55,9 @@ extension DecodingContext {
         let limit = FormatRanges.maximumTextLength
         // Counting stops at the limit, so a huge text costs no more than a long one.
         guard text.utf8.count > limit, text.dropFirst(limit).first != nil else { return text }
-        report("text is longer than \(limit) characters (\(text.count))", path: path, at: positions[path],
-               hint: "split it over several layers; the limit keeps layout and typewriter schedules bounded")
+        report(
+            "text is longer than \(limit) characters (\(text.count))", path: path, at: positions[path],
+            hint: "split it over several layers; the limit keeps layout and typewriter schedules bounded")
         return nil
     }
 
@@ -73,11 +80,12 @@ extension DecodingContext {
 
     func decodeFont(_ value: JSONValue, path: String) -> FontSpec? {
         guard let object = object(value, path: path, allowed: FormatKeys.font) else { return nil }
-        return FontSpec(family: object.string("family", nonEmpty: true), file: object.string("file", nonEmpty: true),
-                        size: object.number("size", FormatRanges.fontSize),
-                        style: object.enumeration("style", noun: "text style"),
-                        weight: object["weight"].flatMap { fontWeight($0, path: object.path("weight")) },
-                        italic: object.bool("italic"), design: object.enumeration("design", noun: "font design"))
+        return FontSpec(
+            family: object.string("family", nonEmpty: true), file: object.string("file", nonEmpty: true),
+            size: object.number("size", FormatRanges.fontSize),
+            style: object.enumeration("style", noun: "text style"),
+            weight: object["weight"].flatMap { fontWeight($0, path: object.path("weight")) },
+            italic: object.bool("italic"), design: object.enumeration("design", noun: "font design"))
     }
 
     /// A weight name (`semibold`) or a number from 1 to 1000.

@@ -7,22 +7,32 @@ extension DecodingContext {
         let given = object.members.filter { Self.pacingKeys.contains($0.key) }
         if given.count > 1 {
             let names = given.map(\.key)
-            report(names.count == 2 ? "\(JSONText.list(names)) cannot both be given"
-                                    : "only one of \(JSONText.list(names)) may be given",
-                   path: object.path, at: given[1].keyPosition,
-                   hint: "interval, speed, duration and intervalRange are alternative ways to set the pace; keep one")
+            report(
+                names.count == 2
+                    ? "\(JSONText.list(names)) cannot both be given"
+                    : "only one of \(JSONText.list(names)) may be given",
+                path: object.path, at: given[1].keyPosition,
+                hint: "interval, speed, duration and intervalRange are alternative ways to set the pace; keep one")
         }
-        if let interval = object.number("interval", FormatRanges.typewriterInterval) { typewriter.pacing = .interval(interval) }
+        if let interval = object.number("interval", FormatRanges.typewriterInterval) {
+            typewriter.pacing = .interval(interval)
+        }
         if let speed = object.number("speed", FormatRanges.typewriterSpeed) { typewriter.pacing = .speed(speed) }
-        if let duration = object.number("duration", FormatRanges.animationDuration) { typewriter.pacing = .totalDuration(duration) }
-        if let range = object["intervalRange"] { typewriter.intervalRange = intervalRange(range, path: object.path("intervalRange")) }
+        if let duration = object.number("duration", FormatRanges.animationDuration) {
+            typewriter.pacing = .totalDuration(duration)
+        }
+        if let range = object["intervalRange"] {
+            typewriter.intervalRange = intervalRange(range, path: object.path("intervalRange"))
+        }
         if let seed = object["seed"] {
             let path = object.path("seed")
             record(path, seed)
             if case .number(let number) = seed.kind {
                 typewriter.seed = number.uint64Value
                 if typewriter.seed == nil {
-                    report("must be a whole number from 0 to 18446744073709551615, found \(number.literal)", path: path, at: seed.position)
+                    report(
+                        "must be a whole number from 0 to 18446744073709551615, found \(number.literal)", path: path,
+                        at: seed.position)
                 }
             } else {
                 wrongType(seed, path: path, expected: "a whole number")
@@ -48,8 +58,9 @@ extension DecodingContext {
         let high = number(items[1], path: DecodingPath.index(path, 1), FormatRanges.intervalRange)
         guard let low, let high else { return nil }
         guard low <= high else {
-            report("the minimum \(JSONText.number(low)) is greater than the maximum \(JSONText.number(high))",
-                   path: path, at: value.position, hint: "write the range as [min, max]")
+            report(
+                "the minimum \(JSONText.number(low)) is greater than the maximum \(JSONText.number(high))",
+                path: path, at: value.position, hint: "write the range as [min, max]")
             return nil
         }
         return low...high
@@ -63,8 +74,10 @@ extension DecodingContext {
             let memberPath = object.path(member.key)
             guard member.key.count == 1 else {
                 record(memberPath, member.value)
-                report("pause key \(JSONText.quoted(member.key)) must be one character", path: memberPath, at: member.keyPosition,
-                       hint: "each key is the character after which typing pauses, e.g. \",\" or \"\\n\"")
+                report(
+                    "pause key \(JSONText.quoted(member.key)) must be one character", path: memberPath,
+                    at: member.keyPosition,
+                    hint: "each key is the character after which typing pauses, e.g. \",\" or \"\\n\"")
                 continue
             }
             if let seconds = number(member.value, path: memberPath, FormatRanges.pause) { pauses[member.key] = seconds }
@@ -77,8 +90,9 @@ extension DecodingContext {
         if case .bool(let enabled) = value.kind {
             record(path, value)
             if enabled {
-                report("expected false or a cursor object, found true", path: path, at: value.position,
-                       hint: "write {} for a cursor with the default settings")
+                report(
+                    "expected false or a cursor object, found true", path: path, at: value.position,
+                    hint: "write {} for a cursor with the default settings")
             }
             return nil
         }
@@ -119,12 +133,14 @@ extension DecodingContext {
             let given = object.members.filter { FormatKeys.scriptStep.contains($0.key) }
             guard given.count == 1, let member = given.first else {
                 if given.count > 1 {
-                    report("a script step has exactly one of \"type\", \"pause\", \"delete\" or \"deleteAll\", found "
-                           + JSONText.list(given.map(\.key)),
-                           path: stepPath, at: given[1].keyPosition, hint: "split it into one step per action")
+                    report(
+                        "a script step has exactly one of \"type\", \"pause\", \"delete\" or \"deleteAll\", found "
+                            + JSONText.list(given.map(\.key)),
+                        path: stepPath, at: given[1].keyPosition, hint: "split it into one step per action")
                 } else if object.members.isEmpty {
-                    report("a script step needs one of \"type\", \"pause\", \"delete\" or \"deleteAll\"", path: stepPath,
-                           at: item.position)
+                    report(
+                        "a script step needs one of \"type\", \"pause\", \"delete\" or \"deleteAll\"", path: stepPath,
+                        at: item.position)
                 }
                 continue
             }
@@ -135,16 +151,21 @@ extension DecodingContext {
                     steps.append(.type(text))
                 }
             case "pause":
-                if let seconds = number(member.value, path: memberPath, FormatRanges.pause) { steps.append(.pause(seconds)) }
+                if let seconds = number(member.value, path: memberPath, FormatRanges.pause) {
+                    steps.append(.pause(seconds))
+                }
             case "delete":
-                if let count = integer(member.value, path: memberPath, FormatRanges.scriptDelete) { steps.append(.delete(count)) }
+                if let count = integer(member.value, path: memberPath, FormatRanges.scriptDelete) {
+                    steps.append(.delete(count))
+                }
             default:
                 if let flag = bool(member.value, path: memberPath) {
                     if flag {
                         steps.append(.deleteAll)
                     } else {
-                        report("must be true", path: memberPath, at: member.value.position,
-                               hint: "remove the step if nothing should be deleted")
+                        report(
+                            "must be true", path: memberPath, at: member.value.position,
+                            hint: "remove the step if nothing should be deleted")
                     }
                 }
             }

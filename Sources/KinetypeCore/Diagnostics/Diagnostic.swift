@@ -2,7 +2,10 @@
 public struct SourcePosition: Equatable, Hashable, Sendable {
     public var line: Int
     public var column: Int
-    public init(line: Int, column: Int) { self.line = line; self.column = column }
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
 }
 
 /// Where each JSON path of a decoded file starts (`layers[1].font.size` → 14:9), so stages
@@ -28,8 +31,10 @@ public struct SourceMap: Equatable, Sendable {
     }
 
     /// A diagnostic at `path` in this file.
-    public func diagnostic(at path: String, _ message: String, hint: String? = nil,
-                           kind: DiagnosticKind = .invalidScene) -> Diagnostic {
+    public func diagnostic(
+        at path: String, _ message: String, hint: String? = nil,
+        kind: DiagnosticKind = .invalidScene
+    ) -> Diagnostic {
         Diagnostic(kind: kind, file: fileName, position: position(of: path), path: path, message: message, hint: hint)
     }
 }
@@ -95,8 +100,10 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
     /// For a `.usage` problem: what the command line prints after it.
     public var usageFollowUp: UsageFollowUp = .usageLine
 
-    public init(_ severity: DiagnosticSeverity = .error, kind: DiagnosticKind = .invalidScene, file: String? = nil,
-                position: SourcePosition? = nil, path: String = "", message: String, hint: String? = nil) {
+    public init(
+        _ severity: DiagnosticSeverity = .error, kind: DiagnosticKind = .invalidScene, file: String? = nil,
+        position: SourcePosition? = nil, path: String = "", message: String, hint: String? = nil
+    ) {
         self.severity = severity
         self.kind = kind
         self.file = file
@@ -121,7 +128,9 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
 
 extension Diagnostic {
     /// A warning: reported, and the run goes on.
-    public static func warning(_ message: String, hint: String? = nil, kind: DiagnosticKind = .renderFailure) -> Diagnostic {
+    public static func warning(_ message: String, hint: String? = nil, kind: DiagnosticKind = .renderFailure)
+        -> Diagnostic
+    {
         Diagnostic(.warning, kind: kind, message: message, hint: hint)
     }
 
@@ -141,8 +150,9 @@ extension Diagnostic {
 
     /// `and N more problems`, standing for `count` problems that are not shown.
     public static func more(_ count: Int, kind: DiagnosticKind = .invalidScene, file: String? = nil) -> Diagnostic {
-        var summary = Diagnostic(kind: kind, file: file, message: "and \(count) more problem\(count == 1 ? "" : "s")",
-                                 hint: "fix the problems above and run again to see the rest")
+        var summary = Diagnostic(
+            kind: kind, file: file, message: "and \(count) more problem\(count == 1 ? "" : "s")",
+            hint: "fix the problems above and run again to see the rest")
         summary.omittedCount = count
         return summary
     }

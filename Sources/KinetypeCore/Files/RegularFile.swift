@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Why an input file (scene, data, template, font, image, golden) cannot be used.
 public enum InputFileError: Error, Equatable, Sendable {
@@ -59,7 +60,7 @@ public enum RegularFile {
         var data = Data(capacity: Int(size))
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc_read(descriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .unreadable(String(cString: strerror(errno)))
@@ -124,10 +125,10 @@ public enum RegularFile {
 }
 
 /// `read(2)`, named so it does not clash with `RegularFile.read`.
-private func Glibc_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
-    return Glibc.read(descriptor, buffer, count)
+        return Glibc.read(descriptor, buffer, count)
     #else
-    return Darwin.read(descriptor, buffer, count)
+        return Darwin.read(descriptor, buffer, count)
     #endif
 }

@@ -2,7 +2,10 @@
 public struct Point: Equatable, Hashable, Sendable {
     public var x: Double
     public var y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
     public static let zero = Point(x: 0, y: 0)
 }
 
@@ -13,7 +16,10 @@ public struct Rect: Equatable, Hashable, Sendable {
     public var width: Double
     public var height: Double
     public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
 }
 
@@ -24,7 +30,10 @@ public struct EdgeInsets: Equatable, Hashable, Sendable {
     public var bottom: Double
     public var trailing: Double
     public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
-        self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
     }
     public init(all value: Double) { self.init(top: value, leading: value, bottom: value, trailing: value) }
     public static let zero = EdgeInsets()

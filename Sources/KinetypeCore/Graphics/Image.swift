@@ -7,8 +7,9 @@ public struct Image: Equatable, Sendable {
     public var pixels: [UInt8]
 
     public init(width: Int, height: Int, pixels: [UInt8]) {
-        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
-                     "Image pixel buffer must hold width * height * 4 bytes")
+        precondition(
+            width >= 0 && height >= 0 && pixels.count == width * height * 4,
+            "Image pixel buffer must hold width * height * 4 bytes")
         self.width = width
         self.height = height
         self.pixels = pixels
@@ -19,7 +20,10 @@ public struct Image: Equatable, Sendable {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         if fill != (0, 0, 0, 0) {
             for i in stride(from: 0, to: pixels.count, by: 4) {
-                pixels[i] = fill.r; pixels[i + 1] = fill.g; pixels[i + 2] = fill.b; pixels[i + 3] = fill.a
+                pixels[i] = fill.r
+                pixels[i + 1] = fill.g
+                pixels[i + 2] = fill.b
+                pixels[i + 3] = fill.a
             }
         }
         self.init(width: width, height: height, pixels: pixels)

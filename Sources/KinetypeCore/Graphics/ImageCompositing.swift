@@ -8,9 +8,11 @@ extension Image {
         let xRatio = Double(width) / Double(targetWidth)
         let yRatio = Double(height) / Double(targetHeight)
         for ty in 0..<targetHeight {
-            let y0 = Int(Double(ty) * yRatio), y1 = max(y0 + 1, Int(Double(ty + 1) * yRatio))
+            let y0 = Int(Double(ty) * yRatio)
+            let y1 = max(y0 + 1, Int(Double(ty + 1) * yRatio))
             for tx in 0..<targetWidth {
-                let x0 = Int(Double(tx) * xRatio), x1 = max(x0 + 1, Int(Double(tx + 1) * xRatio))
+                let x0 = Int(Double(tx) * xRatio)
+                let x1 = max(x0 + 1, Int(Double(tx + 1) * xRatio))
                 var sum = (r: 0.0, g: 0.0, b: 0.0, a: 0.0)
                 for y in y0..<min(y1, height) {
                     for x in x0..<min(x1, width) {
@@ -51,8 +53,9 @@ extension Image {
                 let destinationAlpha = Double(pixels[d + 3]) / 255
                 let outAlpha = sourceAlpha + destinationAlpha * (1 - sourceAlpha)
                 for c in 0..<3 {
-                    let blended = (Double(image.pixels[s + c]) * sourceAlpha
-                        + Double(pixels[d + c]) * destinationAlpha * (1 - sourceAlpha)) / outAlpha
+                    let blended =
+                        (Double(image.pixels[s + c]) * sourceAlpha
+                            + Double(pixels[d + c]) * destinationAlpha * (1 - sourceAlpha)) / outAlpha
                     pixels[d + c] = UInt8(min(255, max(0, blended.rounded())))
                 }
                 pixels[d + 3] = UInt8((outAlpha * 255).rounded())

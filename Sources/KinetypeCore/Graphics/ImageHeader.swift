@@ -7,7 +7,8 @@ public enum ImageHeader {
     public static func pngSize(_ data: Data) -> (width: Int, height: Int)? {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard data.count >= 24, data.prefix(8).elementsEqual(signature),
-              data.dropFirst(12).prefix(4).elementsEqual("IHDR".utf8) else { return nil }
+            data.dropFirst(12).prefix(4).elementsEqual("IHDR".utf8)
+        else { return nil }
         return (bigEndian32(data, at: 16), bigEndian32(data, at: 20))
     }
 
@@ -45,9 +46,11 @@ public enum ImageHeader {
                 skipSubBlocks()
             case 0x2C:
                 guard offset + 10 <= data.count else { return layout }
-                layout.frames.append(GIFFrame(x: littleEndian16(data, at: offset + 1), y: littleEndian16(data, at: offset + 3),
-                                              width: littleEndian16(data, at: offset + 5),
-                                              height: littleEndian16(data, at: offset + 7)))
+                layout.frames.append(
+                    GIFFrame(
+                        x: littleEndian16(data, at: offset + 1), y: littleEndian16(data, at: offset + 3),
+                        width: littleEndian16(data, at: offset + 5),
+                        height: littleEndian16(data, at: offset + 7)))
                 offset += 10 + colorTableSize(byte(data, at: offset + 9)) + 1
                 skipSubBlocks()
             default:
@@ -91,8 +94,9 @@ public struct ImageLimits: Equatable, Sendable {
     /// All distinct pictures of one scene together: 67,108,864 pixels (8192², 256 MB decoded, shared by all workers).
     public static let sceneImagePixels = 8192 * 8192
     /// Golden PNG frames and GIF screens: the canvas limit, 8192 px a side.
-    public static let golden = ImageLimits(maxSide: FormatRanges.maximumCanvasSide,
-                                           maxPixels: FormatRanges.maximumCanvasSide * FormatRanges.maximumCanvasSide)
+    public static let golden = ImageLimits(
+        maxSide: FormatRanges.maximumCanvasSide,
+        maxPixels: FormatRanges.maximumCanvasSide * FormatRanges.maximumCanvasSide)
 
     /// Why a `width × height` image is refused, or nil when it is within the limits.
     public func problem(width: Int, height: Int) -> String? {

@@ -26,8 +26,10 @@ public struct NumberRange: Sendable, Equatable {
     /// The maximum as written in messages and tables when a Double cannot spell it exactly.
     public let maximumText: String?
 
-    public init(_ keys: [String], _ lower: Lower, _ minimum: Double, _ maximum: Double, whole: Bool = false,
-                meaning: String, reason: String, maximumText: String? = nil) {
+    public init(
+        _ keys: [String], _ lower: Lower, _ minimum: Double, _ maximum: Double, whole: Bool = false,
+        meaning: String, reason: String, maximumText: String? = nil
+    ) {
         self.keys = keys
         self.lower = lower
         self.minimum = minimum
@@ -52,7 +54,8 @@ public struct NumberRange: Sendable, Equatable {
     /// `1…120`, `> 0 and ≤ 3600`, `whole, 0…65535`.
     public var text: String {
         let high = maximumText ?? JSONText.number(maximum)
-        let bounds = minimumIsExclusive ? "> \(JSONText.number(minimum)) and ≤ \(high)" : "\(JSONText.number(minimum))…\(high)"
+        let bounds =
+            minimumIsExclusive ? "> \(JSONText.number(minimum)) and ≤ \(high)" : "\(JSONText.number(minimum))…\(high)"
         return wholeNumber ? "whole, " + bounds : bounds
     }
 
@@ -60,9 +63,13 @@ public struct NumberRange: Sendable, Equatable {
     public func violation(_ value: Double) -> String? {
         guard !contains(value) else { return nil }
         let found = "found " + JSONText.number(value)
-        let low = JSONText.number(minimum), high = maximumText ?? JSONText.number(maximum)
+        let low = JSONText.number(minimum)
+        let high = maximumText ?? JSONText.number(maximum)
         let tooLow = value.isNaN || (minimumIsExclusive ? value <= minimum : value < minimum)
-        guard tooLow else { return lower == .between ? "must be between \(low) and \(high), \(found)" : "must be at most \(high), \(found)" }
+        guard tooLow else {
+            return lower == .between
+                ? "must be between \(low) and \(high), \(found)" : "must be at most \(high), \(found)"
+        }
         switch lower {
         case .between: return "must be between \(low) and \(high), \(found)"
         case .atLeast: return "must be \(low) or more, \(found)"

@@ -13,8 +13,10 @@ public struct WorkLimits: Equatable, Sendable {
     public var maximumFrames: Int
     public var maximumTotalPixels: Int
 
-    public init(maximumFrames: Int = WorkLimits.defaultMaximumFrames,
-                maximumTotalPixels: Int = WorkLimits.defaultMaximumTotalPixels) {
+    public init(
+        maximumFrames: Int = WorkLimits.defaultMaximumFrames,
+        maximumTotalPixels: Int = WorkLimits.defaultMaximumTotalPixels
+    ) {
         self.maximumFrames = maximumFrames
         self.maximumTotalPixels = maximumTotalPixels
     }
@@ -27,19 +29,28 @@ public struct WorkLimits: Equatable, Sendable {
         let path: String
         if case .seconds = scene.canvas.duration { path = "canvas.duration" } else { path = "canvas" }
         let source = scene.source
-        let length = "\(Self.grouped(Double(frameCount))) frames (\(JSONText.number((Double(frameCount) / fps * 100).rounded() / 100)) s at "
+        let length =
+            "\(Self.grouped(Double(frameCount))) frames (\(JSONText.number((Double(frameCount) / fps * 100).rounded() / 100)) s at "
             + "\(JSONText.number(fps)) fps)"
         if frameCount > maximumFrames {
-            throw source.diagnostic(at: path, "the animation is \(length); the limit is \(Self.grouped(Double(maximumFrames))) frames per output",
-                                    hint: "shorten the scene or lower canvas.fps, or raise the limit with --max-frames N").fail()
+            throw source.diagnostic(
+                at: path,
+                "the animation is \(length); the limit is \(Self.grouped(Double(maximumFrames))) frames per output",
+                hint: "shorten the scene or lower canvas.fps, or raise the limit with --max-frames N"
+            ).fail()
         }
-        let width = scene.canvas.pixelWidth, height = scene.canvas.pixelHeight
+        let width = scene.canvas.pixelWidth
+        let height = scene.canvas.pixelHeight
         // In Double: the product of three Ints may not fit one.
         let total = Double(width) * Double(height) * Double(frameCount)
         if total > Double(maximumTotalPixels) {
-            throw source.diagnostic(at: path, "the output is \(width)×\(height) pixels × \(length) = \(Self.grouped(total)) pixels; "
-                                    + "the limit is \(Self.grouped(Double(maximumTotalPixels))) pixels per output",
-                                    hint: "shorten the scene, lower canvas.fps or the canvas size, or raise the limit with --max-total-pixels N").fail()
+            throw source.diagnostic(
+                at: path,
+                "the output is \(width)×\(height) pixels × \(length) = \(Self.grouped(total)) pixels; "
+                    + "the limit is \(Self.grouped(Double(maximumTotalPixels))) pixels per output",
+                hint:
+                    "shorten the scene, lower canvas.fps or the canvas size, or raise the limit with --max-total-pixels N"
+            ).fail()
         }
     }
 

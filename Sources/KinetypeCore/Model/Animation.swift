@@ -143,7 +143,9 @@ public struct Keyframe: Equatable, Sendable {
     /// Shapes the segment that ends at this keyframe.
     public var easing: Easing = .easeInOut
     public init(time: Double, value: AnimatableValue, easing: Easing = .easeInOut) {
-        self.time = time; self.value = value; self.easing = easing
+        self.time = time
+        self.value = value
+        self.easing = easing
     }
 }
 

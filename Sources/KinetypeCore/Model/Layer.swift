@@ -50,7 +50,10 @@ public struct LayerFrame: Equatable, Sendable {
     public var width: Double?
     public var height: Double?
     public init(x: Double = 0, y: Double = 0, width: Double? = nil, height: Double? = nil) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
 }
 
@@ -58,7 +61,10 @@ public struct LayerFrame: Equatable, Sendable {
 public struct Border: Equatable, Sendable {
     public var color: Color
     public var width: Double
-    public init(color: Color, width: Double) { self.color = color; self.width = width }
+    public init(color: Color, width: Double) {
+        self.color = color
+        self.width = width
+    }
 }
 
 /// An `image` layer's source and fit.
@@ -66,7 +72,10 @@ public struct ImageContent: Equatable, Sendable {
     /// PNG path as written, relative to the scene.
     public var src: String
     public var fit: ImageFit = .contain
-    public init(src: String, fit: ImageFit = .contain) { self.src = src; self.fit = fit }
+    public init(src: String, fit: ImageFit = .contain) {
+        self.src = src
+        self.fit = fit
+    }
 }
 
 public enum ImageFit: String, CaseIterable, Equatable, Sendable {

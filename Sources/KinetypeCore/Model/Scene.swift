@@ -19,8 +19,10 @@ public struct Scene: Equatable, Sendable {
     /// The folder (`--root`) every file the scene names must lie in; nil lets it name any file.
     public var inputRoot: InputRoot?
 
-    public init(canvas: Canvas, layers: [Layer], baseDirectory: URL = URL(fileURLWithPath: "."),
-                source: SourceMap = SourceMap()) {
+    public init(
+        canvas: Canvas, layers: [Layer], baseDirectory: URL = URL(fileURLWithPath: "."),
+        source: SourceMap = SourceMap()
+    ) {
         self.canvas = canvas
         self.layers = layers
         self.baseDirectory = baseDirectory
@@ -58,7 +60,8 @@ public struct Scene: Equatable, Sendable {
         case .notRegular: hint = "point it at a regular file"
         default: break
         }
-        return source.diagnostic(at: jsonPath, "\(what) \(JSONText.quotedPath(file)) \(error.reason)", hint: hint, kind: error.kind)
+        return source.diagnostic(
+            at: jsonPath, "\(what) \(JSONText.quotedPath(file)) \(error.reason)", hint: hint, kind: error.kind)
     }
 }
 

@@ -45,10 +45,17 @@ public struct FontSpec: Equatable, Sendable {
     public var italic: Bool?
     public var design: FontDesign?
 
-    public init(family: String? = nil, file: String? = nil, size: Double? = nil, style: TextStyle? = nil,
-                weight: FontWeight? = nil, italic: Bool? = nil, design: FontDesign? = nil) {
-        self.family = family; self.file = file; self.size = size; self.style = style
-        self.weight = weight; self.italic = italic; self.design = design
+    public init(
+        family: String? = nil, file: String? = nil, size: Double? = nil, style: TextStyle? = nil,
+        weight: FontWeight? = nil, italic: Bool? = nil, design: FontDesign? = nil
+    ) {
+        self.family = family
+        self.file = file
+        self.size = size
+        self.style = style
+        self.weight = weight
+        self.italic = italic
+        self.design = design
     }
 
     public static let defaultFamily = "DejaVu Sans"
@@ -128,6 +135,9 @@ public struct Shadow: Equatable, Sendable {
     public var x: Double
     public var y: Double
     public init(color: Color, radius: Double = 0, x: Double = 0, y: Double = 0) {
-        self.color = color; self.radius = radius; self.x = x; self.y = y
+        self.color = color
+        self.radius = radius
+        self.x = x
+        self.y = y
     }
 }

@@ -21,13 +21,15 @@ enum SchemaNode: Sendable {
                 if line.count + indent.count <= 100 { return line }
             }
             let inner = indent + "  "
-            return "[\n" + items.map { inner + $0.prettyPrinted(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
+            return "[\n" + items.map { inner + $0.prettyPrinted(indent: inner) }.joined(separator: ",\n") + "\n"
+                + indent + "]"
         case .object(let members):
             if members.isEmpty { return "{}" }
             let inner = indent + "  "
-            return "{\n" + members.map { key, value in
-                inner + JSONText.literal(key) + ": " + value.prettyPrinted(indent: inner)
-            }.joined(separator: ",\n") + "\n" + indent + "}"
+            return "{\n"
+                + members.map { key, value in
+                    inner + JSONText.literal(key) + ": " + value.prettyPrinted(indent: inner)
+                }.joined(separator: ",\n") + "\n" + indent + "}"
         }
     }
 
@@ -41,8 +43,10 @@ enum SchemaNode: Sendable {
 
 /// Builders for schema nodes, so each definition reads close to the format's tables.
 enum Schema {
-    static func object(_ description: String?, _ properties: [(String, SchemaNode)], required: [String] = [],
-                       extra: [(String, SchemaNode)] = []) -> SchemaNode {
+    static func object(
+        _ description: String?, _ properties: [(String, SchemaNode)], required: [String] = [],
+        extra: [(String, SchemaNode)] = []
+    ) -> SchemaNode {
         var members: [(String, SchemaNode)] = [("type", .string("object"))]
         if let description { members.append(("description", .string(description))) }
         members.append(("properties", .object(properties)))
@@ -51,10 +55,14 @@ enum Schema {
         return .object(members + extra)
     }
 
-    static func number(_ description: String, minimum: Double? = nil, exclusiveMinimum: Double? = nil,
-                       maximum: Double? = nil, default value: Double? = nil, integer: Bool = false) -> SchemaNode {
-        var members: [(String, SchemaNode)] = [("type", .string(integer ? "integer" : "number")),
-                                               ("description", .string(description))]
+    static func number(
+        _ description: String, minimum: Double? = nil, exclusiveMinimum: Double? = nil,
+        maximum: Double? = nil, default value: Double? = nil, integer: Bool = false
+    ) -> SchemaNode {
+        var members: [(String, SchemaNode)] = [
+            ("type", .string(integer ? "integer" : "number")),
+            ("description", .string(description)),
+        ]
         if let minimum { members.append(("minimum", .number(minimum))) }
         if let exclusiveMinimum { members.append(("exclusiveMinimum", .number(exclusiveMinimum))) }
         if let maximum { members.append(("maximum", .number(maximum))) }
@@ -97,7 +105,8 @@ enum Schema {
     static func names(_ description: String, _ values: [String], default value: String? = nil) -> SchemaNode {
         var members: [(String, SchemaNode)] = [("description", .string(description))]
         if let value { members.append(("default", .string(value))) }
-        members.append(("anyOf", .array([.object([("enum", .array(values.map(SchemaNode.string)))]), ref("placeholder")])))
+        members.append(
+            ("anyOf", .array([.object([("enum", .array(values.map(SchemaNode.string)))]), ref("placeholder")])))
         return .object(members)
     }
 
@@ -111,15 +120,21 @@ enum Schema {
 
     /// A reference with its own description and default (siblings of `$ref` are allowed in 2020-12).
     static func ref(_ name: String, _ description: String, default value: SchemaNode? = nil) -> SchemaNode {
-        var members: [(String, SchemaNode)] = [("$ref", .string("#/$defs/" + name)), ("description", .string(description))]
+        var members: [(String, SchemaNode)] = [
+            ("$ref", .string("#/$defs/" + name)), ("description", .string(description)),
+        ]
         if let value { members.append(("default", value)) }
         return .object(members)
     }
 
-    static func array(_ description: String, of items: SchemaNode, minItems: Int? = nil, maxItems: Int? = nil,
-                      default value: SchemaNode? = nil) -> SchemaNode {
-        var members: [(String, SchemaNode)] = [("type", .string("array")), ("description", .string(description)),
-                                               ("items", items)]
+    static func array(
+        _ description: String, of items: SchemaNode, minItems: Int? = nil, maxItems: Int? = nil,
+        default value: SchemaNode? = nil
+    ) -> SchemaNode {
+        var members: [(String, SchemaNode)] = [
+            ("type", .string("array")), ("description", .string(description)),
+            ("items", items),
+        ]
         if let minItems { members.append(("minItems", .number(Double(minItems)))) }
         if let maxItems { members.append(("maxItems", .number(Double(maxItems)))) }
         if let value { members.append(("default", value)) }

@@ -50,11 +50,13 @@ public enum BatchData {
                     continue
                 }
                 if let problem = outputNameProblem(text) {
-                    context.report(problem, path: memberPath, at: member.value.position,
-                                   hint: "an output name is a file name without a folder, e.g. \"notes-en\"")
+                    context.report(
+                        problem, path: memberPath, at: member.value.position,
+                        hint: "an output name is a file name without a folder, e.g. \"notes-en\"")
                 } else if let first = firstUse[text] {
-                    context.report("duplicate output name \(JSONText.quoted(text)); it is already used by \(first)",
-                                   path: memberPath, at: member.value.position)
+                    context.report(
+                        "duplicate output name \(JSONText.quoted(text)); it is already used by \(first)",
+                        path: memberPath, at: member.value.position)
                 } else {
                     firstUse[text] = path
                     entry.outputName = text
@@ -76,7 +78,8 @@ public enum BatchData {
         // Hidden names are kinetype's own (the `.kinetype` fingerprint folder, temporary files).
         if name.hasPrefix(".") { return "output name \(JSONText.quoted(name)) must not start with \".\"" }
         if name.unicodeScalars.contains(where: isInvisible) {
-            return "output name \(JSONText.quoted(name)) must not contain control, format or separator characters (such as U+007F, bidi overrides, zero-width spaces)"
+            return
+                "output name \(JSONText.quoted(name)) must not contain control, format or separator characters (such as U+007F, bidi overrides, zero-width spaces)"
         }
         return nil
     }

@@ -32,23 +32,33 @@ public struct TemplateExpander: Sendable {
             result += rest[..<open.lowerBound]
             let afterOpen = rest[open.upperBound...]
             guard let close = afterOpen.range(of: "}}") else {
-                problems.append(Problem(message: "unterminated placeholder \"{{\"",
-                                        hint: "close it with \"}}\", as in \"{{name}}\""))
+                problems.append(
+                    Problem(
+                        message: "unterminated placeholder \"{{\"",
+                        hint: "close it with \"}}\", as in \"{{name}}\""))
                 result += rest[open.lowerBound...]
                 rest = rest[rest.endIndex...]
                 break
             }
             let name = afterOpen[..<close.lowerBound].trimmingSpaces
             if name.isEmpty {
-                problems.append(Problem(message: "empty placeholder \"{{}}\"", hint: "write a name between the braces, as in \"{{name}}\""))
+                problems.append(
+                    Problem(
+                        message: "empty placeholder \"{{}}\"",
+                        hint: "write a name between the braces, as in \"{{name}}\""))
             } else if let value = values[name] {
                 result += value
             } else {
                 let suggestion = Suggestion.closest(to: name, among: values.keys.sorted())
-                let message = "unknown placeholder \(JSONText.quoted("{{" + name + "}}"))"
+                let message =
+                    "unknown placeholder \(JSONText.quoted("{{" + name + "}}"))"
                     + (suggestion.map { "; did you mean \"{{\($0)}}\"?" } ?? "")
-                problems.append(Problem(message: message,
-                                        hint: suggestion == nil ? "define \(JSONText.quoted(name)) in \"vars\" or pass --set \(Suggestion.isComparable(name) ? name : "NAME")=…" : nil))
+                problems.append(
+                    Problem(
+                        message: message,
+                        hint: suggestion == nil
+                            ? "define \(JSONText.quoted(name)) in \"vars\" or pass --set \(Suggestion.isComparable(name) ? name : "NAME")=…"
+                            : nil))
             }
             rest = afterOpen[close.upperBound...]
         }
@@ -57,8 +67,8 @@ public struct TemplateExpander: Sendable {
     }
 }
 
-private extension Substring {
-    var trimmingSpaces: String {
+extension Substring {
+    fileprivate var trimmingSpaces: String {
         var slice = self
         while slice.first == " " || slice.first == "\t" { slice.removeFirst() }
         while slice.last == " " || slice.last == "\t" { slice.removeLast() }

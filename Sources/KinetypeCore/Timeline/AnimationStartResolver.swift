@@ -31,7 +31,7 @@ struct AnimationStartResolver {
                 switch animation.start {
                 case .time(let seconds):
                     start = seconds
-                case let .after(name, delay):
+                case .after(let name, let delay):
                     let path = "layers[\(index)].animations[\(animationIndex)].after"
                     guard let target = indexByID[name] else { throw unknownLayer(name, path: path).fail() }
                     if let position = visiting.firstIndex(of: target) {
@@ -56,7 +56,9 @@ struct AnimationStartResolver {
         let names = chain.map { JSONText.quoted(layers[$0].id ?? "layers[\($0)]") }.joined(separator: " → ")
         return source.diagnostic(
             at: path, "`after` forms a cycle: layer \(names)",
-            hint: "every layer in the cycle waits for the next one, so none can start; give one of them a \"start\" time instead")
+            hint:
+                "every layer in the cycle waits for the next one, so none can start; give one of them a \"start\" time instead"
+        )
     }
 
     private func unknownLayer(_ name: String, path: String) -> Diagnostic {

@@ -17,8 +17,11 @@ struct CompiledLayer: Sendable {
     /// The image path made absolute.
     let imageSource: String?
 
-    init(index: Int, layer: Layer, scene: Scene, motions: [(property: AnimatableProperty, start: Double, motion: PropertyMotion)],
-         typewriters: [ScheduledTypewriter]) {
+    init(
+        index: Int, layer: Layer, scene: Scene,
+        motions: [(property: AnimatableProperty, start: Double, motion: PropertyMotion)],
+        typewriters: [ScheduledTypewriter]
+    ) {
         self.index = index
         self.layer = layer
         let resolvePath = { scene.resolve(path: $0).path }
@@ -33,9 +36,10 @@ struct CompiledLayer: Sendable {
             .sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
         if let text = layer.text {
             styledText = StyledText(text, resolvePath: resolvePath)
-            baseFont = ResolvedFont(family: text.font.family, file: text.font.file.map(resolvePath),
-                                    size: text.font.resolvedSize, weight: text.font.resolvedWeight.value,
-                                    italic: text.font.italic ?? false, design: text.font.design ?? .default)
+            baseFont = ResolvedFont(
+                family: text.font.family, file: text.font.file.map(resolvePath),
+                size: text.font.resolvedSize, weight: text.font.resolvedWeight.value,
+                italic: text.font.italic ?? false, design: text.font.design ?? .default)
         } else {
             styledText = nil
             baseFont = ResolvedFont()
@@ -90,10 +94,12 @@ struct CompiledLayer: Sendable {
         var state = LayerState(
             index: index, content: .rect, frame: layer.frame, alignment: layer.alignment, padding: layer.padding,
             background: layer.background,
-            cornerRadius: limited(number(.cornerRadius, at: time, or: layer.cornerRadius), 0, FormatRanges.cornerRadius.maximum),
+            cornerRadius: limited(
+                number(.cornerRadius, at: time, or: layer.cornerRadius), 0, FormatRanges.cornerRadius.maximum),
             border: layer.border, opacity: min(max(number(.opacity, at: time, or: layer.opacity), 0), 1),
-            offset: Point(x: symmetric(number(.offsetX, at: time, or: layer.offset.x), FormatRanges.offset),
-                          y: symmetric(number(.offsetY, at: time, or: layer.offset.y), FormatRanges.offset)),
+            offset: Point(
+                x: symmetric(number(.offsetX, at: time, or: layer.offset.x), FormatRanges.offset),
+                y: symmetric(number(.offsetY, at: time, or: layer.offset.y), FormatRanges.offset)),
             scale: symmetric(number(.scale, at: time, or: layer.scale), FormatRanges.layerScale),
             rotation: symmetric(number(.rotation, at: time, or: layer.rotation), FormatRanges.rotation))
         if let track = tracks[.background], track.isAnimating(at: time), let color = track.value(at: time).color {
@@ -119,7 +125,9 @@ struct CompiledLayer: Sendable {
         var state = TextState(
             runs: styled.runs, font: font, color: color, textAlignment: text.textAlignment, lineLimit: text.lineLimit,
             truncation: text.truncation, lineSpacing: text.lineSpacing,
-            letterSpacing: symmetric(number(.letterSpacing, at: time, or: text.letterSpacing), FormatRanges.letterSpacing), wrap: text.wrap, shadow: text.shadow)
+            letterSpacing: symmetric(
+                number(.letterSpacing, at: time, or: text.letterSpacing), FormatRanges.letterSpacing), wrap: text.wrap,
+            shadow: text.shadow)
         if let typewriter = typewriters.last(where: { $0.start <= time }) ?? typewriters.first {
             let frame = typewriter.frame(at: time, styled: styled, textColor: color)
             state.runs = frame.runs

@@ -9,7 +9,10 @@ public struct FrameState: Equatable, Sendable {
     public var layers: [LayerState]
 
     public init(index: Int, time: Double, canvas: CanvasState, layers: [LayerState]) {
-        self.index = index; self.time = time; self.canvas = canvas; self.layers = layers
+        self.index = index
+        self.time = time
+        self.canvas = canvas
+        self.layers = layers
     }
 }
 
@@ -22,7 +25,10 @@ public struct CanvasState: Equatable, Sendable {
     public var background: Fill
 
     public init(width: Double, height: Double, scale: Double, background: Fill) {
-        self.width = width; self.height = height; self.scale = scale; self.background = background
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.background = background
     }
 
     public var pixelWidth: Int { Int(clamping: (width * scale).rounded()) }
@@ -46,13 +52,23 @@ public struct LayerState: Equatable, Sendable {
     /// Degrees, clockwise.
     public var rotation: Double
 
-    public init(index: Int, content: LayerContentState, frame: LayerFrame, alignment: Alignment = .topLeading,
-                padding: EdgeInsets = .zero, background: Fill? = nil, cornerRadius: Double = 0,
-                border: Border? = nil, opacity: Double = 1, offset: Point = .zero, scale: Double = 1,
-                rotation: Double = 0) {
-        self.index = index; self.content = content; self.frame = frame; self.alignment = alignment
-        self.padding = padding; self.background = background; self.cornerRadius = cornerRadius
-        self.border = border; self.opacity = opacity; self.offset = offset; self.scale = scale
+    public init(
+        index: Int, content: LayerContentState, frame: LayerFrame, alignment: Alignment = .topLeading,
+        padding: EdgeInsets = .zero, background: Fill? = nil, cornerRadius: Double = 0,
+        border: Border? = nil, opacity: Double = 1, offset: Point = .zero, scale: Double = 1,
+        rotation: Double = 0
+    ) {
+        self.index = index
+        self.content = content
+        self.frame = frame
+        self.alignment = alignment
+        self.padding = padding
+        self.background = background
+        self.cornerRadius = cornerRadius
+        self.border = border
+        self.opacity = opacity
+        self.offset = offset
+        self.scale = scale
         self.rotation = rotation
     }
 }
@@ -82,14 +98,24 @@ public struct TextState: Equatable, Sendable {
     public var reveal: TextReveal?
     public var cursor: CursorState?
 
-    public init(runs: [TextRun], font: ResolvedFont, color: Color, textAlignment: TextAlignment = .leading,
-                lineLimit: Int? = nil, truncation: Truncation = .tail, lineSpacing: Double = 0,
-                letterSpacing: Double = 0, wrap: WrapMode = .wordChar, shadow: Shadow? = nil,
-                reveal: TextReveal? = nil, cursor: CursorState? = nil) {
-        self.runs = runs; self.font = font; self.color = color; self.textAlignment = textAlignment
-        self.lineLimit = lineLimit; self.truncation = truncation; self.lineSpacing = lineSpacing
-        self.letterSpacing = letterSpacing; self.wrap = wrap; self.shadow = shadow
-        self.reveal = reveal; self.cursor = cursor
+    public init(
+        runs: [TextRun], font: ResolvedFont, color: Color, textAlignment: TextAlignment = .leading,
+        lineLimit: Int? = nil, truncation: Truncation = .tail, lineSpacing: Double = 0,
+        letterSpacing: Double = 0, wrap: WrapMode = .wordChar, shadow: Shadow? = nil,
+        reveal: TextReveal? = nil, cursor: CursorState? = nil
+    ) {
+        self.runs = runs
+        self.font = font
+        self.color = color
+        self.textAlignment = textAlignment
+        self.lineLimit = lineLimit
+        self.truncation = truncation
+        self.lineSpacing = lineSpacing
+        self.letterSpacing = letterSpacing
+        self.wrap = wrap
+        self.shadow = shadow
+        self.reveal = reveal
+        self.cursor = cursor
     }
 
     /// The concatenated text of all runs.
@@ -105,10 +131,15 @@ public struct TextRun: Equatable, Sendable {
     public var underline: Bool
     public var strikethrough: Bool
 
-    public init(text: String, color: Color? = nil, font: FontSpec? = nil, underline: Bool = false,
-                strikethrough: Bool = false) {
-        self.text = text; self.color = color; self.font = font
-        self.underline = underline; self.strikethrough = strikethrough
+    public init(
+        text: String, color: Color? = nil, font: FontSpec? = nil, underline: Bool = false,
+        strikethrough: Bool = false
+    ) {
+        self.text = text
+        self.color = color
+        self.font = font
+        self.underline = underline
+        self.strikethrough = strikethrough
     }
 }
 
@@ -125,10 +156,16 @@ public struct ResolvedFont: Equatable, Hashable, Sendable {
     public var italic: Bool
     public var design: FontDesign
 
-    public init(family: String? = nil, file: String? = nil, size: Double = FontSpec.defaultSize,
-                weight: Double = 400, italic: Bool = false, design: FontDesign = .default) {
-        self.family = family; self.file = file; self.size = size; self.weight = weight
-        self.italic = italic; self.design = design
+    public init(
+        family: String? = nil, file: String? = nil, size: Double = FontSpec.defaultSize,
+        weight: Double = 400, italic: Bool = false, design: FontDesign = .default
+    ) {
+        self.family = family
+        self.file = file
+        self.size = size
+        self.weight = weight
+        self.italic = italic
+        self.design = design
     }
 }
 
@@ -157,7 +194,10 @@ public struct CursorState: Equatable, Sendable {
     public var visible: Bool
 
     public init(shape: CursorShape, color: Color, width: Double, characterOffset: Int, visible: Bool) {
-        self.shape = shape; self.color = color; self.width = width
-        self.characterOffset = characterOffset; self.visible = visible
+        self.shape = shape
+        self.color = color
+        self.width = width
+        self.characterOffset = characterOffset
+        self.visible = visible
     }
 }

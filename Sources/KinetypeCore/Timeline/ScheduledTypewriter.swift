@@ -47,8 +47,9 @@ struct ScheduledTypewriter: Sendable {
         let laidOut = laysOutFinalText ? schedule.finalText : typed
         let laidOutCount = laysOutFinalText ? schedule.finalCharacterCount : typedCount
         let reveal = opaqueCount == laidOutCount ? nil : TextReveal(opaqueCount: opaqueCount, fading: fading)
-        return Frame(runs: styled.runs(layingOut: laidOut), reveal: reveal,
-                     cursor: cursorState(at: time, characterOffset: typedCount, textColor: textColor))
+        return Frame(
+            runs: styled.runs(layingOut: laidOut), reveal: reveal,
+            cursor: cursorState(at: time, characterOffset: typedCount, textColor: textColor))
     }
 
     private func cursorState(at time: Double, characterOffset: Int, textColor: Color) -> CursorState? {
@@ -65,8 +66,9 @@ struct ScheduledTypewriter: Sendable {
             visible = Self.blinkIsOn(phaseTime, period: cursor.blink)
         }
         let width = cursor.width ?? (cursor.shape == .bar ? Self.defaultBarWidth : 0)
-        return CursorState(shape: cursor.shape, color: cursor.color ?? textColor, width: width,
-                           characterOffset: characterOffset, visible: visible)
+        return CursorState(
+            shape: cursor.shape, color: cursor.color ?? textColor, width: width,
+            characterOffset: characterOffset, visible: visible)
     }
 
     /// On for the first half of each period; always on when the period is 0.

@@ -16,8 +16,9 @@ struct StyledText: Equatable, Sendable {
                     font = folded
                 }
                 if let file = font?.file { font?.file = resolvePath(file) }
-                return TextRun(text: span.text, color: span.color, font: font,
-                               underline: span.underline, strikethrough: span.strikethrough)
+                return TextRun(
+                    text: span.text, color: span.color, font: font,
+                    underline: span.underline, strikethrough: span.strikethrough)
             }
         } else {
             runs = [TextRun(text: content.text)]

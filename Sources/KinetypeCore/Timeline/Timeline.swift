@@ -49,21 +49,30 @@ public struct Timeline: Sendable {
                 let end = start + animation.activeDuration
                 lastEnd = max(lastEnd, end)
                 switch animation.kind {
-                case let .property(property, motion):
+                case .property(let property, let motion):
                     motions.append((property, start, motion))
-                    animationSummaries.append(.init(kind: animation.typeName, property: property.rawValue, start: start, end: end))
-                case let .typewriter(typewriter, schedule):
-                    typewriters.append(ScheduledTypewriter(start: start, schedule: schedule, mode: typewriter.mode,
-                                                           cursor: typewriter.cursor))
-                    animationSummaries.append(.init(kind: animation.typeName, property: "typewriter", start: start, end: end,
-                                                    typingFinish: start + schedule.typingEnd,
-                                                    unitCount: schedule.typedUnitCount))
+                    animationSummaries.append(
+                        .init(kind: animation.typeName, property: property.rawValue, start: start, end: end))
+                case .typewriter(let typewriter, let schedule):
+                    typewriters.append(
+                        ScheduledTypewriter(
+                            start: start, schedule: schedule, mode: typewriter.mode,
+                            cursor: typewriter.cursor))
+                    animationSummaries.append(
+                        .init(
+                            kind: animation.typeName, property: "typewriter", start: start, end: end,
+                            typingFinish: start + schedule.typingEnd,
+                            unitCount: schedule.typedUnitCount))
                 }
             }
-            compiledLayers.append(CompiledLayer(index: layerIndex, layer: layer, scene: scene, motions: motions,
-                                                typewriters: typewriters))
-            layerSummaries.append(.init(index: layerIndex, id: layer.id, type: layer.content.typeName,
-                                        animations: animationSummaries))
+            compiledLayers.append(
+                CompiledLayer(
+                    index: layerIndex, layer: layer, scene: scene, motions: motions,
+                    typewriters: typewriters))
+            layerSummaries.append(
+                .init(
+                    index: layerIndex, id: layer.id, type: layer.content.typeName,
+                    animations: animationSummaries))
         }
 
         fps = scene.canvas.fps
@@ -73,8 +82,9 @@ public struct Timeline: Sendable {
         }
         // Saturates instead of trapping; `WorkLimits` refuses counts this large before any work.
         frameCount = max(1, Int(clamping: (duration * fps - Self.frameTolerance).rounded(.up)))
-        canvas = CanvasState(width: scene.canvas.width, height: scene.canvas.height, scale: scene.canvas.scale,
-                             background: scene.canvas.background)
+        canvas = CanvasState(
+            width: scene.canvas.width, height: scene.canvas.height, scale: scene.canvas.scale,
+            background: scene.canvas.background)
         layers = compiledLayers
         summary = TimelineSummary(duration: duration, fps: fps, frameCount: frameCount, layers: layerSummaries)
     }

@@ -7,7 +7,10 @@ public struct TimelineSummary: Equatable, Sendable, Encodable {
     public var layers: [LayerSummary]
 
     public init(duration: Double, fps: Double, frameCount: Int, layers: [LayerSummary]) {
-        self.duration = duration; self.fps = fps; self.frameCount = frameCount; self.layers = layers
+        self.duration = duration
+        self.fps = fps
+        self.frameCount = frameCount
+        self.layers = layers
     }
 
     public struct LayerSummary: Equatable, Sendable, Encodable {
@@ -19,7 +22,10 @@ public struct TimelineSummary: Equatable, Sendable, Encodable {
         public var animations: [AnimationSummary]
 
         public init(index: Int, id: String?, type: String, animations: [AnimationSummary]) {
-            self.index = index; self.id = id; self.type = type; self.animations = animations
+            self.index = index
+            self.id = id
+            self.type = type
+            self.animations = animations
         }
     }
 
@@ -36,10 +42,16 @@ public struct TimelineSummary: Equatable, Sendable, Encodable {
         /// Typewriters only: how many units are typed (deleted ones included).
         public var unitCount: Int?
 
-        public init(kind: String, property: String, start: Double, end: Double,
-                    typingFinish: Double? = nil, unitCount: Int? = nil) {
-            self.kind = kind; self.property = property; self.start = start; self.end = end
-            self.typingFinish = typingFinish; self.unitCount = unitCount
+        public init(
+            kind: String, property: String, start: Double, end: Double,
+            typingFinish: Double? = nil, unitCount: Int? = nil
+        ) {
+            self.kind = kind
+            self.property = property
+            self.start = start
+            self.end = end
+            self.typingFinish = typingFinish
+            self.unitCount = unitCount
         }
     }
 }

@@ -19,7 +19,9 @@ final class LiqAttributes {
 
     /// A copy of `other`'s settings.
     init(copying other: LiqAttributes) throws(DiagnosticList) {
-        guard let attributes = withExtendedLifetime(other, { liq_attr_copy(other.pointer) }) else { throw setupFailure() }
+        guard let attributes = withExtendedLifetime(other, { liq_attr_copy(other.pointer) }) else {
+            throw setupFailure()
+        }
         pointer = attributes
     }
 
@@ -64,10 +66,15 @@ final class LiqResult {
 final class LiqImage {
     let pointer: OpaquePointer
 
-    init(attributes: LiqAttributes, borrowing pixels: UnsafeRawPointer, width: Int, height: Int) throws(DiagnosticList) {
-        guard let image = withExtendedLifetime(attributes, {
-            liq_image_create_rgba(attributes.pointer, pixels, Int32(width), Int32(height), 0)
-        }) else {
+    init(attributes: LiqAttributes, borrowing pixels: UnsafeRawPointer, width: Int, height: Int) throws(DiagnosticList)
+    {
+        guard
+            let image = withExtendedLifetime(
+                attributes,
+                {
+                    liq_image_create_rgba(attributes.pointer, pixels, Int32(width), Int32(height), 0)
+                })
+        else {
             throw GIFPalette.failure("libimagequant could not remap a frame (\(LIQ_OUT_OF_MEMORY))")
         }
         pointer = image

@@ -46,11 +46,15 @@ public struct ImageDifference: Equatable, Sendable {
                     maxDifference = max(maxDifference, pixelDifference)
                     if pixelDifference > tolerance {
                         changed += 1
-                        diff[offset] = 255; diff[offset + 1] = 0; diff[offset + 2] = 0
+                        diff[offset] = 255
+                        diff[offset + 1] = 0
+                        diff[offset + 2] = 0
                     } else {
                         let luma = (Int(a[offset]) * 3 + Int(a[offset + 1]) * 6 + Int(a[offset + 2])) / 10
                         let faded = UInt8(255 - (255 - luma) * Int(a[offset + 3]) / 255 / 4)
-                        diff[offset] = faded; diff[offset + 1] = faded; diff[offset + 2] = faded
+                        diff[offset] = faded
+                        diff[offset + 1] = faded
+                        diff[offset + 2] = faded
                     }
                 }
             }

@@ -50,21 +50,27 @@ public enum GIFDecoder {
     /// Decodes every frame. Before anything is decoded, the header and every image descriptor are
     /// checked: the screen within `limits`, each frame no larger than the screen, and frames ×
     /// screen pixels within `pixelBudget`; otherwise a `.renderFailure` diagnostic.
-    public static func decode(_ data: Data, limits: ImageLimits = .golden,
-                              pixelBudget: Int = defaultPixelBudget) throws -> DecodedGIF {
+    public static func decode(
+        _ data: Data, limits: ImageLimits = .golden,
+        pixelBudget: Int = defaultPixelBudget
+    ) throws -> DecodedGIF {
         try checkLayout(of: data, limits: limits, pixelBudget: pixelBudget)
         let source = Source(data)
         var error: Int32 = 0
         let user = Unmanaged.passUnretained(source).toOpaque()
-        guard let gif = DGifOpen(user, { file, buffer, length in
-            guard let file, let buffer, let user = file.pointee.UserData else { return 0 }
-            let source = Unmanaged<Source>.fromOpaque(user).takeUnretainedValue()
-            let count = min(Int(length), source.data.count - source.offset)
-            guard count > 0 else { return 0 }
-            source.data.copyBytes(to: buffer, from: source.offset..<(source.offset + count))
-            source.offset += count
-            return Int32(count)
-        }, &error) else {
+        guard
+            let gif = DGifOpen(
+                user,
+                { file, buffer, length in
+                    guard let file, let buffer, let user = file.pointee.UserData else { return 0 }
+                    let source = Unmanaged<Source>.fromOpaque(user).takeUnretainedValue()
+                    let count = min(Int(length), source.data.count - source.offset)
+                    guard count > 0 else { return 0 }
+                    source.data.copyBytes(to: buffer, from: source.offset..<(source.offset + count))
+                    source.offset += count
+                    return Int32(count)
+                }, &error)
+        else {
             throw failure(code: error)
         }
         // Closing frees every decoded frame, so the handle lives until the frames are copied out.
@@ -74,35 +80,45 @@ public enum GIFDecoder {
         withExtendedLifetime(source) {}
 
         let file = gif.pointee
-        let width = Int(file.SWidth), height = Int(file.SHeight)
-        var decoded = DecodedGIF(signature: String(decoding: data.prefix(6), as: UTF8.self), width: width,
-                                 height: height, netscapeLoopCount: nil, frames: [])
+        let width = Int(file.SWidth)
+        let height = Int(file.SHeight)
+        var decoded = DecodedGIF(
+            signature: String(decoding: data.prefix(6), as: UTF8.self), width: width,
+            height: height, netscapeLoopCount: nil, frames: [])
         var canvas = [UInt8](repeating: 0, count: width * height * 4)
         for index in 0..<Int(file.ImageCount) {
             let saved = file.SavedImages[index]
             if decoded.netscapeLoopCount == nil { decoded.netscapeLoopCount = loopCount(in: saved) }
-            var control = GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0,
-                                               TransparentColor: NO_TRANSPARENT_COLOR)
+            var control = GraphicsControlBlock(
+                DisposalMode: 0, UserInputFlag: false, DelayTime: 0,
+                TransparentColor: NO_TRANSPARENT_COLOR)
             DGifSavedExtensionToGCB(gif, Int32(index), &control)
             let desc = saved.ImageDesc
             guard let colorMap = desc.ColorMap ?? file.SColorMap else {
                 throw failure(message: "frame \(index + 1) has no color table")
             }
             let previous = canvas
-            let left = Int(desc.Left), top = Int(desc.Top), frameWidth = Int(desc.Width), frameHeight = Int(desc.Height)
+            let left = Int(desc.Left)
+            let top = Int(desc.Top)
+            let frameWidth = Int(desc.Width)
+            let frameHeight = Int(desc.Height)
             for y in 0..<frameHeight where top + y < height {
                 for x in 0..<frameWidth where left + x < width {
                     let colorIndex = Int(saved.RasterBits[y * frameWidth + x])
-                    guard colorIndex != Int(control.TransparentColor), colorIndex < Int(colorMap.pointee.ColorCount) else { continue }
+                    guard colorIndex != Int(control.TransparentColor), colorIndex < Int(colorMap.pointee.ColorCount)
+                    else { continue }
                     let color = colorMap.pointee.Colors[colorIndex]
                     let offset = ((top + y) * width + left + x) * 4
-                    canvas[offset] = color.Red; canvas[offset + 1] = color.Green
-                    canvas[offset + 2] = color.Blue; canvas[offset + 3] = 255
+                    canvas[offset] = color.Red
+                    canvas[offset + 1] = color.Green
+                    canvas[offset + 2] = color.Blue
+                    canvas[offset + 3] = 255
                 }
             }
-            decoded.frames.append(DecodedGIF.Frame(
-                image: Image(width: width, height: height, pixels: canvas), delay: Int(control.DelayTime),
-                disposal: Int(control.DisposalMode), x: left, y: top, width: frameWidth, height: frameHeight))
+            decoded.frames.append(
+                DecodedGIF.Frame(
+                    image: Image(width: width, height: height, pixels: canvas), delay: Int(control.DelayTime),
+                    disposal: Int(control.DisposalMode), x: left, y: top, width: frameWidth, height: frameHeight))
             switch control.DisposalMode {
             case DISPOSE_BACKGROUND:
                 // Like drawing: only the part of the frame on the screen (a frame may lie outside it).
@@ -129,12 +145,19 @@ public enum GIFDecoder {
         if let problem = limits.problem(width: layout.width, height: layout.height) {
             throw failure(message: "the GIF \(problem); it is not decoded")
         }
-        for (index, frame) in layout.frames.enumerated() where frame.width * frame.height > layout.width * layout.height {
-            throw failure(message: "frame \(index + 1) is \(frame.width)×\(frame.height) pixels, larger than the GIF's \(layout.width)×\(layout.height) screen; it is not decoded")
+        for (index, frame) in layout.frames.enumerated() where frame.width * frame.height > layout.width * layout.height
+        {
+            throw failure(
+                message:
+                    "frame \(index + 1) is \(frame.width)×\(frame.height) pixels, larger than the GIF's \(layout.width)×\(layout.height) screen; it is not decoded"
+            )
         }
         let pixels = layout.frames.count * layout.width * layout.height
         guard pixels <= pixelBudget else {
-            throw failure(message: "the GIF has \(layout.frames.count) frames of \(layout.width)×\(layout.height) pixels (\(pixels) pixels decoded); the limit is \(pixelBudget); it is not decoded")
+            throw failure(
+                message:
+                    "the GIF has \(layout.frames.count) frames of \(layout.width)×\(layout.height) pixels (\(pixels) pixels decoded); the limit is \(pixelBudget); it is not decoded"
+            )
         }
     }
 
@@ -146,7 +169,8 @@ public enum GIFDecoder {
     private static func loopCount(blocks: UnsafeMutablePointer<ExtensionBlock>, count: Int) -> Int? {
         for index in 0..<count where blocks[index].Function == APPLICATION_EXT_FUNC_CODE {
             let block = blocks[index]
-            let identifier = String(decoding: UnsafeBufferPointer(start: block.Bytes, count: Int(block.ByteCount)), as: UTF8.self)
+            let identifier = String(
+                decoding: UnsafeBufferPointer(start: block.Bytes, count: Int(block.ByteCount)), as: UTF8.self)
             guard identifier == "NETSCAPE2.0", index + 1 < count else { continue }
             let sub = blocks[index + 1]
             guard sub.ByteCount >= 3, sub.Bytes[0] == 1 else { continue }

@@ -171,8 +171,10 @@ public final class GIFEncoder {
         guard !hasWarnedAboutFrameRate, interval > 0, interval < 0.02 - 1e-9 else { return }
         hasWarnedAboutFrameRate = true
         let fps = (1 / interval).rounded()
-        warnings.append(.warning("GIF shows at most 50 frames per second (delays are whole centiseconds, at least 2), "
-            + "so frames of this \(Int(fps)) fps animation were merged; use fps 50 or less, or a video format"))
+        warnings.append(
+            .warning(
+                "GIF shows at most 50 frames per second (delays are whole centiseconds, at least 2), "
+                    + "so frames of this \(Int(fps)) fps animation were merged; use fps 50 or less, or a video format"))
     }
 
     /// Gives a distinct frame its delay, or drops it when that would be under 2 cs.
@@ -228,14 +230,16 @@ public final class GIFEncoder {
         } else {
             rect = changed.union(cleared).rect ?? GIFRect(x: 0, y: 0, width: 1, height: 1)
         }
-        let pixels = Self.framePixels(target: frame.target, base: frame.base, rect: rect, width: width,
-                                      transparent: transparent,
-                                      minimumCodeSize: GIFLZWEncoder.minimumCodeSize(forLargestIndex: transparent))
+        let pixels = Self.framePixels(
+            target: frame.target, base: frame.base, rect: rect, width: width,
+            transparent: transparent,
+            minimumCodeSize: GIFLZWEncoder.minimumCodeSize(forLargestIndex: transparent))
         let (written, frameTransparent) = Self.lowestTransparentIndex(pixels, transparent: transparent)
         let disposesToBackground = !cleared.isEmpty
-        try writer.writeFrame(rect: rect, pixels: written, delay: frame.delay,
-                              disposal: disposesToBackground ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT,
-                              transparentIndex: frameTransparent)
+        try writer.writeFrame(
+            rect: rect, pixels: written, delay: frame.delay,
+            disposal: disposesToBackground ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT,
+            transparentIndex: frameTransparent)
         var shown = frame.target
         if disposesToBackground {
             for y in rect.y..<(rect.y + rect.height) {
@@ -250,8 +254,10 @@ public final class GIFEncoder {
     /// carries its own index. Four renditions are tried — unchanged pixels all transparent, all
     /// literal, or chosen for the fewest runs (leaning either way) — and the one LZW compresses
     /// best is kept.
-    static func framePixels(target: [UInt8], base: [UInt8], rect: GIFRect, width: Int, transparent: UInt8,
-                            minimumCodeSize: Int) -> [UInt8] {
+    static func framePixels(
+        target: [UInt8], base: [UInt8], rect: GIFRect, width: Int, transparent: UInt8,
+        minimumCodeSize: Int
+    ) -> [UInt8] {
         let count = rect.width * rect.height
         var wanted = [UInt8](repeating: 0, count: count)
         var isFree = [Bool](repeating: false, count: count)
@@ -266,9 +272,11 @@ public final class GIFEncoder {
         for i in 0..<count where isFree[i] {
             allTransparent[i] = transparent
         }
-        let renditions = [allTransparent, wanted,
-                          fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: false),
-                          fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: true)]
+        let renditions = [
+            allTransparent, wanted,
+            fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: false),
+            fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: true),
+        ]
         return renditions.map { (pixels: $0, bytes: GIFLZWEncoder.encode($0, minimumCodeSize: minimumCodeSize).count) }
             .min { $0.bytes < $1.bytes }!.pixels
     }
@@ -330,9 +338,10 @@ public final class GIFEncoder {
         let palette = try builder.finish()
         paletteBuilder = nil
         self.palette = palette
-        writer = try GIFStreamWriter(sink: sink, width: width, height: height, colors: palette.opaqueColors,
-                                     tableSize: palette.tableSize, backgroundIndex: Int(palette.transparentIndex),
-                                     loopCount: options.netscapeLoopCount)
+        writer = try GIFStreamWriter(
+            sink: sink, width: width, height: height, colors: palette.opaqueColors,
+            tableSize: palette.tableSize, backgroundIndex: Int(palette.transparentIndex),
+            loopCount: options.netscapeLoopCount)
         return palette
     }
 
@@ -344,7 +353,8 @@ public final class GIFEncoder {
 
     private static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }
-        return a.withUnsafeBytes { a in b.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
+        return a.withUnsafeBytes { a in b.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
     }
 }
 

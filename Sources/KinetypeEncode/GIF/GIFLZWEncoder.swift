@@ -68,8 +68,10 @@ enum GIFLZWEncoder {
     /// Codes `pixels` from `start` with an empty table until the table fills or the pixels end:
     /// the bits written and the pixels they cover (the string still pending at the end is not
     /// counted in either).
-    private static func freshTableCost(of pixels: [UInt8], from start: Int, minimumCodeSize: Int,
-                                       table: inout CodeTable) -> (bits: Int, pixels: Int) {
+    private static func freshTableCost(
+        of pixels: [UInt8], from start: Int, minimumCodeSize: Int,
+        table: inout CodeTable
+    ) -> (bits: Int, pixels: Int) {
         table.removeAll()
         var codes = CodeWidth(minimumCodeSize: minimumCodeSize)
         var bits = 0

@@ -43,9 +43,11 @@ final class GIFPalette {
 
     /// A palette quantized from a histogram of all frames (`hasTransparency`: whether any of
     /// them has a transparent pixel). Keeps a copy of `attributes`.
-    init(quantizing histogram: LiqHistogram, attributes: LiqAttributes, hasTransparency: Bool, width: Int,
-         height: Int, options: GIFOptions, uses: [UInt32: GIFColorUse],
-         frameColorSets: GIFFrameColorSets) throws {
+    init(
+        quantizing histogram: LiqHistogram, attributes: LiqAttributes, hasTransparency: Bool, width: Int,
+        height: Int, options: GIFOptions, uses: [UInt32: GIFColorUse],
+        frameColorSets: GIFFrameColorSets
+    ) throws {
         self.width = width
         self.height = height
         self.isExact = false
@@ -118,7 +120,8 @@ final class GIFPalette {
                         output[pixel] = transparent
                         continue
                     }
-                    let key = UInt32(pixels[offset]) << 16 | UInt32(pixels[offset + 1]) << 8 | UInt32(pixels[offset + 2])
+                    let key =
+                        UInt32(pixels[offset]) << 16 | UInt32(pixels[offset + 1]) << 8 | UInt32(pixels[offset + 2])
                     if key != lastKey {
                         lastKey = key
                         if let index = indexOfColor[key] ?? misses[key] {
@@ -149,7 +152,10 @@ final class GIFPalette {
             let dg = Int(color >> 8 & 0xFF) - Int(key >> 8 & 0xFF)
             let db = Int(color & 0xFF) - Int(key & 0xFF)
             let distance = dr * dr + dg * dg + db * db
-            if distance < bestDistance { bestDistance = distance; best = index }
+            if distance < bestDistance {
+                bestDistance = distance
+                best = index
+            }
         }
         return best
     }
@@ -157,8 +163,10 @@ final class GIFPalette {
     /// `colors` reordered by `GIFPaletteOrder`, each frame's colors standing for the palette
     /// colors nearest to them; colors otherwise ranked by the summed use of the histogram colors
     /// nearest to each, most used first. Also each old index's new position.
-    static func ordered(_ colors: [UInt32], uses: [UInt32: GIFColorUse],
-                        frameColorSets: GIFFrameColorSets) -> (colors: [UInt32], newIndex: [UInt8]) {
+    static func ordered(
+        _ colors: [UInt32], uses: [UInt32: GIFColorUse],
+        frameColorSets: GIFFrameColorSets
+    ) -> (colors: [UInt32], newIndex: [UInt8]) {
         var nearestIndex: [UInt32: Int] = [:]
         func paletteIndex(of color: UInt32) -> Int {
             if let index = nearestIndex[color] { return index }
@@ -186,7 +194,8 @@ final class GIFPalette {
         var output = [UInt8](repeating: 0, count: count)
         let status = try normalized.withUnsafeBytes { bytes throws(DiagnosticList) -> liq_error in
             // Lives only inside this closure, while the pixels it borrows do.
-            let liqImage = try LiqImage(attributes: attributes, borrowing: bytes.baseAddress!, width: width, height: height)
+            let liqImage = try LiqImage(
+                attributes: attributes, borrowing: bytes.baseAddress!, width: width, height: height)
             return withExtendedLifetime(liqImage) {
                 output.withUnsafeMutableBytes { buffer in
                     liq_write_remapped_image(result.pointer, liqImage.pointer, buffer.baseAddress!, count)
@@ -206,8 +215,9 @@ final class GIFPalette {
                 mapped = transparent
             } else if mapped == transparent {
                 let offset = pixel * 4
-                mapped = nearestIndex(to: UInt32(normalized[offset]) << 16 | UInt32(normalized[offset + 1]) << 8
-                                      | UInt32(normalized[offset + 2]))
+                mapped = nearestIndex(
+                    to: UInt32(normalized[offset]) << 16 | UInt32(normalized[offset + 1]) << 8
+                        | UInt32(normalized[offset + 2]))
             }
             output[pixel] = mapped
         }
@@ -243,7 +253,10 @@ final class GIFPalette {
             var offset = 0
             while offset < buffer.count {
                 if buffer[offset + 3] < gifAlphaThreshold {
-                    buffer[offset] = 0; buffer[offset + 1] = 0; buffer[offset + 2] = 0; buffer[offset + 3] = 0
+                    buffer[offset] = 0
+                    buffer[offset + 1] = 0
+                    buffer[offset + 2] = 0
+                    buffer[offset + 3] = 0
                 } else {
                     buffer[offset + 3] = 255
                 }

@@ -52,7 +52,9 @@ final class GIFPaletteBuilder {
                 if pixels[index + 3] < gifAlphaThreshold {
                     transparentCount &+= 1
                 } else {
-                    let key = (UInt32(pixels[index]) << 16 | UInt32(pixels[index + 1]) << 8 | UInt32(pixels[index + 2])) & mask
+                    let key =
+                        (UInt32(pixels[index]) << 16 | UInt32(pixels[index + 1]) << 8 | UInt32(pixels[index + 2]))
+                        & mask
                     if key == lastKey {
                         lastCount &+= 1
                     } else {
@@ -83,13 +85,16 @@ final class GIFPaletteBuilder {
             var index = 0
             while index < pixels.count {
                 if let previous, previous[index] == pixels[index], previous[index + 1] == pixels[index + 1],
-                   previous[index + 2] == pixels[index + 2], previous[index + 3] == pixels[index + 3] {
+                    previous[index + 2] == pixels[index + 2], previous[index + 3] == pixels[index + 3]
+                {
                     index += 4
                     continue
                 }
                 changed += 1
                 if pixels[index + 3] >= gifAlphaThreshold {
-                    let color = (UInt32(pixels[index]) << 16 | UInt32(pixels[index + 1]) << 8 | UInt32(pixels[index + 2])) & mask
+                    let color =
+                        (UInt32(pixels[index]) << 16 | UInt32(pixels[index + 1]) << 8 | UInt32(pixels[index + 2]))
+                        & mask
                     if color != lastColor {
                         runs += 1
                         lastColor = color
@@ -115,19 +120,26 @@ final class GIFPaletteBuilder {
             for (rank, color) in ranked.enumerated() { rankOfColor[color] = rank }
             let frames = frameColorSets.paletteSets { rankOfColor[$0] }
             let ordered = GIFPaletteOrder.order(colorCount: ranked.count, frames: frames) { $0 }.map { ranked[$0] }
-            return GIFPalette(exactColors: ordered, hasTransparency: transparentCount > 0,
-                              width: width, height: height)
+            return GIFPalette(
+                exactColors: ordered, hasTransparency: transparentCount > 0,
+                width: width, height: height)
         }
         let attributes = try LiqAttributes()
         liq_set_max_colors(attributes.pointer, Int32(gifMaxOpaqueColors))
-        liq_set_quality(attributes.pointer, 0, Int32(min(max(options.quality, GIFOptions.qualities.lowerBound),
-                                                         GIFOptions.qualities.upperBound)))
+        liq_set_quality(
+            attributes.pointer, 0,
+            Int32(
+                min(
+                    max(options.quality, GIFOptions.qualities.lowerBound),
+                    GIFOptions.qualities.upperBound)))
         let histogram = try LiqHistogram(attributes: attributes)
         let center = droppedBits == 0 ? 0 : UInt32(1) << (droppedBits - 1)
         var entries = counts.keys.sorted().map { key in
-            liq_histogram_entry(color: liq_color(r: UInt8(key >> 16 & 0xFF | center), g: UInt8(key >> 8 & 0xFF | center),
-                                                 b: UInt8(key & 0xFF | center), a: 255),
-                                count: counts[key] ?? 0)
+            liq_histogram_entry(
+                color: liq_color(
+                    r: UInt8(key >> 16 & 0xFF | center), g: UInt8(key >> 8 & 0xFF | center),
+                    b: UInt8(key & 0xFF | center), a: 255),
+                count: counts[key] ?? 0)
         }
         if transparentCount > 0 {
             entries.append(liq_histogram_entry(color: liq_color(r: 0, g: 0, b: 0, a: 0), count: transparentCount))
@@ -136,8 +148,9 @@ final class GIFPaletteBuilder {
             liq_histogram_add_colors(histogram.pointer, attributes.pointer, entries, Int32(entries.count), 0)
         }
         guard status == LIQ_OK else { throw GIFPalette.failure("libimagequant rejected the colors (\(status))") }
-        return try GIFPalette(quantizing: histogram, attributes: attributes, hasTransparency: transparentCount > 0,
-                              width: width, height: height, options: options, uses: uses, frameColorSets: frameColorSets)
+        return try GIFPalette(
+            quantizing: histogram, attributes: attributes, hasTransparency: transparentCount > 0,
+            width: width, height: height, options: options, uses: uses, frameColorSets: frameColorSets)
     }
 
     /// Drops one more low bit of every channel and merges the counts that now coincide.

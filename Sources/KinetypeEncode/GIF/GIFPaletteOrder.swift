@@ -47,14 +47,18 @@ struct GIFColorSet: Hashable, Comparable {
 
     func union(_ other: Self) -> Self {
         var result = self
-        result.words = (words.0 | other.words.0, words.1 | other.words.1, words.2 | other.words.2, words.3 | other.words.3)
+        result.words = (
+            words.0 | other.words.0, words.1 | other.words.1, words.2 | other.words.2, words.3 | other.words.3
+        )
         return result
     }
 
     func subtracting(_ other: Self) -> Self {
         var result = self
-        result.words = (words.0 & ~other.words.0, words.1 & ~other.words.1, words.2 & ~other.words.2,
-                        words.3 & ~other.words.3)
+        result.words = (
+            words.0 & ~other.words.0, words.1 & ~other.words.1, words.2 & ~other.words.2,
+            words.3 & ~other.words.3
+        )
         return result
     }
 
@@ -105,8 +109,10 @@ enum GIFPaletteOrder {
                     // saving / missing, compared without division; ties go to fewer new colors.
                     let lhs = saving.multipliedFullWidth(by: UInt64(current.missing))
                     let rhs = current.saving.multipliedFullWidth(by: UInt64(missing))
-                    guard lhs.high > rhs.high || lhs.high == rhs.high && lhs.low > rhs.low
-                        || lhs == rhs && missing < current.missing else { continue }
+                    guard
+                        lhs.high > rhs.high || lhs.high == rhs.high && lhs.low > rhs.low
+                            || lhs == rhs && missing < current.missing
+                    else { continue }
                 }
                 best = (candidate, saving, missing)
             }

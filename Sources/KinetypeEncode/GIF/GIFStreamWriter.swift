@@ -18,16 +18,22 @@ final class GIFStreamWriter {
     /// - Parameters:
     ///   - colors: the global palette as 0xRRGGBB, padded to `tableSize` (a power of two).
     ///   - loopCount: the NETSCAPE2.0 count, or nil for no loop block.
-    init(sink: GIFByteSink, width: Int, height: Int, colors: [UInt32], tableSize: Int, backgroundIndex: Int,
-         loopCount: Int?) throws {
+    init(
+        sink: GIFByteSink, width: Int, height: Int, colors: [UInt32], tableSize: Int, backgroundIndex: Int,
+        loopCount: Int?
+    ) throws {
         self.sink = sink
         var error: Int32 = 0
         let userData = Unmanaged.passUnretained(sink).toOpaque()
-        guard let gif = EGifOpen(userData, { file, bytes, length in
-            guard let file, let bytes, let user = file.pointee.UserData else { return 0 }
-            let sink = Unmanaged<GIFByteSink>.fromOpaque(user).takeUnretainedValue()
-            return sink.append(bytes, count: Int(length)) ? length : 0
-        }, &error) else {
+        guard
+            let gif = EGifOpen(
+                userData,
+                { file, bytes, length in
+                    guard let file, let bytes, let user = file.pointee.UserData else { return 0 }
+                    let sink = Unmanaged<GIFByteSink>.fromOpaque(user).takeUnretainedValue()
+                    return sink.append(bytes, count: Int(length)) ? length : 0
+                }, &error)
+        else {
             throw Self.failure(code: error)
         }
         handle = GifEncoderHandle(taking: gif)
@@ -35,7 +41,8 @@ final class GIFStreamWriter {
 
         var table = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: tableSize)
         for (index, color) in colors.prefix(tableSize).enumerated() {
-            table[index] = GifColorType(Red: UInt8(color >> 16 & 0xFF), Green: UInt8(color >> 8 & 0xFF), Blue: UInt8(color & 0xFF))
+            table[index] = GifColorType(
+                Red: UInt8(color >> 16 & 0xFF), Green: UInt8(color >> 8 & 0xFF), Blue: UInt8(color & 0xFF))
         }
         // giflib copies the map into the handle.
         let colorMap = try GifColorMap(table)
@@ -59,8 +66,9 @@ final class GIFStreamWriter {
     /// index (giflib would always use the color table's, up to a bit more a pixel).
     func writeFrame(rect: GIFRect, pixels: [UInt8], delay: Int, disposal: Int32, transparentIndex: UInt8) throws {
         guard let gif else { throw GIFPalette.failure("the GIF was already finished") }
-        var control = GraphicsControlBlock(DisposalMode: disposal, UserInputFlag: false,
-                                           DelayTime: Int32(delay), TransparentColor: Int32(transparentIndex))
+        var control = GraphicsControlBlock(
+            DisposalMode: disposal, UserInputFlag: false,
+            DelayTime: Int32(delay), TransparentColor: Int32(transparentIndex))
         var extensionBytes = [UInt8](repeating: 0, count: 4)
         let length = EGifGCBToExtension(&control, &extensionBytes)
         try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes))

@@ -42,20 +42,25 @@ public enum PerceptualComparison {
     /// The largest possible YIQ delta (black against white).
     private static let maxYIQDelta = 35215.0
 
-    public static func compare(expected: Image, actual: Image, options: ComparisonOptions = ComparisonOptions()) -> ImageComparison {
+    public static func compare(expected: Image, actual: Image, options: ComparisonOptions = ComparisonOptions())
+        -> ImageComparison
+    {
         let total = expected.width * expected.height
         if expected == actual {
-            return ImageComparison(identical: true, changedPixels: 0, antialiasedPixels: 0, maxDistance: 0,
-                                   totalPixels: total, passed: true, diffImage: nil)
+            return ImageComparison(
+                identical: true, changedPixels: 0, antialiasedPixels: 0, maxDistance: 0,
+                totalPixels: total, passed: true, diffImage: nil)
         }
         guard expected.width == actual.width, expected.height == actual.height else {
-            return ImageComparison(identical: false, changedPixels: max(total, actual.width * actual.height),
-                                   antialiasedPixels: 0, maxDistance: 1, totalPixels: total, passed: false,
-                                   diffImage: nil)
+            return ImageComparison(
+                identical: false, changedPixels: max(total, actual.width * actual.height),
+                antialiasedPixels: 0, maxDistance: 1, totalPixels: total, passed: false,
+                diffImage: nil)
         }
         let limit = maxYIQDelta * options.threshold * options.threshold
         var diff = fadedCopy(of: expected)
-        var changed = 0, antialiased = 0
+        var changed = 0
+        var antialiased = 0
         var maxDelta = 0.0
         for y in 0..<expected.height {
             for x in 0..<expected.width {
@@ -63,7 +68,8 @@ public enum PerceptualComparison {
                 let delta = abs(colorDelta(expected.pixels, i, actual.pixels, i))
                 maxDelta = max(maxDelta, delta)
                 guard delta > limit else { continue }
-                let isEdge = options.detectAntialiasing
+                let isEdge =
+                    options.detectAntialiasing
                     && (isAntialiased(expected, x, y, other: actual) || isAntialiased(actual, x, y, other: expected))
                 if isEdge {
                     antialiased += 1
@@ -76,9 +82,10 @@ public enum PerceptualComparison {
         }
         let ratio = total > 0 ? Double(changed) / Double(total) : 0
         let passed = changed <= options.maxDiffPixels || ratio <= options.maxDiffRatio && options.maxDiffRatio > 0
-        return ImageComparison(identical: false, changedPixels: changed, antialiasedPixels: antialiased,
-                               maxDistance: min(1, (maxDelta / maxYIQDelta).squareRoot()), totalPixels: total,
-                               passed: passed, diffImage: diff)
+        return ImageComparison(
+            identical: false, changedPixels: changed, antialiasedPixels: antialiased,
+            maxDistance: min(1, (maxDelta / maxYIQDelta).squareRoot()), totalPixels: total,
+            passed: passed, diffImage: diff)
     }
 
     // MARK: Color distance
@@ -87,7 +94,8 @@ public enum PerceptualComparison {
     static func colorDelta(_ a: [UInt8], _ i: Int, _ b: [UInt8], _ j: Int, brightnessOnly: Bool = false) -> Double {
         let (r1, g1, b1) = blendedOverWhite(a, i)
         let (r2, g2, b2) = blendedOverWhite(b, j)
-        let y1 = luma(r1, g1, b1), y2 = luma(r2, g2, b2)
+        let y1 = luma(r1, g1, b1)
+        let y2 = luma(r2, g2, b2)
         let dy = y1 - y2
         if brightnessOnly { return dy }
         let di = inPhase(r1, g1, b1) - inPhase(r2, g2, b2)
@@ -98,36 +106,55 @@ public enum PerceptualComparison {
 
     private static func blendedOverWhite(_ p: [UInt8], _ i: Int) -> (Double, Double, Double) {
         let alpha = Double(p[i + 3]) / 255
-        return (255 + (Double(p[i]) - 255) * alpha,
-                255 + (Double(p[i + 1]) - 255) * alpha,
-                255 + (Double(p[i + 2]) - 255) * alpha)
+        return (
+            255 + (Double(p[i]) - 255) * alpha,
+            255 + (Double(p[i + 1]) - 255) * alpha,
+            255 + (Double(p[i + 2]) - 255) * alpha
+        )
     }
 
-    private static func luma(_ r: Double, _ g: Double, _ b: Double) -> Double { r * 0.29889531 + g * 0.58662247 + b * 0.11448223 }
-    private static func inPhase(_ r: Double, _ g: Double, _ b: Double) -> Double { r * 0.59597799 - g * 0.27417610 - b * 0.32180189 }
-    private static func quadrature(_ r: Double, _ g: Double, _ b: Double) -> Double { r * 0.21147017 - g * 0.52261711 + b * 0.31114694 }
+    private static func luma(_ r: Double, _ g: Double, _ b: Double) -> Double {
+        r * 0.29889531 + g * 0.58662247 + b * 0.11448223
+    }
+    private static func inPhase(_ r: Double, _ g: Double, _ b: Double) -> Double {
+        r * 0.59597799 - g * 0.27417610 - b * 0.32180189
+    }
+    private static func quadrature(_ r: Double, _ g: Double, _ b: Double) -> Double {
+        r * 0.21147017 - g * 0.52261711 + b * 0.31114694
+    }
 
     // MARK: Antialiasing detection (after Vyšniauskas, "Anti-aliased pixel and intensity slope detector")
 
     /// Whether the pixel at (x, y) of `image` looks like an antialiased edge: it lies between a
     /// darkest and a brightest neighbour, and one of those belongs to a flat area in both images.
     static func isAntialiased(_ image: Image, _ x: Int, _ y: Int, other: Image) -> Bool {
-        let x0 = max(x - 1, 0), y0 = max(y - 1, 0)
-        let x1 = min(x + 1, image.width - 1), y1 = min(y + 1, image.height - 1)
+        let x0 = max(x - 1, 0)
+        let y0 = max(y - 1, 0)
+        let x1 = min(x + 1, image.width - 1)
+        let y1 = min(y + 1, image.height - 1)
         let center = (y * image.width + x) * 4
         var zeroes = (x == x0 || x == x1 || y == y0 || y == y1) ? 1 : 0
-        var minDelta = 0.0, maxDelta = 0.0
-        var minX = 0, minY = 0, maxX = 0, maxY = 0
+        var minDelta = 0.0
+        var maxDelta = 0.0
+        var minX = 0
+        var minY = 0
+        var maxX = 0
+        var maxY = 0
         for ny in y0...y1 {
             for nx in x0...x1 where nx != x || ny != y {
-                let delta = colorDelta(image.pixels, center, image.pixels, (ny * image.width + nx) * 4, brightnessOnly: true)
+                let delta = colorDelta(
+                    image.pixels, center, image.pixels, (ny * image.width + nx) * 4, brightnessOnly: true)
                 if delta == 0 {
                     zeroes += 1
                     if zeroes > 2 { return false }
                 } else if delta < minDelta {
-                    minDelta = delta; minX = nx; minY = ny
+                    minDelta = delta
+                    minX = nx
+                    minY = ny
                 } else if delta > maxDelta {
-                    maxDelta = delta; maxX = nx; maxY = ny
+                    maxDelta = delta
+                    maxX = nx
+                    maxY = ny
                 }
             }
         }
@@ -138,8 +165,10 @@ public enum PerceptualComparison {
 
     /// Whether at least three neighbours of (x, y) have exactly its color (a flat area).
     private static func hasManySiblings(_ image: Image, _ x: Int, _ y: Int) -> Bool {
-        let x0 = max(x - 1, 0), y0 = max(y - 1, 0)
-        let x1 = min(x + 1, image.width - 1), y1 = min(y + 1, image.height - 1)
+        let x0 = max(x - 1, 0)
+        let y0 = max(y - 1, 0)
+        let x1 = min(x + 1, image.width - 1)
+        let y1 = min(y + 1, image.height - 1)
         let center = (y * image.width + x) * 4
         var zeroes = (x == x0 || x == x1 || y == y0 || y == y1) ? 1 : 0
         for ny in y0...y1 {
@@ -161,12 +190,18 @@ public enum PerceptualComparison {
         for i in stride(from: 0, to: copy.pixels.count, by: 4) {
             let (r, g, b) = blendedOverWhite(image.pixels, i)
             let gray = UInt8(min(255, 255 - (255 - luma(r, g, b)) * 0.15))
-            copy.pixels[i] = gray; copy.pixels[i + 1] = gray; copy.pixels[i + 2] = gray; copy.pixels[i + 3] = 255
+            copy.pixels[i] = gray
+            copy.pixels[i + 1] = gray
+            copy.pixels[i + 2] = gray
+            copy.pixels[i + 3] = 255
         }
         return copy
     }
 
     private static func paint(_ image: inout Image, _ i: Int, _ color: (UInt8, UInt8, UInt8)) {
-        image.pixels[i] = color.0; image.pixels[i + 1] = color.1; image.pixels[i + 2] = color.2; image.pixels[i + 3] = 255
+        image.pixels[i] = color.0
+        image.pixels[i + 1] = color.1
+        image.pixels[i + 2] = color.2
+        image.pixels[i + 3] = 255
     }
 }

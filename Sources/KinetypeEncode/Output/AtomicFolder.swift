@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import KinetypeCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A folder written atomically (a PNG sequence, a golden set): files go into a temporary sibling
 /// folder, and `commit()` puts it at the destination in one step. Until then the destination is
@@ -65,7 +66,8 @@ public final class AtomicFolder {
             throw OutputError.cannotWrite(destination, error: error)
         }
         for name in names where TemporaryName.parse(name) == nil {
-            let source = location.appendingPathComponent(name), target = temporaryFile(named: name)
+            let source = location.appendingPathComponent(name)
+            let target = temporaryFile(named: name)
             if link(source.path, target.path) == 0 { continue }
             do {
                 try FileManager.default.copyItem(at: source, to: target)

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import KinetypeCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The file kinetype writes into every PNG-frames folder it creates, `.kinetype-frames.json`:
 ///
@@ -51,9 +52,10 @@ public struct FramesManifest: Codable, Equatable, Sendable {
         let url = folder.appendingPathComponent(fileName)
         var status = stat()
         guard lstat(url.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size <= maximumBytes,
-              let data = try? Data(contentsOf: url),
-              let manifest = try? JSONDecoder().decode(FramesManifest.self, from: data),
-              manifest.format == formatName, manifest.version >= 1 else { return nil }
+            let data = try? Data(contentsOf: url),
+            let manifest = try? JSONDecoder().decode(FramesManifest.self, from: data),
+            manifest.format == formatName, manifest.version >= 1
+        else { return nil }
         return manifest
     }
 
@@ -67,15 +69,17 @@ public struct FramesManifest: Codable, Equatable, Sendable {
         guard lstat(location.path, &status) == 0 else { return }
         let display = OutputError.displayPath(destination)
         if (status.st_mode & S_IFMT) == S_IFLNK {
-            throw refusal(destination, reason: "it is a symbolic link", hint: "give the real folder's path, or a new folder")
+            throw refusal(
+                destination, reason: "it is a symbolic link", hint: "give the real folder's path, or a new folder")
         }
         guard (status.st_mode & S_IFMT) == S_IFDIR else {
             throw OutputError.cannotWrite(destination, errno: EEXIST)
         }
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
         if current == location.path || current.hasPrefix(location.path == "/" ? "/" : location.path + "/") {
-            throw refusal(destination, reason: "it is the current folder or contains it",
-                          hint: "name a new folder for the frames, e.g. -o frames/")
+            throw refusal(
+                destination, reason: "it is the current folder or contains it",
+                hint: "name a new folder for the frames, e.g. -o frames/")
         }
         let names: [String]
         do {
@@ -85,8 +89,13 @@ public struct FramesManifest: Codable, Equatable, Sendable {
         }
         if names.isEmpty { return }
         guard let manifest = read(in: location) else {
-            throw refusal(destination, reason: "the folder is not empty and kinetype did not write it (it has no \(fileName)), so replacing it could delete files that are not kinetype's",
-                          hint: "choose a new or empty folder for the frames, e.g. -o \(display.hasSuffix("/") ? display : display + "/")frames, or remove \(display) yourself if nothing in it is needed")
+            throw refusal(
+                destination,
+                reason:
+                    "the folder is not empty and kinetype did not write it (it has no \(fileName)), so replacing it could delete files that are not kinetype's",
+                hint:
+                    "choose a new or empty folder for the frames, e.g. -o \(display.hasSuffix("/") ? display : display + "/")frames, or remove \(display) yourself if nothing in it is needed"
+            )
         }
         let listed = Set(manifest.files)
         let extra = names.filter { name in
@@ -96,9 +105,13 @@ public struct FramesManifest: Codable, Equatable, Sendable {
             return lstat(location.appendingPathComponent(name).path, &entry) != 0 || (entry.st_mode & S_IFMT) != S_IFREG
         }.sorted()
         if !extra.isEmpty {
-            let shown = extra.prefix(3).joined(separator: ", ") + (extra.count > 3 ? " and \(extra.count - 3) more" : "")
-            throw refusal(destination, reason: "kinetype wrote this folder, but it now also holds \(extra.count) file(s) kinetype did not write (\(shown)), which replacing it would delete",
-                          hint: "move those files elsewhere, choose a new or empty folder, or remove \(display) yourself")
+            let shown =
+                extra.prefix(3).joined(separator: ", ") + (extra.count > 3 ? " and \(extra.count - 3) more" : "")
+            throw refusal(
+                destination,
+                reason:
+                    "kinetype wrote this folder, but it now also holds \(extra.count) file(s) kinetype did not write (\(shown)), which replacing it would delete",
+                hint: "move those files elsewhere, choose a new or empty folder, or remove \(display) yourself")
         }
     }
 

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import KinetypeCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Builds the `.cannotWrite` diagnostics of every encoder, so they all read the same way:
 /// `cannot write Output/x.gif: the folder does not exist`.
@@ -16,7 +17,8 @@ enum OutputError {
 
     /// A `.cannotWrite` diagnostic for `url` with a reason a user can act on.
     static func cannotWrite(_ url: URL, reason: String, hint: String? = nil) -> DiagnosticList {
-        DiagnosticList(Diagnostic(kind: .cannotWrite, message: "cannot write \(displayPath(url)): \(reason)", hint: hint))
+        DiagnosticList(
+            Diagnostic(kind: .cannotWrite, message: "cannot write \(displayPath(url)): \(reason)", hint: hint))
     }
 
     /// A `.cannotWrite` diagnostic for `url` from a C `errno` value.
@@ -30,12 +32,13 @@ enum OutputError {
         let nsError = error as NSError
         if nsError.domain == NSPOSIXErrorDomain { return cannotWrite(url, errno: Int32(nsError.code)) }
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain {
+            underlying.domain == NSPOSIXErrorDomain
+        {
             return cannotWrite(url, errno: Int32(underlying.code))
         }
         switch nsError.code {
         case NSFileNoSuchFileError, NSFileWriteNoPermissionError, NSFileWriteVolumeReadOnlyError,
-             NSFileWriteOutOfSpaceError:
+            NSFileWriteOutOfSpaceError:
             return cannotWrite(url, errno: posixCode(forCocoaCode: nsError.code))
         default:
             return cannotWrite(url, reason: nsError.localizedDescription)

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Removes the temporaries a killed kinetype run left in a folder: only names that match
 /// `TemporaryName`'s exact pattern, and only when their process no longer exists

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Names of temporary siblings: hidden, unique within this process (process id + counter), and
 /// recognisable (`.name.kinetype-PID-N.tmp`, or `.old` for a folder moved aside), so a crash
@@ -43,7 +44,8 @@ enum TemporaryName {
         guard marker.hasPrefix("kinetype-") else { return nil }
         let numbers = marker.dropFirst("kinetype-".count).split(separator: "-", omittingEmptySubsequences: false)
         guard numbers.count == 2, numbers.allSatisfy(isDecimal), let pid = pid_t(numbers[0]), pid > 0,
-              let counter = Int(numbers[1]), counter > 0 else { return nil }
+            let counter = Int(numbers[1]), counter > 0
+        else { return nil }
         let destination = parts[0..<(parts.count - 2)].joined(separator: ".")
         guard !destination.isEmpty else { return nil }
         return Parsed(destinationName: destination, processID: pid, suffix: String(suffix))

@@ -50,7 +50,9 @@ public enum PNGCodec {
             throw Diagnostic(kind: .renderFailure, message: "cannot read \(name) as PNG: it is not a PNG image").fail()
         }
         if let problem = limits.problem(width: size.width, height: size.height) {
-            throw Diagnostic(kind: .renderFailure, message: "cannot read \(name) as PNG: it \(problem); it is not decoded").fail()
+            throw Diagnostic(
+                kind: .renderFailure, message: "cannot read \(name) as PNG: it \(problem); it is not decoded"
+            ).fail()
         }
         let control = PNGImageControl()
         defer { withExtendedLifetime(control) {} }
@@ -62,7 +64,8 @@ public enum PNGCodec {
             throw Diagnostic(kind: .renderFailure, message: "cannot read \(name) as PNG: \(control.message)").fail()
         }
         png.pointee.format = kinetype_png_format_rgba
-        let width = Int(png.pointee.width), height = Int(png.pointee.height)
+        let width = Int(png.pointee.width)
+        let height = Int(png.pointee.height)
         var pixels = [UInt8](repeating: 0, count: kinetype_png_image_size(png))
         let finished = data.withUnsafeBytes { _ in
             pixels.withUnsafeMutableBytes { buffer in
@@ -83,7 +86,9 @@ public enum PNGCodec {
         do throws(InputFileError) {
             data = try RegularFile.read(url.path, limit: RegularFile.imageLimit)
         } catch {
-            throw Diagnostic(kind: error.kind, message: "cannot read \(OutputError.displayPath(url)): the file \(error.reason)").fail()
+            throw Diagnostic(
+                kind: error.kind, message: "cannot read \(OutputError.displayPath(url)): the file \(error.reason)"
+            ).fail()
         }
         return try decode(data, name: OutputError.displayPath(url), limits: limits)
     }

@@ -58,8 +58,11 @@ public final class PNGSequenceWriter: @unchecked Sendable {
         lock.unlock()
         guard missing == 0 else {
             cancel()
-            throw Diagnostic(kind: .renderFailure,
-                             message: "the PNG sequence \(OutputError.displayPath(destination)) is missing \(missing) of \(frameCount) frames").fail()
+            throw Diagnostic(
+                kind: .renderFailure,
+                message:
+                    "the PNG sequence \(OutputError.displayPath(destination)) is missing \(missing) of \(frameCount) frames"
+            ).fail()
         }
         do {
             let names = (0..<frameCount).map { Self.fileName(index: $0, frameCount: frameCount) }

@@ -14,11 +14,15 @@ public enum VideoFormat: String, Equatable, Hashable, Sendable, CaseIterable {
     var ffmpegOutputArguments: [String] {
         switch self {
         case .mp4:
-            return ["-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p",
-                    "-movflags", "+faststart", "-f", "mp4"]
+            return [
+                "-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p",
+                "-movflags", "+faststart", "-f", "mp4",
+            ]
         case .webm:
-            return ["-c:v", "libvpx-vp9", "-crf", "30", "-b:v", "0", "-deadline", "good", "-cpu-used", "2",
-                    "-row-mt", "1", "-pix_fmt", "yuv420p", "-f", "webm"]
+            return [
+                "-c:v", "libvpx-vp9", "-crf", "30", "-b:v", "0", "-deadline", "good", "-cpu-used", "2",
+                "-row-mt", "1", "-pix_fmt", "yuv420p", "-f", "webm",
+            ]
         }
     }
 }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import KinetypeCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Checks what ffmpeg wrote before it may replace anything, because ffmpeg's exit status alone
 /// cannot be trusted: on a full disk it prints "Error writing trailer … No space left on device"
@@ -19,10 +20,14 @@ enum VideoVerification {
         guard !lines.isEmpty else { return nil }
         let shown = lines.suffix(5).joined(separator: "\n")
         if let code = diskErrno(in: text) {
-            return OutputError.cannotWrite(destination, reason: OutputError.reason(forErrno: code) + " (ffmpeg: \(shown))",
-                                           hint: "free some space or choose another output folder; the existing file was left as it was")
+            return OutputError.cannotWrite(
+                destination, reason: OutputError.reason(forErrno: code) + " (ffmpeg: \(shown))",
+                hint: "free some space or choose another output folder; the existing file was left as it was")
         }
-        return Diagnostic(kind: .renderFailure, message: "cannot write \(OutputError.displayPath(destination)): ffmpeg reported an error: \(shown)").fail()
+        return Diagnostic(
+            kind: .renderFailure,
+            message: "cannot write \(OutputError.displayPath(destination)): ffmpeg reported an error: \(shown)"
+        ).fail()
     }
 
     /// The errno of a disk error that ffmpeg's message names, if any.
@@ -59,9 +64,12 @@ enum VideoVerification {
     private static func probeProblem(file: URL, frames: Int, fps: Double, ffprobe: URL) -> String? {
         let process = Process()
         process.executableURL = ffprobe
-        process.arguments = ["-v", "error", "-count_frames", "-select_streams", "v:0",
-                             "-show_entries", "stream=nb_read_frames:format=duration", "-of", "default=nw=1", file.path]
-        let output = Pipe(), errors = Pipe()
+        process.arguments = [
+            "-v", "error", "-count_frames", "-select_streams", "v:0",
+            "-show_entries", "stream=nb_read_frames:format=duration", "-of", "default=nw=1", file.path,
+        ]
+        let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
@@ -92,7 +100,8 @@ enum VideoVerification {
         }
         let expected = Double(frames) / fps
         if let duration = values["duration"].flatMap(Double.init), abs(duration - expected) > 1 / fps + 0.01 {
-            return "the file ffmpeg wrote lasts \(String(format: "%.3f", duration)) s, but \(frames) frames at \(fps) fps last \(String(format: "%.3f", expected)) s"
+            return
+                "the file ffmpeg wrote lasts \(String(format: "%.3f", duration)) s, but \(frames) frames at \(fps) fps last \(String(format: "%.3f", expected)) s"
         }
         return nil
     }
@@ -115,7 +124,8 @@ enum VideoVerification {
         var offset: UInt64 = 0
         while offset < size {
             guard (try? handle.seek(toOffset: offset)) != nil, let header = try? handle.read(upToCount: 16),
-                  header.count >= 8 else { return "the MP4 file ends inside a box header (it is truncated)" }
+                header.count >= 8
+            else { return "the MP4 file ends inside a box header (it is truncated)" }
             let bytes = [UInt8](header)
             let type = String(decoding: bytes[4..<8], as: UTF8.self)
             var boxSize = bytes[0..<4].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
@@ -134,7 +144,8 @@ enum VideoVerification {
             offset += boxSize
         }
         for required in ["ftyp", "moov", "mdat"] where !boxes.contains(required) {
-            return "the MP4 file has no \(required) box" + (required == "moov" ? " (no index: ffmpeg did not finish writing it)" : "")
+            return "the MP4 file has no \(required) box"
+                + (required == "moov" ? " (no index: ffmpeg did not finish writing it)" : "")
         }
         return nil
     }
@@ -143,7 +154,8 @@ enum VideoVerification {
         guard (try? handle.seek(toOffset: 0)) != nil, let head = try? handle.read(upToCount: 4096) else {
             return "the WebM file cannot be read"
         }
-        let ebml: [UInt8] = [0x1A, 0x45, 0xDF, 0xA3], segment: [UInt8] = [0x18, 0x53, 0x80, 0x67]
+        let ebml: [UInt8] = [0x1A, 0x45, 0xDF, 0xA3]
+        let segment: [UInt8] = [0x18, 0x53, 0x80, 0x67]
         guard head.starts(with: ebml) else { return "the WebM file does not start with an EBML header" }
         guard head.range(of: Data(segment)) != nil else { return "the WebM file has no Segment" }
         return nil

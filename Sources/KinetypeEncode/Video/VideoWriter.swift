@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import KinetypeCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes a video by piping frames to an `ffmpeg` process found on PATH.
 ///
@@ -42,9 +43,11 @@ public final class VideoWriter {
             throw Diagnostic(kind: .renderFailure, message: "cannot write a video at \(fps) frames per second").fail()
         }
         guard let ffmpeg = Self.findFFmpeg(searchPath: searchPath) else {
-            throw Diagnostic(kind: .renderFailure,
-                             message: "ffmpeg was not found on PATH; install it (apt-get install ffmpeg) to write .mp4/.webm",
-                             hint: "on macOS: brew install ffmpeg; or write a .gif or a PNG sequence instead").fail()
+            throw Diagnostic(
+                kind: .renderFailure,
+                message: "ffmpeg was not found on PATH; install it (apt-get install ffmpeg) to write .mp4/.webm",
+                hint: "on macOS: brew install ffmpeg; or write a .gif or a PNG sequence instead"
+            ).fail()
         }
         self.url = url
         self.width = width
@@ -58,10 +61,13 @@ public final class VideoWriter {
 
         signal(SIGPIPE, SIG_IGN)
         process.executableURL = ffmpeg
-        process.arguments = ["-hide_banner", "-loglevel", "error",
-                             "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(paddedWidth)x\(paddedHeight)",
-                             "-framerate", Self.rateArgument(fps), "-i", "-",
-                             "-an", "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact"]
+        process.arguments =
+            [
+                "-hide_banner", "-loglevel", "error",
+                "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(paddedWidth)x\(paddedHeight)",
+                "-framerate", Self.rateArgument(fps), "-i", "-",
+                "-an", "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact",
+            ]
             + format.ffmpegOutputArguments + ["-y", output.temporaryURL.path]
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
@@ -70,7 +76,9 @@ public final class VideoWriter {
             try process.run()
         } catch {
             output.discard()
-            throw Diagnostic(kind: .renderFailure, message: "cannot start \(ffmpeg.path): \(error.localizedDescription)").fail()
+            throw Diagnostic(
+                kind: .renderFailure, message: "cannot start \(ffmpeg.path): \(error.localizedDescription)"
+            ).fail()
         }
         errorOutput.startReading()
     }
@@ -91,7 +99,8 @@ public final class VideoWriter {
         } catch {
             cancel()
             if let diagnostic = VideoVerification.failure(fromFFmpegOutput: errorOutput.text, destination: url),
-               diagnostic.first?.kind == .cannotWrite {
+                diagnostic.first?.kind == .cannotWrite
+            {
                 throw diagnostic
             }
             throw failure("ffmpeg stopped accepting frames" + errorOutput.suffix)
@@ -113,7 +122,8 @@ public final class VideoWriter {
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             output.discard()
             if let diagnostic = VideoVerification.failure(fromFFmpegOutput: errorOutput.text, destination: url),
-               diagnostic.first?.kind == .cannotWrite {
+                diagnostic.first?.kind == .cannotWrite
+            {
                 throw diagnostic
             }
             throw failure("ffmpeg failed (exit status \(process.terminationStatus))" + errorOutput.suffix)
@@ -122,8 +132,10 @@ public final class VideoWriter {
             output.discard()
             throw diagnostic
         }
-        if let problem = VideoVerification.problem(with: output.temporaryURL, format: format, frames: frameCount,
-                                                   fps: fps, ffprobe: ffprobe) {
+        if let problem = VideoVerification.problem(
+            with: output.temporaryURL, format: format, frames: frameCount,
+            fps: fps, ffprobe: ffprobe)
+        {
             output.discard()
             throw failure(problem)
         }
@@ -174,7 +186,8 @@ public final class VideoWriter {
     }
 
     private func failure(_ message: String) -> DiagnosticList {
-        DiagnosticList(Diagnostic(kind: .renderFailure, message: "cannot write \(OutputError.displayPath(url)): \(message)"))
+        DiagnosticList(
+            Diagnostic(kind: .renderFailure, message: "cannot write \(OutputError.displayPath(url)): \(message)"))
     }
 
     /// ffmpeg's frame-rate argument: an integer when possible, else a fraction over 1000.
@@ -202,7 +215,12 @@ private final class StderrCollector: Sendable {
     }
 
     func waitUntilDone() {
-        guard started.withLock({ started in defer { started = false }; return started }) else { return }
+        guard
+            started.withLock({ started in
+                defer { started = false }
+                return started
+            })
+        else { return }
         done.wait()
     }
 

@@ -25,21 +25,26 @@ final class CairoSurface {
     /// ("cannot create a 8192×8192 drawing surface: out of memory") when Cairo cannot make it.
     convenience init(format: cairo_format_t, width: Int, height: Int) throws(DiagnosticList) {
         let what = "a \(width)×\(height) drawing surface"
-        guard let width32 = Int32(exactly: width), let height32 = Int32(exactly: height), width32 >= 0, height32 >= 0 else {
+        guard let width32 = Int32(exactly: width), let height32 = Int32(exactly: height), width32 >= 0, height32 >= 0
+        else {
             throw Self.failure(what, reason: "too large")
         }
         try self.init(taking: cairo_image_surface_create(format, width32, height32), what: what)
     }
 
     /// A surface over pixels someone else owns (they must outlive it): the surface does not copy them.
-    convenience init(borrowing bytes: UnsafeMutablePointer<UInt8>, format: cairo_format_t, width: Int, height: Int,
-                     stride: Int) throws(DiagnosticList) {
+    convenience init(
+        borrowing bytes: UnsafeMutablePointer<UInt8>, format: cairo_format_t, width: Int, height: Int,
+        stride: Int
+    ) throws(DiagnosticList) {
         let what = "a \(width)×\(height) picture surface"
         guard let width32 = Int32(exactly: width), let height32 = Int32(exactly: height),
-              let stride32 = Int32(exactly: stride) else {
+            let stride32 = Int32(exactly: stride)
+        else {
             throw Self.failure(what, reason: "too large")
         }
-        try self.init(taking: cairo_image_surface_create_for_data(bytes, format, width32, height32, stride32), what: what)
+        try self.init(
+            taking: cairo_image_surface_create_for_data(bytes, format, width32, height32, stride32), what: what)
     }
 
     deinit { cairo_surface_destroy(pointer) }

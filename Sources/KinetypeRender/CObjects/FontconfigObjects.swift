@@ -11,7 +11,9 @@ final class FontconfigConfig {
 
     init() throws(DiagnosticList) {
         guard let config = FcConfigCreate() else {
-            throw DiagnosticList([Diagnostic(kind: .renderFailure, message: "fontconfig could not create a configuration")])
+            throw DiagnosticList([
+                Diagnostic(kind: .renderFailure, message: "fontconfig could not create a configuration")
+            ])
         }
         pointer = config
     }

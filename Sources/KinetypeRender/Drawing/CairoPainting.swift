@@ -16,10 +16,13 @@ enum CairoPainting {
             setColor(cr, color)
         case .linear(let from, let to, let angle):
             let radians = angle * .pi / 180
-            let dx = cos(radians), dy = sin(radians)
+            let dx = cos(radians)
+            let dy = sin(radians)
             let half = (abs(rect.width * dx) + abs(rect.height * dy)) / 2
-            let cx = rect.x + rect.width / 2, cy = rect.y + rect.height / 2
-            let pattern = try CairoPattern(linearFrom: cx - dx * half, cy - dy * half, to: cx + dx * half, cy + dy * half)
+            let cx = rect.x + rect.width / 2
+            let cy = rect.y + rect.height / 2
+            let pattern = try CairoPattern(
+                linearFrom: cx - dx * half, cy - dy * half, to: cx + dx * half, cy + dy * half)
             withExtendedLifetime(pattern) {
                 cairo_pattern_add_color_stop_rgba(pattern.pointer, 0, from.red, from.green, from.blue, from.alpha)
                 cairo_pattern_add_color_stop_rgba(pattern.pointer, 1, to.red, to.green, to.blue, to.alpha)
@@ -36,7 +39,10 @@ enum CairoPainting {
             cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
             return
         }
-        let x0 = rect.x, y0 = rect.y, x1 = rect.x + rect.width, y1 = rect.y + rect.height
+        let x0 = rect.x
+        let y0 = rect.y
+        let x1 = rect.x + rect.width
+        let y1 = rect.y + rect.height
         cairo_new_sub_path(cr)
         cairo_arc(cr, x1 - r, y0 + r, r, -.pi / 2, 0)
         cairo_arc(cr, x1 - r, y1 - r, r, 0, .pi / 2)
@@ -57,7 +63,8 @@ enum CairoPainting {
     static func stroke(_ cr: OpaquePointer, _ rect: Rect, radius: Double, border: Border) {
         guard border.width > 0, border.color.alpha > 0 else { return }
         let inset = min(border.width / 2, min(rect.width, rect.height) / 2)
-        let inner = Rect(x: rect.x + inset, y: rect.y + inset, width: rect.width - 2 * inset, height: rect.height - 2 * inset)
+        let inner = Rect(
+            x: rect.x + inset, y: rect.y + inset, width: rect.width - 2 * inset, height: rect.height - 2 * inset)
         cairo_new_path(cr)
         addRoundedRect(cr, inner, radius: max(radius - inset, 0))
         setColor(cr, border.color)

@@ -51,7 +51,8 @@ public final class FrameRenderer {
     /// Renders one frame: `canvas.pixelWidth × canvas.pixelHeight` straight RGBA, layers back to
     /// front. Throws `DiagnosticList` with `.renderFailure` when Cairo fails.
     public func render(_ state: FrameState) throws -> Image {
-        let width = state.canvas.pixelWidth, height = state.canvas.pixelHeight
+        let width = state.canvas.pixelWidth
+        let height = state.canvas.pixelHeight
         guard width > 0, height > 0 else { return Image(width: max(width, 0), height: max(height, 0)) }
         let surface = try reusableSurface(width: width, height: height)
         let context = try CairoContext(drawingOn: surface)
@@ -69,7 +70,9 @@ public final class FrameRenderer {
         }
         guard cairo_status(cr) == CAIRO_STATUS_SUCCESS else {
             let reason = String(cString: cairo_status_to_string(cairo_status(cr)))
-            throw DiagnosticList([Diagnostic(kind: .renderFailure, message: "frame \(state.index) failed to render: \(reason)")])
+            throw DiagnosticList([
+                Diagnostic(kind: .renderFailure, message: "frame \(state.index) failed to render: \(reason)")
+            ])
         }
         return withExtendedLifetime(surface) { PixelConversion.image(from: surface.pointer) }
     }
@@ -85,7 +88,8 @@ public final class FrameRenderer {
     private func cachedText(_ text: TextState, layer: LayerState) throws -> PreparedText {
         var withoutCursor = text
         withoutCursor.cursor = nil
-        let key = PreparedTextKey(text: withoutCursor, frame: layer.frame, padding: layer.padding, alignment: layer.alignment)
+        let key = PreparedTextKey(
+            text: withoutCursor, frame: layer.frame, padding: layer.padding, alignment: layer.alignment)
         if let cached = preparedTexts[layer.index], cached.key == key { return cached.prepared }
         let prepared = try prepareText(text, layer: layer)
         preparedTexts[layer.index] = (key, prepared)

@@ -17,9 +17,12 @@ final class ImageSurfaces {
     /// not decoded is a render failure (a caller's mistake, never the scene's).
     func surface(for src: String) throws -> CairoSurface {
         guard let surface = surfaces[SceneImages.key(forResolvedPath: src)] else {
-            throw DiagnosticList([Diagnostic(kind: .renderFailure,
-                                             message: "the image \(JSONText.quotedPath(src)) was not decoded before rendering",
-                                             hint: "load the scene with SceneLoader, which decodes its pictures")])
+            throw DiagnosticList([
+                Diagnostic(
+                    kind: .renderFailure,
+                    message: "the image \(JSONText.quotedPath(src)) was not decoded before rendering",
+                    hint: "load the scene with SceneLoader, which decodes its pictures")
+            ])
         }
         return surface
     }
@@ -33,13 +36,19 @@ extension FrameRenderer {
 
     /// Draws the picture into the frame: `contain` fits it whole, `cover` fills the frame (cropped),
     /// `fill` stretches it; a contained picture sits in the frame by the layer's alignment.
-    func drawImage(_ surface: CairoSurface, fit: ImageFit, in box: LayerBox, alignment: Alignment, on cr: OpaquePointer) {
+    func drawImage(_ surface: CairoSurface, fit: ImageFit, in box: LayerBox, alignment: Alignment, on cr: OpaquePointer)
+    {
         let (width, height) = imageSize(surface)
         guard width > 0, height > 0, box.frame.width > 0, box.frame.height > 0 else { return }
-        var scaleX = box.frame.width / width, scaleY = box.frame.height / height
+        var scaleX = box.frame.width / width
+        var scaleY = box.frame.height / height
         switch fit {
-        case .contain: scaleX = min(scaleX, scaleY); scaleY = scaleX
-        case .cover: scaleX = max(scaleX, scaleY); scaleY = scaleX
+        case .contain:
+            scaleX = min(scaleX, scaleY)
+            scaleY = scaleX
+        case .cover:
+            scaleX = max(scaleX, scaleY)
+            scaleY = scaleX
         case .fill: break
         }
         let x = box.frame.x + (box.frame.width - width * scaleX) * alignment.horizontalFraction

@@ -9,7 +9,8 @@ struct LayerBox {
 
     /// `frame` with nil sides replaced by the content size.
     init(frame: LayerFrame, contentWidth: Double, contentHeight: Double) {
-        self.frame = Rect(x: frame.x, y: frame.y, width: frame.width ?? contentWidth, height: frame.height ?? contentHeight)
+        self.frame = Rect(
+            x: frame.x, y: frame.y, width: frame.width ?? contentWidth, height: frame.height ?? contentHeight)
         clipsHorizontally = frame.width != nil
         clipsVertically = frame.height != nil
     }
@@ -20,7 +21,8 @@ struct LayerBox {
     var clipRect: Rect? {
         guard clipsHorizontally || clipsVertically else { return nil }
         let far = 1e7
-        return Rect(x: clipsHorizontally ? frame.x : -far, y: clipsVertically ? frame.y : -far,
-                    width: clipsHorizontally ? frame.width : 2 * far, height: clipsVertically ? frame.height : 2 * far)
+        return Rect(
+            x: clipsHorizontally ? frame.x : -far, y: clipsVertically ? frame.y : -far,
+            width: clipsHorizontally ? frame.width : 2 * far, height: clipsVertically ? frame.height : 2 * far)
     }
 }

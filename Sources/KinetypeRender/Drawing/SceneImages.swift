@@ -64,13 +64,17 @@ extension DecodedImage {
     /// file). The caller checks the header's size first.
     public static func decodePNG(_ data: Data) -> DecodedImage? {
         let reader = PNGStreamReader(data)
-        let created = cairo_image_surface_create_from_png_stream({ closure, buffer, length in
-            guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
-            return Unmanaged<PNGStreamReader>.fromOpaque(closure).takeUnretainedValue().read(into: buffer, count: Int(length))
-        }, Unmanaged.passUnretained(reader).toOpaque())
+        let created = cairo_image_surface_create_from_png_stream(
+            { closure, buffer, length in
+                guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
+                return Unmanaged<PNGStreamReader>.fromOpaque(closure).takeUnretainedValue().read(
+                    into: buffer, count: Int(length))
+            }, Unmanaged.passUnretained(reader).toOpaque())
         withExtendedLifetime(reader) {}
         // Cairo reports every libpng error as "out of memory", so its status says nothing here.
-        guard let surface = try? CairoSurface(taking: created, what: "a picture"), let image = DecodedImage(taking: surface) else {
+        guard let surface = try? CairoSurface(taking: created, what: "a picture"),
+            let image = DecodedImage(taking: surface)
+        else {
             return nil
         }
         return image

@@ -34,8 +34,9 @@ struct PreparedText {
         for pass in fadePasses.fades {
             cairo_save(cr)
             cairo_new_path(cr)
-            cairo_rectangle(cr, origin.x + Double(ink.x) / scale - 2, origin.y + Double(ink.y) / scale - 2,
-                            Double(ink.width) / scale + 4, Double(ink.height) / scale + 4)
+            cairo_rectangle(
+                cr, origin.x + Double(ink.x) / scale - 2, origin.y + Double(ink.y) / scale - 2,
+                Double(ink.width) / scale + 4, Double(ink.height) / scale + 4)
             cairo_clip(cr)
             cairo_push_group(cr)
             cairo_move_to(cr, origin.x, origin.y)
@@ -58,45 +59,58 @@ extension FrameRenderer {
 
         let display = try engine.displayText(for: text, wrapWidth: wrapWidth, maxHeight: maxHeight)
         let reveal = text.reveal
-        let layout = try engine.makeLayout(display, state: text, wrapWidth: wrapWidth, paint: .draw { original in
-            TextLayoutEngine.revealAlpha(of: original, in: reveal)
-        })
+        let layout = try engine.makeLayout(
+            display, state: text, wrapWidth: wrapWidth,
+            paint: .draw { original in
+                TextLayoutEngine.revealAlpha(of: original, in: reveal)
+            })
         let fadePasses = try makeFadePasses(display, text, wrapWidth: wrapWidth)
         // The first paragraph's direction (from its first strong character) decides what leading
         // means. The line is borrowed from the layout.
         let firstLine = pango_layout_get_line_readonly(layout.pointer, 0)
-        let isRightToLeft = firstLine.map { PangoDirection(rawValue: $0.pointee.resolved_dir) == PANGO_DIRECTION_RTL } ?? false
+        let isRightToLeft =
+            firstLine.map { PangoDirection(rawValue: $0.pointee.resolved_dir) == PANGO_DIRECTION_RTL } ?? false
         let left = isRightToLeft ? padding.trailing : padding.leading
         let right = isRightToLeft ? padding.leading : padding.trailing
         var logical = PangoRectangle()
         pango_layout_get_extents(layout.pointer, nil, &logical)
         let scale = Double(PANGO_SCALE)
-        let blockX = Double(logical.x) / scale, blockY = Double(logical.y) / scale
-        let blockWidth = Double(logical.width) / scale, blockHeight = Double(logical.height) / scale
+        let blockX = Double(logical.x) / scale
+        let blockY = Double(logical.y) / scale
+        let blockWidth = Double(logical.width) / scale
+        let blockHeight = Double(logical.height) / scale
 
-        let box = LayerBox(frame: layer.frame, contentWidth: blockWidth + left + right,
-                           contentHeight: blockHeight + padding.top + padding.bottom)
+        let box = LayerBox(
+            frame: layer.frame, contentWidth: blockWidth + left + right,
+            contentHeight: blockHeight + padding.top + padding.bottom)
         let contentWidth = box.frame.width - left - right
         let contentHeight = box.frame.height - padding.top - padding.bottom
         let horizontal = isRightToLeft ? 1 - layer.alignment.horizontalFraction : layer.alignment.horizontalFraction
-        let origin = Point(x: box.frame.x + left + (contentWidth - blockWidth) * horizontal - blockX,
-                           y: box.frame.y + padding.top + (contentHeight - blockHeight) * layer.alignment.verticalFraction - blockY)
-        return PreparedText(layout: layout, fadePasses: fadePasses, display: display, origin: origin, box: box,
-                            isRightToLeft: isRightToLeft)
+        let origin = Point(
+            x: box.frame.x + left + (contentWidth - blockWidth) * horizontal - blockX,
+            y: box.frame.y + padding.top + (contentHeight - blockHeight) * layer.alignment.verticalFraction - blockY)
+        return PreparedText(
+            layout: layout, fadePasses: fadePasses, display: display, origin: origin, box: box,
+            isRightToLeft: isRightToLeft)
     }
 
     /// The extra layouts of a frame where characters are partly faded in, or nil when none is.
     private func makeFadePasses(_ display: DisplayText, _ text: TextState, wrapWidth: Double?) throws
-        -> PreparedText.FadePasses? {
+        -> PreparedText.FadePasses?
+    {
         guard let reveal = text.reveal, reveal.fading.contains(where: { $0 > 0 && $0 < 1 }) else { return nil }
-        let solid = try engine.makeLayout(display, state: text, wrapWidth: wrapWidth, paint: .draw { original in
-            TextLayoutEngine.revealAlpha(of: original, in: reveal) >= 1 ? 1 : 0
-        })
+        let solid = try engine.makeLayout(
+            display, state: text, wrapWidth: wrapWidth,
+            paint: .draw { original in
+                TextLayoutEngine.revealAlpha(of: original, in: reveal) >= 1 ? 1 : 0
+            })
         var fades: [(alpha: Double, layout: PangoLayout)] = []
         for alpha in Set(reveal.fading.filter { $0 > 0 && $0 < 1 }).sorted() {
-            let layout = try engine.makeLayout(display, state: text, wrapWidth: wrapWidth, paint: .draw { original in
-                TextLayoutEngine.revealAlpha(of: original, in: reveal) == alpha ? 1 : 0
-            })
+            let layout = try engine.makeLayout(
+                display, state: text, wrapWidth: wrapWidth,
+                paint: .draw { original in
+                    TextLayoutEngine.revealAlpha(of: original, in: reveal) == alpha ? 1 : 0
+                })
             fades.append((alpha, layout))
         }
         return (solid, fades)
@@ -129,30 +143,43 @@ extension FrameRenderer {
         let margin = radius * 1.5 + 2
         let x = prepared.origin.x + Double(ink.x) / scale - margin
         let y = prepared.origin.y + Double(ink.y) / scale - margin
-        let width = Double(ink.width) / scale + 2 * margin, height = Double(ink.height) / scale + 2 * margin
+        let width = Double(ink.width) / scale + 2 * margin
+        let height = Double(ink.height) / scale + 2 * margin
         // Whole pixels of the mask outside the clip (moved back by the offset) and the blur's reach.
-        var clipLeft = 0.0, clipTop = 0.0, clipRight = 0.0, clipBottom = 0.0
+        var clipLeft = 0.0
+        var clipTop = 0.0
+        var clipRight = 0.0
+        var clipBottom = 0.0
         cairo_clip_extents(cr, &clipLeft, &clipTop, &clipRight, &clipBottom)
         let skipLeft = max(0, ((clipLeft - shadow.x - margin - x) * pixelScale).rounded(.down))
         let skipTop = max(0, ((clipTop - shadow.y - margin - y) * pixelScale).rounded(.down))
-        let right = min((width * pixelScale).rounded(.up), ((clipRight - shadow.x + margin - x) * pixelScale).rounded(.up))
-        let bottom = min((height * pixelScale).rounded(.up), ((clipBottom - shadow.y + margin - y) * pixelScale).rounded(.up))
+        let right = min(
+            (width * pixelScale).rounded(.up), ((clipRight - shadow.x + margin - x) * pixelScale).rounded(.up))
+        let bottom = min(
+            (height * pixelScale).rounded(.up), ((clipBottom - shadow.y + margin - y) * pixelScale).rounded(.up))
         guard right > skipLeft, bottom > skipTop else { return }
-        let maskX = x + skipLeft / pixelScale, maskY = y + skipTop / pixelScale
-        let pixelWidth = Int32(clamping: right - skipLeft), pixelHeight = Int32(clamping: bottom - skipTop)
+        let maskX = x + skipLeft / pixelScale
+        let maskY = y + skipTop / pixelScale
+        let pixelWidth = Int32(clamping: right - skipLeft)
+        let pixelHeight = Int32(clamping: bottom - skipTop)
         // Without memory for the mask the shadow is left out, as it always was.
-        guard let maskSurface = try? CairoSurface(format: CAIRO_FORMAT_A8, width: Int(pixelWidth), height: Int(pixelHeight)),
-              let maskContext = try? CairoContext(drawingOn: maskSurface) else { return }
+        guard
+            let maskSurface = try? CairoSurface(
+                format: CAIRO_FORMAT_A8, width: Int(pixelWidth), height: Int(pixelHeight)),
+            let maskContext = try? CairoContext(drawingOn: maskSurface)
+        else { return }
         defer { withExtendedLifetime(maskSurface) {} }
         let mask = maskSurface.pointer
         withExtendedLifetime(maskContext) {
             cairo_scale(maskContext.pointer, pixelScale, pixelScale)
-            prepared.paintGlyphs(on: maskContext.pointer, at: Point(x: prepared.origin.x - maskX, y: prepared.origin.y - maskY))
+            prepared.paintGlyphs(
+                on: maskContext.pointer, at: Point(x: prepared.origin.x - maskX, y: prepared.origin.y - maskY))
         }
         cairo_surface_flush(mask)
         if let data = cairo_image_surface_get_data(mask) {
-            ShadowBlur.blur(data, width: Int(pixelWidth), height: Int(pixelHeight),
-                            stride: Int(cairo_image_surface_get_stride(mask)), sigma: radius * pixelScale / 2)
+            ShadowBlur.blur(
+                data, width: Int(pixelWidth), height: Int(pixelHeight),
+                stride: Int(cairo_image_surface_get_stride(mask)), sigma: radius * pixelScale / 2)
         }
         cairo_surface_mark_dirty(mask)
         cairo_surface_set_device_scale(mask, pixelScale, pixelScale)
@@ -172,10 +199,13 @@ extension FrameRenderer {
         let height = Double(strong.height) / scale
         let width = max(cursor.width, 0)
 
-        var cellX = x, cellWidth = fontSize * 0.6
+        var cellX = x
+        var cellWidth = fontSize * 0.6
         let total = prepared.display.byteOffsets.last!
-        let atLineEnd = index >= total || prepared.display.string.utf8[
-            prepared.display.string.utf8.index(prepared.display.string.utf8.startIndex, offsetBy: index)] == 0x0A
+        let atLineEnd =
+            index >= total
+            || prepared.display.string.utf8[
+                prepared.display.string.utf8.index(prepared.display.string.utf8.startIndex, offsetBy: index)] == 0x0A
         if atLineEnd {
             if prepared.isRightToLeft { cellX = x - cellWidth }
         } else {

@@ -18,8 +18,10 @@ extension FontLibrary {
 
     /// A partial description with only what a span overrides, or nil when it overrides nothing.
     /// `resolvedFile` is the span's `file` resolved against the scene.
-    func makeOverride(_ spec: FontSpec, resolvedFile: String?, base: ResolvedFont,
-                      baseFamily: String) throws -> PangoFontDescription? {
+    func makeOverride(
+        _ spec: FontSpec, resolvedFile: String?, base: ResolvedFont,
+        baseFamily: String
+    ) throws -> PangoFontDescription? {
         let owned = try PangoFontDescription()
         let description = owned.pointer
         var family = baseFamily

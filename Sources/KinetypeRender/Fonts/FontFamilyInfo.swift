@@ -8,6 +8,8 @@ public struct FontFamilyInfo: Sendable, Equatable {
     public var isVariable: Bool
 
     public init(name: String, styles: [String], isVariable: Bool) {
-        self.name = name; self.styles = styles; self.isVariable = isVariable
+        self.name = name
+        self.styles = styles
+        self.isVariable = isVariable
     }
 }

@@ -26,8 +26,10 @@ public final class FontLibrary: @unchecked Sendable {
     /// System folders searched when `systemFonts` is true (missing ones are skipped).
     public static var systemFontDirectories: [String] {
         let home = FileManager.default.homeDirectoryForCurrentUser.path
-        return ["/usr/share/fonts", "/usr/local/share/fonts", home + "/.fonts", home + "/.local/share/fonts",
-                "/System/Library/Fonts", "/Library/Fonts", home + "/Library/Fonts"]
+        return [
+            "/usr/share/fonts", "/usr/local/share/fonts", home + "/.fonts", home + "/.local/share/fonts",
+            "/System/Library/Fonts", "/Library/Fonts", home + "/Library/Fonts",
+        ]
     }
 
     /// The whole fontconfig configuration: the shared caches (so system folders load fast and
@@ -72,8 +74,10 @@ public final class FontLibrary: @unchecked Sendable {
         case .serif: return "DejaVu Serif"
         case .monospaced: return "DejaVu Sans Mono"
         case .rounded:
-            let rounded = ["Nunito", "M PLUS Rounded 1c", "Varela Round", "Quicksand", "SF Pro Rounded",
-                           "Arial Rounded MT Bold"]
+            let rounded = [
+                "Nunito", "M PLUS Rounded 1c", "Varela Round", "Quicksand", "SF Pro Rounded",
+                "Arial Rounded MT Bold",
+            ]
             return rounded.first(where: hasFamily) ?? FontSpec.defaultFamily
         }
     }
@@ -88,10 +92,12 @@ public final class FontLibrary: @unchecked Sendable {
             let written = files[index].key
             switch problem {
             case .file(let error):
-                return Diagnostic(kind: error.kind, message: "font file \(JSONText.quotedPath(written)) \(error.reason)")
+                return Diagnostic(
+                    kind: error.kind, message: "font file \(JSONText.quotedPath(written)) \(error.reason)")
             case .notAFont:
-                return Diagnostic(kind: .missingInput, message: FontFileProblem.notAFontMessage(written),
-                                  hint: FontFileProblem.notAFontHint)
+                return Diagnostic(
+                    kind: .missingInput, message: FontFileProblem.notAFontMessage(written),
+                    hint: FontFileProblem.notAFontHint)
             }
         }
     }
@@ -125,8 +131,10 @@ public final class FontLibrary: @unchecked Sendable {
     /// Adds `files` (each distinct key once it loaded) and, with `systemFonts`, the system font
     /// folders. Every file that cannot be used goes through `diagnose` with its index in `files`.
     /// - Throws: `DiagnosticList` of every `diagnose`d problem, in file order.
-    public init(files: [FontFile], systemFonts: Bool,
-                diagnose: (FontFileProblem, Int) -> Diagnostic) throws {
+    public init(
+        files: [FontFile], systemFonts: Bool,
+        diagnose: (FontFileProblem, Int) -> Diagnostic
+    ) throws {
         let config = try FontconfigConfig()
         _ = FcConfigParseAndLoadFromMemory(config.pointer, Self.configuration, 0)
         var problems: [Diagnostic] = []
@@ -143,7 +151,8 @@ public final class FontLibrary: @unchecked Sendable {
                 continue
             }
             let fileFaces = FontconfigPatterns.queryFile(filePath)
-            guard let family = fileFaces.first?.families.first, FcConfigAppFontAddFile(config.pointer, filePath) != 0 else {
+            guard let family = fileFaces.first?.families.first, FcConfigAppFontAddFile(config.pointer, filePath) != 0
+            else {
                 problems.append(diagnose(.notAFont, index))
                 continue
             }
@@ -161,7 +170,8 @@ public final class FontLibrary: @unchecked Sendable {
 
         var faces: [FaceDescription] = []
         for set in [FcSetSystem, FcSetApplication] {
-            faces += FontconfigPatterns.patterns(of: FcConfigGetFonts(config.pointer, set)).map(FaceDescription.init(pattern:))
+            faces += FontconfigPatterns.patterns(of: FcConfigGetFonts(config.pointer, set)).map(
+                FaceDescription.init(pattern:))
         }
         self.faces = faces
         var familiesByKey: [String: String] = [:]
@@ -193,7 +203,7 @@ public final class FontLibrary: @unchecked Sendable {
             let ordered = styles[family]!.sorted {
                 ($0.width, $0.slant, $0.weight, $0.name) < ($1.width, $1.slant, $1.weight, $1.name)
             }
-                .map(\.name).filter { seen.insert($0).inserted }
+            .map(\.name).filter { seen.insert($0).inserted }
             return FontFamilyInfo(name: family, styles: ordered, isVariable: variable[family] ?? false)
         }
     }
@@ -217,8 +227,12 @@ public final class FontLibrary: @unchecked Sendable {
     func familyName(for font: ResolvedFont) throws -> String {
         if let file = font.file {
             guard let family = family(ofFile: file) else {
-                throw DiagnosticList([Diagnostic(kind: .missingInput, message: "font file \(JSONText.quotedPath(file)) is not one of the scene's fonts",
-                                                 hint: "create the FontLibrary from the scene that uses it")])
+                throw DiagnosticList([
+                    Diagnostic(
+                        kind: .missingInput,
+                        message: "font file \(JSONText.quotedPath(file)) is not one of the scene's fonts",
+                        hint: "create the FontLibrary from the scene that uses it")
+                ])
             }
             return family
         }

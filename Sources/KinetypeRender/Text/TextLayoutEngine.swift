@@ -66,8 +66,10 @@ final class TextLayoutEngine {
 
     /// Span font overrides and letter spacing: attributes that change shaping. Words broken by
     /// `char`/`wordChar` wrapping get no hyphen, as on Apple platforms.
-    private func addShapingAttributes(_ display: DisplayText, state: TextState, baseFamily: String,
-                                      to list: PangoAttrList) throws {
+    private func addShapingAttributes(
+        _ display: DisplayText, state: TextState, baseFamily: String,
+        to list: PangoAttrList
+    ) throws {
         let total = display.byteOffsets.last!
         list.insert(pango_attr_insert_hyphens_new(0), 0..<total)
         if state.letterSpacing != 0 {
@@ -77,8 +79,11 @@ final class TextLayoutEngine {
         for (range, run) in display.byteRanges(by: \.run) {
             guard let spec = state.runs[run].font else { continue }
             // The timeline resolved span font files (`StyledText`).
-            guard let description = try fonts.makeOverride(spec, resolvedFile: spec.file, base: state.font,
-                                                           baseFamily: baseFamily) else { continue }
+            guard
+                let description = try fonts.makeOverride(
+                    spec, resolvedFile: spec.file, base: state.font,
+                    baseFamily: baseFamily)
+            else { continue }
             // The attribute copies the description.
             withExtendedLifetime(description) { list.insert(pango_attr_font_desc_new(description.pointer), range) }
         }
@@ -96,15 +101,18 @@ final class TextLayoutEngine {
     /// Colors, reveal alphas, underline and strikethrough: attributes applied after shaping.
     /// Hidden graphemes get the smallest alpha Pango honours (0 means "unset" to it), which cairo
     /// composites as nothing; their underline and strikethrough are left out.
-    private func addPaintAttributes(_ display: DisplayText, state: TextState, visibility: (Int) -> Double,
-                                    to list: PangoAttrList) {
+    private func addPaintAttributes(
+        _ display: DisplayText, state: TextState, visibility: (Int) -> Double,
+        to list: PangoAttrList
+    ) {
         func channel(_ value: Double) -> UInt16 { UInt16((min(max(value, 0), 1) * 65535).rounded()) }
         let inks = display.byteRanges { element -> Ink in
             let run = state.runs[element.run]
             let color = run.color ?? state.color
             let alpha = channel(color.alpha * visibility(element.original))
-            return Ink(red: channel(color.red), green: channel(color.green), blue: channel(color.blue), alpha: alpha,
-                       underline: alpha > 0 && run.underline, strikethrough: alpha > 0 && run.strikethrough)
+            return Ink(
+                red: channel(color.red), green: channel(color.green), blue: channel(color.blue), alpha: alpha,
+                underline: alpha > 0 && run.underline, strikethrough: alpha > 0 && run.strikethrough)
         }
         for (range, ink) in inks {
             list.insert(pango_attr_foreground_new(ink.red, ink.green, ink.blue), range)
@@ -142,18 +150,22 @@ final class TextLayoutEngine {
     /// The text that fits the line limit (and `maxHeight`, the content height of a fixed frame),
     /// truncated as the state asks. Cached: it is the same in every frame of a typewriter.
     func displayText(for state: TextState, wrapWidth: Double?, maxHeight: Double?) throws -> DisplayText {
-        let key = TruncationKey(texts: state.runs.map(\.text), runFonts: state.runs.map(\.font), font: state.font,
-                                wrapWidth: wrapWidth, maxHeight: maxHeight, lineLimit: state.lineLimit,
-                                truncation: state.truncation, wrap: state.wrap, letterSpacing: state.letterSpacing,
-                                lineSpacing: state.lineSpacing)
+        let key = TruncationKey(
+            texts: state.runs.map(\.text), runFonts: state.runs.map(\.font), font: state.font,
+            wrapWidth: wrapWidth, maxHeight: maxHeight, lineLimit: state.lineLimit,
+            truncation: state.truncation, wrap: state.wrap, letterSpacing: state.letterSpacing,
+            lineSpacing: state.lineSpacing)
         if let cached = truncations.first(where: { $0.key == key }) { return cached.value }
-        let result = try truncate(DisplayText(runs: state.runs), state: state, wrapWidth: wrapWidth, maxHeight: maxHeight)
+        let result = try truncate(
+            DisplayText(runs: state.runs), state: state, wrapWidth: wrapWidth, maxHeight: maxHeight)
         truncations.append((key, result))
         if truncations.count > Self.truncationCacheSize { truncations.removeFirst() }
         return result
     }
 
-    private func truncate(_ full: DisplayText, state: TextState, wrapWidth: Double?, maxHeight: Double?) throws -> DisplayText {
+    private func truncate(_ full: DisplayText, state: TextState, wrapWidth: Double?, maxHeight: Double?) throws
+        -> DisplayText
+    {
         let layout = try makeLayout(full, state: state, wrapWidth: wrapWidth, paint: .measure)
         let lineCount = withExtendedLifetime(layout) { Int(pango_layout_get_line_count(layout.pointer)) }
         var limit = state.lineLimit.map { max($0, 1) }
@@ -178,7 +190,8 @@ final class TextLayoutEngine {
             let layout = try makeLayout(candidate, state: state, wrapWidth: wrapWidth, paint: .measure)
             return withExtendedLifetime(layout) { Int(pango_layout_get_line_count(layout.pointer)) <= limit }
         }
-        var low = 0, high = full.elements.count - 1
+        var low = 0
+        var high = full.elements.count - 1
         var best = Self.ellipsized(full, keeping: 0, truncation: state.truncation)
         while low <= high {
             let middle = (low + high) / 2
@@ -201,7 +214,8 @@ final class TextLayoutEngine {
         let limit = Int32(clamping: (height * Double(PANGO_SCALE)).rounded()) &+ 1
         var count = 0
         repeat {
-            var top: Int32 = 0, bottom: Int32 = 0
+            var top: Int32 = 0
+            var bottom: Int32 = 0
             pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
             guard bottom <= limit else { break }
             count += 1

@@ -17,7 +17,8 @@ enum CraftedFiles {
 
     /// A GIF with a `screenWidth × screenHeight` screen and one frame of `frameWidth × frameHeight`.
     static func gif(screenWidth: Int, screenHeight: Int, frameWidth: Int, frameHeight: Int) -> Data {
-        var bytes = Array("GIF89a".utf8) + le16(screenWidth) + le16(screenHeight) + [0x80, 0, 0] + [0, 0, 0, 255, 255, 255]
+        var bytes =
+            Array("GIF89a".utf8) + le16(screenWidth) + le16(screenHeight) + [0x80, 0, 0] + [0, 0, 0, 255, 255, 255]
         bytes += [0x2C] + le16(0) + le16(0) + le16(frameWidth) + le16(frameHeight) + [0]
         bytes += [2, 2, 0x44, 0x01, 0, 0x3B]
         return Data(bytes)
@@ -46,8 +47,12 @@ enum CraftedFiles {
             out += raw[offset..<(offset + count)]
             offset += count
         } while offset < raw.count
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in raw { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in raw {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
         return out + be32(Int(b << 16 | a))
     }
 

@@ -9,13 +9,19 @@ final class ErrorOutputTests: XCTestCase {
     func testCommandLineMistakeShowsTheUsageLineAndTheHelpPointer() throws {
         let result = try KinetypeProcess.run(["schema", "extra"])
         XCTAssertEqual(result.status, 64)
-        XCTAssertEqual(result.stderr, "kinetype: error: schema takes no arguments\n\nUSAGE: kinetype schema\n\nRun 'kinetype help schema' for more.\n")
+        XCTAssertEqual(
+            result.stderr,
+            "kinetype: error: schema takes no arguments\n\nUSAGE: kinetype schema\n\nRun 'kinetype help schema' for more.\n"
+        )
     }
 
     func testLibraryUsageMistakeShowsTheUsageLineOnly() throws {
         let result = try KinetypeProcess.run(["render", tiny, "-o", "out.bmp"])
         XCTAssertEqual(result.status, 64)
-        XCTAssertTrue(result.stderr.hasSuffix("(PNG frames)\n\nUSAGE: kinetype render SCENE [-o OUTPUT] [--set NAME=VALUE]... [options]\n"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasSuffix(
+                "(PNG frames)\n\nUSAGE: kinetype render SCENE [-o OUTPUT] [--set NAME=VALUE]... [options]\n"),
+            result.stderr)
     }
 
     func testUnknownHelpTopicShowsNoUsage() throws {
@@ -28,7 +34,10 @@ final class ErrorOutputTests: XCTestCase {
         let output = try KinetypeProcess.temporaryFolder(self).appendingPathComponent("fast.gif").path
         let result = try KinetypeProcess.run(["render", tiny, "-o", output, "--fps", "60"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stderr, "kinetype: warning: GIF shows at most 50 frames per second (delays are whole centiseconds, "
-            + "at least 2), so frames of this 60 fps animation were merged; use fps 50 or less, or a video format\n")
+        XCTAssertEqual(
+            result.stderr,
+            "kinetype: warning: GIF shows at most 50 frames per second (delays are whole centiseconds, "
+                + "at least 2), so frames of this 60 fps animation were merged; use fps 50 or less, or a video format\n"
+        )
     }
 }

@@ -14,7 +14,9 @@ struct TinyDisk {
         let result = try run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", url.path])
         guard result.status == 0 else {
             try? FileManager.default.removeItem(at: url)
-            throw XCTSkip("cannot mount a tmpfs here (\(result.output.trimmingCharacters(in: .whitespacesAndNewlines))); full-disk and read-only faults are not tested")
+            throw XCTSkip(
+                "cannot mount a tmpfs here (\(result.output.trimmingCharacters(in: .whitespacesAndNewlines))); full-disk and read-only faults are not tested"
+            )
         }
         test.addTeardownBlock {
             _ = try? run("/bin/umount", ["-l", url.path])
@@ -63,14 +65,16 @@ enum FolderState {
             let path = base + "/" + relative
             var isDirectory: ObjCBool = false
             FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            state[relative] = isDirectory.boolValue ? Data("<folder>".utf8) : try Data(contentsOf: URL(fileURLWithPath: path))
+            state[relative] =
+                isDirectory.boolValue ? Data("<folder>".utf8) : try Data(contentsOf: URL(fileURLWithPath: path))
         }
         return state
     }
 
     /// Names of kinetype temporaries (`.NAME.kinetype-PID-N.tmp|old`) anywhere below `folder`.
     static func temporaries(in folder: URL) throws -> [String] {
-        try snapshot(folder).keys.filter { $0.contains(".kinetype-") && ($0.hasSuffix(".tmp") || $0.hasSuffix(".old")) }.sorted()
+        try snapshot(folder).keys.filter { $0.contains(".kinetype-") && ($0.hasSuffix(".tmp") || $0.hasSuffix(".old")) }
+            .sorted()
     }
 }
 
@@ -111,8 +115,9 @@ final class BackgroundKinetype {
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         let errData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return KinetypeProcess.Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                                      stderr: String(decoding: errData, as: UTF8.self))
+        return KinetypeProcess.Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 }
 

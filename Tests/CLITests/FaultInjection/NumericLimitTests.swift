@@ -18,8 +18,10 @@ final class NumericLimitTests: XCTestCase {
                 + "\"animations\": [{\"type\": \"typewriter\", \"interval\": 1e300}]}]}",
         ] {
             let scene = try write(json)
-            for arguments in [["validate", scene.path], ["info", scene.path],
-                              ["render", scene.path, "-o", scene.deletingLastPathComponent().appendingPathComponent("o.gif").path]] {
+            for arguments in [
+                ["validate", scene.path], ["info", scene.path],
+                ["render", scene.path, "-o", scene.deletingLastPathComponent().appendingPathComponent("o.gif").path],
+            ] {
                 let result = try KinetypeProcess.run(arguments)
                 XCTAssertEqual(result.status, 65, "\(arguments[0]): \(result.stderr)")
                 XCTAssertTrue(result.stderr.contains("must be at most 3600, found 1e+300"), result.stderr)
@@ -29,7 +31,8 @@ final class NumericLimitTests: XCTestCase {
     }
 
     func testHugeLengthsAreErrorsNotCrashes() throws {
-        let scene = try write("""
+        let scene = try write(
+            """
             {"canvas": {"width": 64, "height": 32, "duration": 0.1}, "layers": [{"type": "text", "text": "hi",
               "frame": {"width": 2097152, "height": 2097152}, "lineSpacing": 1e300, "letterSpacing": -1e300,
               "shadow": {"radius": 1e300}}]}
@@ -37,14 +40,17 @@ final class NumericLimitTests: XCTestCase {
         let output = scene.deletingLastPathComponent().appendingPathComponent("o.png").path
         let result = try KinetypeProcess.run(["render", scene.path, "--still", "0", "-o", output])
         XCTAssertEqual(result.status, 65, result.stderr)
-        for path in ["layers[0].frame.width", "layers[0].frame.height", "layers[0].lineSpacing", "layers[0].letterSpacing",
-                     "layers[0].shadow.radius"] {
+        for path in [
+            "layers[0].frame.width", "layers[0].frame.height", "layers[0].lineSpacing", "layers[0].letterSpacing",
+            "layers[0].shadow.radius",
+        ] {
             XCTAssertTrue(result.stderr.contains(": \(path): must be"), "\(path) not reported: \(result.stderr)")
         }
     }
 
     func testTinyAndZeroScalesDrawNothingInsteadOfFailing() throws {
-        let scene = try write("""
+        let scene = try write(
+            """
             {"canvas": {"width": 32, "height": 32, "duration": 0.2}, "layers": [
               {"type": "rect", "scale": 1e-300, "background": "red", "frame": {"width": 10, "height": 10}},
               {"type": "rect", "scale": 0, "background": "red", "frame": {"width": 10, "height": 10}},
@@ -58,51 +64,69 @@ final class NumericLimitTests: XCTestCase {
     }
 
     func testFrameLimitIsPositionedAndCanBeRaised() throws {
-        let scene = try write("{\"canvas\": {\"width\": 16, \"height\": 16, \"fps\": 10, \"duration\": 4}, \"layers\": []}")
+        let scene = try write(
+            "{\"canvas\": {\"width\": 16, \"height\": 16, \"fps\": 10, \"duration\": 4}, \"layers\": []}")
         let output = scene.deletingLastPathComponent().appendingPathComponent("o.gif").path
         let refused = try KinetypeProcess.run(["render", scene.path, "-o", output, "--max-frames", "39"])
         XCTAssertEqual(refused.status, 65)
-        XCTAssertTrue(refused.stderr.contains("scene.json:1:63: canvas.duration: the animation is 40 frames (4 s at 10 fps); "
-                                              + "the limit is 39 frames per output"), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains(
+                "scene.json:1:63: canvas.duration: the animation is 40 frames (4 s at 10 fps); "
+                    + "the limit is 39 frames per output"), refused.stderr)
         XCTAssertTrue(refused.stderr.contains("--max-frames N"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
         let pixels = try KinetypeProcess.run(["render", scene.path, "-o", output, "--max-total-pixels", "10000"])
         XCTAssertEqual(pixels.status, 65)
         XCTAssertTrue(pixels.stderr.contains("16×16 pixels × 40 frames (4 s at 10 fps) = 10,240 pixels"), pixels.stderr)
-        XCTAssertEqual(try KinetypeProcess.run(["render", scene.path, "-o", output, "--max-frames", "40", "-q"]).status, 0)
+        XCTAssertEqual(
+            try KinetypeProcess.run(["render", scene.path, "-o", output, "--max-frames", "40", "-q"]).status, 0)
         let usage = try KinetypeProcess.run(["render", scene.path, "-o", output, "--max-frames", "0"])
         XCTAssertEqual(usage.status, 64)
     }
 
     func testBatchAndVerifyApplyTheLimits() throws {
-        let template = try write("{\"canvas\": {\"width\": 16, \"height\": 16, \"fps\": 10, \"duration\": 1}, \"layers\": []}",
-                                 "card.json")
+        let template = try write(
+            "{\"canvas\": {\"width\": 16, \"height\": 16, \"fps\": 10, \"duration\": 1}, \"layers\": []}",
+            "card.json")
         let folder = template.deletingLastPathComponent()
         try Data("[{\"output\": \"one\"}]".utf8).write(to: folder.appendingPathComponent("data.json"))
         let out = folder.appendingPathComponent("out").path
-        let refused = try KinetypeProcess.run(["batch", template.path, "--data", folder.appendingPathComponent("data.json").path,
-                                               "-o", out, "--max-frames", "9"])
+        let refused = try KinetypeProcess.run([
+            "batch", template.path, "--data", folder.appendingPathComponent("data.json").path,
+            "-o", out, "--max-frames", "9",
+        ])
         XCTAssertEqual(refused.status, 1, refused.stderr)
         XCTAssertTrue(refused.stderr.contains("the limit is 9 frames per output"), refused.stderr)
-        let accepted = try KinetypeProcess.run(["batch", template.path, "--data", folder.appendingPathComponent("data.json").path,
-                                                "-o", out, "--max-frames", "10", "-q"])
+        let accepted = try KinetypeProcess.run([
+            "batch", template.path, "--data", folder.appendingPathComponent("data.json").path,
+            "-o", out, "--max-frames", "10", "-q",
+        ])
         XCTAssertEqual(accepted.status, 0, accepted.stderr)
 
-        let verify = try KinetypeProcess.run(["verify", template.path, "--golden", folder.appendingPathComponent("goldens").path,
-                                              "--max-total-pixels", "2559"])
+        let verify = try KinetypeProcess.run([
+            "verify", template.path, "--golden", folder.appendingPathComponent("goldens").path,
+            "--max-total-pixels", "2559",
+        ])
         XCTAssertEqual(verify.status, 65, verify.stderr)
-        XCTAssertTrue(verify.stderr.contains("card.json:1:63: canvas.duration: the output is 16×16 pixels × 10 frames"), verify.stderr)
+        XCTAssertTrue(
+            verify.stderr.contains("card.json:1:63: canvas.duration: the output is 16×16 pixels × 10 frames"),
+            verify.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("goldens/card").path))
     }
 
     func testDefaultLimitsRefuseHugeWorkInValidateAndInfoPrintsTheRealCount() throws {
-        let big = try write("{\"canvas\": {\"width\": 8192, \"height\": 8192, \"fps\": 120, \"duration\": 60}, \"layers\": []}")
+        let big = try write(
+            "{\"canvas\": {\"width\": 8192, \"height\": 8192, \"fps\": 120, \"duration\": 60}, \"layers\": []}")
         let validate = try KinetypeProcess.run(["validate", big.path])
         XCTAssertEqual(validate.status, 65)
-        XCTAssertTrue(validate.stderr.contains("483,183,820,800 pixels; the limit is 20,000,000,000 pixels per output"), validate.stderr)
-        XCTAssertEqual(try KinetypeProcess.run(["validate", big.path, "--max-total-pixels", "500000000000", "-q"]).status, 0)
+        XCTAssertTrue(
+            validate.stderr.contains("483,183,820,800 pixels; the limit is 20,000,000,000 pixels per output"),
+            validate.stderr)
+        XCTAssertEqual(
+            try KinetypeProcess.run(["validate", big.path, "--max-total-pixels", "500000000000", "-q"]).status, 0)
 
-        let long = try write("""
+        let long = try write(
+            """
             {"canvas": {"width": 16, "height": 16, "fps": 120}, "layers": [{"type": "rect", "animations": [
               {"type": "animate", "property": "opacity", "to": 1, "duration": 3600, "repeat": 10000}]}]}
             """)
@@ -116,29 +140,34 @@ final class NumericLimitTests: XCTestCase {
     }
 
     func testLongTypewriterHitsTheFrameLimitAndLongerTextTheTextLimit() throws {
-        let typed = try write("{\"canvas\": {\"width\": 64, \"height\": 32}, \"layers\": [{\"type\": \"text\", \"text\": \""
-                              + String(repeating: "a", count: 100_000) + "\", \"animations\": [{\"type\": \"typewriter\"}]}]}")
+        let typed = try write(
+            "{\"canvas\": {\"width\": 64, \"height\": 32}, \"layers\": [{\"type\": \"text\", \"text\": \""
+                + String(repeating: "a", count: 100_000) + "\", \"animations\": [{\"type\": \"typewriter\"}]}]}")
         let result = try KinetypeProcess.run(["validate", typed.path])
         XCTAssertEqual(result.status, 65)
         XCTAssertTrue(result.stderr.contains("180,031 frames"), result.stderr)
-        let longer = try write("{\"canvas\": {\"width\": 64, \"height\": 32}, \"layers\": [{\"type\": \"text\", \"text\": \""
-                               + String(repeating: "a", count: 200_000) + "\"}]}")
+        let longer = try write(
+            "{\"canvas\": {\"width\": 64, \"height\": 32}, \"layers\": [{\"type\": \"text\", \"text\": \""
+                + String(repeating: "a", count: 200_000) + "\"}]}")
         let refused = try KinetypeProcess.run(["validate", longer.path])
         XCTAssertEqual(refused.status, 65)
-        XCTAssertTrue(refused.stderr.contains("layers[0].text: text is longer than 100000 characters (200000)"), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains("layers[0].text: text is longer than 100000 characters (200000)"), refused.stderr)
     }
 
     func testMegabyteValuesGiveShortBoundedMessages() throws {
         let huge = String(repeating: "q", count: 1_000_000)
-        let color = try write("{\"canvas\": {\"width\": 64, \"height\": 32}, \"layers\": [{\"type\": \"text\", \"text\": \"hi\", "
-                              + "\"color\": \"\(huge)\"}]}")
+        let color = try write(
+            "{\"canvas\": {\"width\": 64, \"height\": 32}, \"layers\": [{\"type\": \"text\", \"text\": \"hi\", "
+                + "\"color\": \"\(huge)\"}]}")
         let colorResult = try KinetypeProcess.run(["validate", color.path])
         XCTAssertEqual(colorResult.status, 65)
         XCTAssertLessThan(colorResult.stderr.utf8.count, 1000, String(colorResult.stderr.prefix(300)))
         XCTAssertTrue(colorResult.stderr.contains("…\" (1000000 characters)"))
 
-        let family = try write("{\"canvas\": {\"width\": 64, \"height\": 32}, \"layers\": [{\"type\": \"text\", \"text\": \"hi\", "
-                               + "\"font\": {\"family\": \"\(huge)\"}}]}")
+        let family = try write(
+            "{\"canvas\": {\"width\": 64, \"height\": 32}, \"layers\": [{\"type\": \"text\", \"text\": \"hi\", "
+                + "\"font\": {\"family\": \"\(huge)\"}}]}")
         let familyResult = try KinetypeProcess.run(["validate", family.path])
         XCTAssertEqual(familyResult.status, 65)
         XCTAssertLessThan(familyResult.stderr.utf8.count, 1000, String(familyResult.stderr.prefix(300)))
@@ -146,8 +175,9 @@ final class NumericLimitTests: XCTestCase {
 
         let layers = Array(repeating: "{\"type\": \"text\", \"text\": \"hi\", \"color\": \"{{v}}\"}", count: 120)
         let value = String(repeating: "q", count: 100_000)
-        let placeholder = try write("{\"canvas\": {\"width\": 64, \"height\": 32}, \"vars\": {\"v\": \"\(value)\"}, \"layers\": ["
-                                    + layers.joined(separator: ", ") + "]}")
+        let placeholder = try write(
+            "{\"canvas\": {\"width\": 64, \"height\": 32}, \"vars\": {\"v\": \"\(value)\"}, \"layers\": ["
+                + layers.joined(separator: ", ") + "]}")
         let manyResult = try KinetypeProcess.run(["validate", placeholder.path])
         XCTAssertEqual(manyResult.status, 65)
         let lines = manyResult.stderr.split(separator: "\n")

@@ -12,7 +12,8 @@ final class OutputSafetyTests: XCTestCase {
 
     private func requireFFmpeg() throws {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        if !path.split(separator: ":").contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/ffmpeg") }) {
+        if !path.split(separator: ":").contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/ffmpeg") })
+        {
             throw XCTSkip("ffmpeg is not installed")
         }
     }
@@ -33,7 +34,8 @@ final class OutputSafetyTests: XCTestCase {
     /// The folder of the first kinetype temporary in `parent` whose name contains `name`, if any.
     private func temporary(in parent: URL, for name: String) -> URL? {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
-        return names.first { $0.hasPrefix(".\(name).kinetype-") && $0.hasSuffix(".tmp") }.map(parent.appendingPathComponent)
+        return names.first { $0.hasPrefix(".\(name).kinetype-") && $0.hasSuffix(".tmp") }.map(
+            parent.appendingPathComponent)
     }
 
     // MARK: - PNG-frames folders that kinetype did not write
@@ -53,13 +55,17 @@ final class OutputSafetyTests: XCTestCase {
         let folder = try KinetypeProcess.temporaryFolder(self)
         let scene = try FaultScenes.tiny(in: folder)
         let shots = folder.appendingPathComponent("shots")
-        try FileManager.default.createDirectory(at: shots.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: shots.appendingPathComponent("sub"), withIntermediateDirectories: true)
         try Data("a".utf8).write(to: shots.appendingPathComponent("frame_0001.png"))
         try Data("b".utf8).write(to: shots.appendingPathComponent("sub/b.txt"))
         let before = try FolderState.snapshot(folder)
         let result = try kinetype(["render", scene.path, "-o", shots.path])
         XCTAssertEqual(result.status, 73, result.stderr)
-        XCTAssertTrue(result.stderr.contains("the folder is not empty and kinetype did not write it (it has no .kinetype-frames.json)"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "the folder is not empty and kinetype did not write it (it has no .kinetype-frames.json)"),
+            result.stderr)
         XCTAssertTrue(result.stderr.contains("hint: choose a new or empty folder for the frames"), result.stderr)
         XCTAssertEqual(try FolderState.snapshot(folder), before)
     }
@@ -70,7 +76,9 @@ final class OutputSafetyTests: XCTestCase {
         let frames = folder.appendingPathComponent("frames")
         try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: false)
         XCTAssertEqual(try kinetype(["render", scene.path, "-o", frames.path]).status, 0, "an empty folder is filled")
-        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: frames.appendingPathComponent(".kinetype-frames.json"))) as? [String: Any]
+        let manifest =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: frames.appendingPathComponent(".kinetype-frames.json"))) as? [String: Any]
         XCTAssertEqual(manifest?["format"] as? String, "kinetype-frames")
         XCTAssertEqual(manifest?["frameCount"] as? Int, 23)
         XCTAssertEqual((manifest?["files"] as? [String])?.first, "frame_0001.png")
@@ -104,7 +112,8 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("entry 1 (a): cannot write"), result.stderr)
         XCTAssertTrue(result.stdout.contains("1 rendered, 0 unchanged, 1 failed"), result.stdout)
         XCTAssertEqual(try Data(contentsOf: out.appendingPathComponent("a/photo.jpg")), Data("mine".utf8))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("a").path), ["photo.jpg"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("a").path), ["photo.jpg"])
     }
 
     // MARK: - Stale temporaries
@@ -112,18 +121,24 @@ final class OutputSafetyTests: XCTestCase {
     func testNextRunRemovesOnlyStaleKinetypeTemporaries() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
         let scene = try FaultScenes.tiny(in: folder)
-        let dead = try deadProcessID(), live = getpid()
+        let dead = try deadProcessID()
+        let live = getpid()
         let stale = [".frames.kinetype-\(dead)-1.tmp", ".out.gif.kinetype-\(dead)-2.tmp"]
-        let kept = [".out.gif.kinetype-\(live)-1.tmp", ".out.gif.kinetype-\(dead)-1.tmp.bak", "out.gif.kinetype-\(dead)-1.tmp",
-                    ".out.gif.kinetype-0\(dead)-1.tmp", ".out.gif.kinetype-\(dead)-1.temp", "notes.txt"]
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent(stale[0]), withIntermediateDirectories: false)
-        try Data("partial".utf8).write(to: folder.appendingPathComponent(stale[0]).appendingPathComponent("frame_0001.png"))
+        let kept = [
+            ".out.gif.kinetype-\(live)-1.tmp", ".out.gif.kinetype-\(dead)-1.tmp.bak", "out.gif.kinetype-\(dead)-1.tmp",
+            ".out.gif.kinetype-0\(dead)-1.tmp", ".out.gif.kinetype-\(dead)-1.temp", "notes.txt",
+        ]
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent(stale[0]), withIntermediateDirectories: false)
+        try Data("partial".utf8).write(
+            to: folder.appendingPathComponent(stale[0]).appendingPathComponent("frame_0001.png"))
         for name in stale.dropFirst() + kept { try Data("x".utf8).write(to: folder.appendingPathComponent(name)) }
 
         let result = try kinetype(["render", scene.path, "-o", folder.appendingPathComponent("out.gif").path])
         XCTAssertEqual(result.status, 0, result.stderr)
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
-        XCTAssertEqual(left, Set(kept + ["tiny.json", "out.gif"]), "stale temporaries of dead runs go, everything else stays")
+        XCTAssertEqual(
+            left, Set(kept + ["tiny.json", "out.gif"]), "stale temporaries of dead runs go, everything else stays")
     }
 
     // MARK: - Full and read-only disks
@@ -132,7 +147,8 @@ final class OutputSafetyTests: XCTestCase {
         let disk = try TinyDisk.mount(self, size: "1m")
         let folder = try KinetypeProcess.temporaryFolder(self)
         let scene = try FaultScenes.tiny(in: folder)
-        let gif = disk.url.appendingPathComponent("out.gif"), frames = disk.url.appendingPathComponent("frames")
+        let gif = disk.url.appendingPathComponent("out.gif")
+        let frames = disk.url.appendingPathComponent("frames")
         XCTAssertEqual(try kinetype(["render", scene.path, "-o", gif.path]).status, 0)
         XCTAssertEqual(try kinetype(["render", scene.path, "-o", frames.path]).status, 0)
         try disk.fill(leaving: 4096)
@@ -143,9 +159,13 @@ final class OutputSafetyTests: XCTestCase {
             XCTAssertEqual(result.status, 73, result.stderr)
             XCTAssertTrue(result.stderr.contains("no space left on the device"), result.stderr)
         }
-        let still = try kinetype(["render", scene.path, "-o", disk.url.appendingPathComponent("still.png").path, "--still", "1", "--scale", "4"])
+        let still = try kinetype([
+            "render", scene.path, "-o", disk.url.appendingPathComponent("still.png").path, "--still", "1", "--scale",
+            "4",
+        ])
         XCTAssertEqual(still.status, 73, still.stderr)
-        XCTAssertEqual(try FolderState.snapshot(disk.url), before, "old outputs are byte-identical and no temporary is left")
+        XCTAssertEqual(
+            try FolderState.snapshot(disk.url), before, "old outputs are byte-identical and no temporary is left")
     }
 
     func testFullDiskKeepsOldVideoInRenderAndBatch() throws {
@@ -167,11 +187,15 @@ final class OutputSafetyTests: XCTestCase {
         let render = try kinetype(["render", scene.path, "-o", video.path, "--scale", "4", "--fps", "60"])
         XCTAssertEqual(render.status, 73, render.stderr)
         XCTAssertTrue(render.stderr.contains("no space left on the device"), render.stderr)
-        let batch = try kinetype(["batch", scene.path, "--data", data.path, "-o", batchFolder.path, "--format", "mp4",
-                                  "--scale", "4", "--jobs", "1"])
+        let batch = try kinetype([
+            "batch", scene.path, "--data", data.path, "-o", batchFolder.path, "--format", "mp4",
+            "--scale", "4", "--jobs", "1",
+        ])
         XCTAssertEqual(batch.status, 73, batch.stderr)
         var after = try FolderState.snapshot(disk.url)
-        XCTAssertEqual(after.removeValue(forKey: "batch/.kinetype"), Data("<folder>".utf8), "batch makes its (empty) fingerprint folder")
+        XCTAssertEqual(
+            after.removeValue(forKey: "batch/.kinetype"), Data("<folder>".utf8),
+            "batch makes its (empty) fingerprint folder")
         XCTAssertEqual(after, before, "no truncated video at a final path, no temporary left")
     }
 
@@ -213,7 +237,8 @@ final class OutputSafetyTests: XCTestCase {
             let result = run.stop(with: SIGINT)
             XCTAssertEqual(result.status, 130, result.stderr)
             XCTAssertTrue(result.stderr.contains("interrupted; nothing was written"), result.stderr)
-            XCTAssertEqual(try FolderState.snapshot(setup.frames), setup.before, "the old frames are complete and unchanged")
+            XCTAssertEqual(
+                try FolderState.snapshot(setup.frames), setup.before, "the old frames are complete and unchanged")
             XCTAssertEqual(try FolderState.temporaries(in: setup.folder), [])
         }
     }
@@ -223,11 +248,16 @@ final class OutputSafetyTests: XCTestCase {
         let run = try BackgroundKinetype(["render", setup.long.path, "-o", setup.frames.path, "--jobs", "1"])
         run.wait { temporary(in: setup.folder, for: "frames").map { count(in: $0) >= 100 } ?? false }
         XCTAssertEqual(run.stop(with: SIGKILL).status, SIGKILL)
-        XCTAssertEqual(try FolderState.snapshot(setup.frames), setup.before, "the old frames are complete and unchanged")
-        XCTAssertEqual(try FolderState.temporaries(in: setup.folder).filter { !$0.contains("/") }.count, 1, "kill -9 leaves the temporary")
+        XCTAssertEqual(
+            try FolderState.snapshot(setup.frames), setup.before, "the old frames are complete and unchanged")
+        XCTAssertEqual(
+            try FolderState.temporaries(in: setup.folder).filter { !$0.contains("/") }.count, 1,
+            "kill -9 leaves the temporary")
 
-        let next = try kinetype(["render", setup.folder.appendingPathComponent("tiny.json").path, "-o", setup.frames.path,
-                                 "--set", "word=Again"])
+        let next = try kinetype([
+            "render", setup.folder.appendingPathComponent("tiny.json").path, "-o", setup.frames.path,
+            "--set", "word=Again",
+        ])
         XCTAssertEqual(next.status, 0, next.stderr)
         XCTAssertEqual(try FolderState.temporaries(in: setup.folder), [], "the next run removed the stale temporary")
     }
@@ -243,8 +273,10 @@ final class OutputSafetyTests: XCTestCase {
         let data = folder.appendingPathComponent("data.json")
         try Data(#"[{"output": "a"}, {"output": "b"}]"#.utf8).write(to: data)
         let out = folder.appendingPathComponent("out")
-        let first = try kinetype(["batch", folder.appendingPathComponent("tiny.json").path, "--data", data.path,
-                                  "-o", out.path, "--format", "png"])
+        let first = try kinetype([
+            "batch", folder.appendingPathComponent("tiny.json").path, "--data", data.path,
+            "-o", out.path, "--format", "png",
+        ])
         XCTAssertEqual(first.status, 0, first.stderr)
         return (folder, out, long, data)
     }
@@ -253,31 +285,41 @@ final class OutputSafetyTests: XCTestCase {
         for signal in [SIGINT, SIGTERM] {
             let setup = try batchToReplace()
             let before = try FolderState.snapshot(setup.out)
-            let run = try BackgroundKinetype(["batch", setup.long.path, "--data", setup.data.path, "-o", setup.out.path,
-                                              "--format", "png", "--force", "--jobs", "2"])
+            let run = try BackgroundKinetype([
+                "batch", setup.long.path, "--data", setup.data.path, "-o", setup.out.path,
+                "--format", "png", "--force", "--jobs", "2",
+            ])
             run.wait { temporary(in: setup.out, for: "a").map { count(in: $0) >= 50 } ?? false }
             let result = run.stop(with: signal)
             XCTAssertEqual(result.status, 130, result.stderr)
             XCTAssertTrue(result.stderr.contains("kinetype: interrupted; 0 of 2 outputs finished"), result.stderr)
             XCTAssertTrue(result.stdout.contains("0 rendered, 0 unchanged, 0 failed"), result.stdout)
-            XCTAssertEqual(try FolderState.snapshot(setup.out), before, "outputs and fingerprints are as they were, no temporary left")
+            XCTAssertEqual(
+                try FolderState.snapshot(setup.out), before,
+                "outputs and fingerprints are as they were, no temporary left")
         }
     }
 
     func testSIGKILLDuringBatchLeavesOutputsAndTheNextRunCleansUp() throws {
         let setup = try batchToReplace()
         let before = try FolderState.snapshot(setup.out)
-        let run = try BackgroundKinetype(["batch", setup.long.path, "--data", setup.data.path, "-o", setup.out.path,
-                                          "--format", "png", "--force", "--jobs", "1"])
+        let run = try BackgroundKinetype([
+            "batch", setup.long.path, "--data", setup.data.path, "-o", setup.out.path,
+            "--format", "png", "--force", "--jobs", "1",
+        ])
         run.wait { temporary(in: setup.out, for: "a").map { count(in: $0) >= 50 } ?? false }
         XCTAssertEqual(run.stop(with: SIGKILL).status, SIGKILL)
         let after = try FolderState.snapshot(setup.out)
         let leftovers = try FolderState.temporaries(in: setup.out)
         XCTAssertFalse(leftovers.isEmpty, "kill -9 leaves the temporary")
-        XCTAssertEqual(after.filter { entry in !leftovers.contains { entry.key.hasPrefix($0) } }, before, "the outputs are the old ones")
+        XCTAssertEqual(
+            after.filter { entry in !leftovers.contains { entry.key.hasPrefix($0) } }, before,
+            "the outputs are the old ones")
 
-        let next = try kinetype(["batch", setup.folder.appendingPathComponent("tiny.json").path, "--data", setup.data.path,
-                                 "-o", setup.out.path, "--format", "png", "--force"])
+        let next = try kinetype([
+            "batch", setup.folder.appendingPathComponent("tiny.json").path, "--data", setup.data.path,
+            "-o", setup.out.path, "--format", "png", "--force",
+        ])
         XCTAssertEqual(next.status, 0, next.stderr)
         XCTAssertEqual(try FolderState.temporaries(in: setup.out), [])
     }
@@ -293,7 +335,8 @@ final class OutputSafetyTests: XCTestCase {
         let set = goldens.appendingPathComponent("long")
         try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
         let still = folder.appendingPathComponent("still.png")
-        XCTAssertEqual(try kinetype(["render", FaultScenes.tiny(in: folder).path, "--still", "0", "-o", still.path]).status, 0)
+        XCTAssertEqual(
+            try kinetype(["render", FaultScenes.tiny(in: folder).path, "--still", "0", "-o", still.path]).status, 0)
         for name in ["frame_0001.png", "frame_0031.png"] {
             try FileManager.default.copyItem(at: still, to: set.appendingPathComponent(name))
         }
@@ -315,18 +358,25 @@ final class OutputSafetyTests: XCTestCase {
         let result = interrupted.stop(with: SIGINT)
         XCTAssertEqual(result.status, 130, result.stderr)
         XCTAssertTrue(result.stderr.contains("kinetype: interrupted; 0 of 1 scene(s) finished"), result.stderr)
-        XCTAssertEqual(try FolderState.snapshot(setup.goldens), before, "the golden set is the complete old one, no temporary left")
+        XCTAssertEqual(
+            try FolderState.snapshot(setup.goldens), before, "the golden set is the complete old one, no temporary left"
+        )
 
         let killed = try BackgroundKinetype(record)
         killed.wait { temporary(in: setup.goldens, for: "long").map { count(in: $0) >= 50 } ?? false }
         XCTAssertEqual(killed.stop(with: SIGKILL).status, SIGKILL)
         XCTAssertEqual(try FolderState.snapshot(set), oldSet, "the golden set is still the complete old one")
-        XCTAssertEqual(try FolderState.temporaries(in: setup.goldens).filter { !$0.contains("/") }.count, 1, "kill -9 leaves the temporary")
+        XCTAssertEqual(
+            try FolderState.temporaries(in: setup.goldens).filter { !$0.contains("/") }.count, 1,
+            "kill -9 leaves the temporary")
 
-        let next = try kinetype(["verify", setup.long.path, "--golden", setup.goldens.path, "--frames", "1", "--record", "all"])
+        let next = try kinetype([
+            "verify", setup.long.path, "--golden", setup.goldens.path, "--frames", "1", "--record", "all",
+        ])
         XCTAssertEqual(next.status, 0, next.stderr)
         XCTAssertEqual(try FolderState.temporaries(in: setup.goldens), [], "the next recording removed the stale set")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: set.path).sorted(),
-                       ["environment.json", "frame_0001.png", "frame_0031.png", "frame_0061.png"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: set.path).sorted(),
+            ["environment.json", "frame_0001.png", "frame_0031.png", "frame_0061.png"])
     }
 }

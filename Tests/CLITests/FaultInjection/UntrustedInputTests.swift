@@ -13,12 +13,15 @@ final class UntrustedInputTests: XCTestCase {
     // MARK: Support
 
     /// Runs kinetype; a run that does not end within `seconds` (a hang) is killed and fails the test.
-    private func run(_ arguments: [String], in directory: URL? = nil, seconds: Double = 60) throws -> KinetypeProcess.Result {
+    private func run(_ arguments: [String], in directory: URL? = nil, seconds: Double = 60) throws
+        -> KinetypeProcess.Result
+    {
         let process = Process()
         process.executableURL = KinetypeProcess.executable
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? folder
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
@@ -26,7 +29,8 @@ final class UntrustedInputTests: XCTestCase {
         process.terminationHandler = { _ in finished.signal() }
         try process.run()
         // Both pipes are drained while the child runs, so a full pipe cannot block it.
-        let outData = Drained(), errData = Drained()
+        let outData = Drained()
+        let errData = Drained()
         let group = DispatchGroup()
         for (pipe, sink) in [(out, outData), (err, errData)] {
             group.enter()
@@ -41,9 +45,10 @@ final class UntrustedInputTests: XCTestCase {
             XCTFail("kinetype \(arguments.joined(separator: " ")) hung (killed after \(Int(seconds)) s)")
         }
         group.wait()
-        return KinetypeProcess.Result(status: process.terminationStatus,
-                                      stdout: String(decoding: outData.data, as: UTF8.self),
-                                      stderr: String(decoding: errData.data, as: UTF8.self))
+        return KinetypeProcess.Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData.data, as: UTF8.self),
+            stderr: String(decoding: errData.data, as: UTF8.self))
     }
 
     /// What one pipe gave; written by its reader before `group.leave()`, read after `group.wait()`.
@@ -65,11 +70,12 @@ final class UntrustedInputTests: XCTestCase {
 
     /// A one-frame 40×20 scene showing the picture `{{img}}` (default `picture.png`).
     private func writeImageScene(_ name: String = "scene.json", in directory: URL? = nil) throws {
-        try write("""
-        {"canvas": {"width": 40, "height": 20, "fps": 10, "duration": 0.1},
-         "vars": {"img": "picture.png"},
-         "layers": [{"type": "image", "src": "{{img}}", "frame": {"x": 0, "y": 0, "width": 40, "height": 20}}]}
-        """, to: name, in: directory)
+        try write(
+            """
+            {"canvas": {"width": 40, "height": 20, "fps": 10, "duration": 0.1},
+             "vars": {"img": "picture.png"},
+             "layers": [{"type": "image", "src": "{{img}}", "frame": {"x": 0, "y": 0, "width": 40, "height": 20}}]}
+            """, to: name, in: directory)
     }
 
     // MARK: Defect 6: FIFOs and other non-regular files
@@ -80,22 +86,28 @@ final class UntrustedInputTests: XCTestCase {
         for command in [["validate", "scene.json"], ["render", "scene.json", "-o", "out.gif", "-q"]] {
             let result = try run(command + ["--set", "img=pipe.png"])
             XCTAssertEqual(result.status, 66, result.stderr)
-            XCTAssertTrue(result.stderr.contains("scene.json:3:38: layers[0].src: image \"pipe.png\" is a FIFO, not a regular file"),
-                          result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains(
+                    "scene.json:3:38: layers[0].src: image \"pipe.png\" is a FIFO, not a regular file"),
+                result.stderr)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.gif").path))
     }
 
     func testAFIFOAsAFontFileIsRefusedPromptlyByValidateFontsAndRender() throws {
-        try write("""
-        {"canvas": {"width": 40, "height": 20, "fps": 10, "duration": 0.1}, "fonts": ["pipe.ttf"],
-         "layers": [{"type": "text", "text": "hi"}]}
-        """, to: "scene.json")
+        try write(
+            """
+            {"canvas": {"width": 40, "height": 20, "fps": 10, "duration": 0.1}, "fonts": ["pipe.ttf"],
+             "layers": [{"type": "text", "text": "hi"}]}
+            """, to: "scene.json")
         makeFIFO("pipe.ttf")
-        for command in [["validate", "scene.json"], ["fonts", "--scene", "scene.json"], ["render", "scene.json", "-o", "out.gif"]] {
+        for command in [
+            ["validate", "scene.json"], ["fonts", "--scene", "scene.json"], ["render", "scene.json", "-o", "out.gif"],
+        ] {
             let result = try run(command)
             XCTAssertEqual(result.status, 66, "\(command): \(result.stderr)")
-            XCTAssertTrue(result.stderr.contains("fonts[0]: font file \"pipe.ttf\" is a FIFO, not a regular file"), result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains("fonts[0]: font file \"pipe.ttf\" is a FIFO, not a regular file"), result.stderr)
         }
     }
 
@@ -111,10 +123,12 @@ final class UntrustedInputTests: XCTestCase {
         XCTAssertEqual(template.status, 66, template.stderr)
         let data = try run(["batch", "good.json", "--data", "data.json", "-o", "batch"])
         XCTAssertEqual(data.status, 66, data.stderr)
-        XCTAssertTrue(data.stderr.contains("cannot read data.json: the file is a FIFO, not a regular file"), data.stderr)
+        XCTAssertTrue(
+            data.stderr.contains("cannot read data.json: the file is a FIFO, not a regular file"), data.stderr)
 
         let goldens = folder.appendingPathComponent("goldens")
-        try FileManager.default.createDirectory(at: goldens.appendingPathComponent("good"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: goldens.appendingPathComponent("good"), withIntermediateDirectories: true)
         makeFIFO("frame_0001.png", in: goldens.appendingPathComponent("good"))
         let frame = try run(["verify", "good.json", "--golden", "goldens", "--record", "never"])
         XCTAssertEqual(frame.status, 66, frame.stderr)
@@ -135,8 +149,10 @@ final class UntrustedInputTests: XCTestCase {
         for command in [["validate", "scene.json"], ["render", "scene.json", "-o", "out.gif", "-q"]] {
             let result = try run(command)
             XCTAssertEqual(result.status, 65, result.stderr)
-            XCTAssertTrue(result.stderr.contains("layers[0].src: image \"picture.png\" is 16000×16000 pixels; the limit is 8192 pixels a side"),
-                          result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains(
+                    "layers[0].src: image \"picture.png\" is 16000×16000 pixels; the limit is 8192 pixels a side"),
+                result.stderr)
         }
     }
 
@@ -144,23 +160,35 @@ final class UntrustedInputTests: XCTestCase {
         try writeImageScene()
         try write(CraftedFiles.png(width: 4, height: 4), to: "picture.png")
         let goldens = folder.appendingPathComponent("goldens")
-        try FileManager.default.createDirectory(at: goldens.appendingPathComponent("scene"), withIntermediateDirectories: true)
-        try write(CraftedFiles.pngBomb(width: 30000, height: 30000), to: "frame_0001.png", in: goldens.appendingPathComponent("scene"))
+        try FileManager.default.createDirectory(
+            at: goldens.appendingPathComponent("scene"), withIntermediateDirectories: true)
+        try write(
+            CraftedFiles.pngBomb(width: 30000, height: 30000), to: "frame_0001.png",
+            in: goldens.appendingPathComponent("scene"))
         let png = try run(["verify", "scene.json", "--golden", "goldens", "--record", "never"])
         XCTAssertEqual(png.status, 1, png.stderr)
-        XCTAssertTrue(png.stderr.contains("frame_0001.png as PNG: it is 30000×30000 pixels; the limit is 8192 pixels a side; it is not decoded"),
-                      png.stderr)
+        XCTAssertTrue(
+            png.stderr.contains(
+                "frame_0001.png as PNG: it is 30000×30000 pixels; the limit is 8192 pixels a side; it is not decoded"),
+            png.stderr)
 
         try FileManager.default.removeItem(at: goldens.appendingPathComponent("scene"))
-        try write(CraftedFiles.gif(screenWidth: 40, screenHeight: 20, frameWidth: 65535, frameHeight: 65535), to: "scene.gif", in: goldens)
+        try write(
+            CraftedFiles.gif(screenWidth: 40, screenHeight: 20, frameWidth: 65535, frameHeight: 65535), to: "scene.gif",
+            in: goldens)
         let frame = try run(["verify", "scene.json", "--golden", "goldens", "--record", "never"])
         XCTAssertEqual(frame.status, 1, frame.stderr)
-        XCTAssertTrue(frame.stderr.contains("frame 1 is 65535×65535 pixels, larger than the GIF's 40×20 screen; it is not decoded"), frame.stderr)
+        XCTAssertTrue(
+            frame.stderr.contains(
+                "frame 1 is 65535×65535 pixels, larger than the GIF's 40×20 screen; it is not decoded"), frame.stderr)
 
-        try write(CraftedFiles.gif(screenWidth: 30000, screenHeight: 30000, frameWidth: 1, frameHeight: 1), to: "scene.gif", in: goldens)
+        try write(
+            CraftedFiles.gif(screenWidth: 30000, screenHeight: 30000, frameWidth: 1, frameHeight: 1), to: "scene.gif",
+            in: goldens)
         let screen = try run(["verify", "scene.json", "--golden", "goldens", "--record", "never"])
         XCTAssertEqual(screen.status, 1, screen.stderr)
-        XCTAssertTrue(screen.stderr.contains("the GIF is 30000×30000 pixels; the limit is 8192 pixels a side"), screen.stderr)
+        XCTAssertTrue(
+            screen.stderr.contains("the GIF is 30000×30000 pixels; the limit is 8192 pixels a side"), screen.stderr)
     }
 
     // MARK: Defect 10: damaged and fake images
@@ -173,7 +201,8 @@ final class UntrustedInputTests: XCTestCase {
         for command in [["validate", "scene.json"], ["render", "scene.json", "-o", "out.gif", "-q"]] {
             let result = try run(command)
             XCTAssertEqual(result.status, 66, result.stderr)
-            XCTAssertTrue(result.stderr.contains("image \"picture.png\" is a damaged or unsupported PNG image"), result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains("image \"picture.png\" is a damaged or unsupported PNG image"), result.stderr)
         }
     }
 
@@ -194,19 +223,23 @@ final class UntrustedInputTests: XCTestCase {
         try writeImageScene(in: root)
         try write(CraftedFiles.png(width: 4, height: 4), to: "picture.png", in: root)
         try write(CraftedFiles.png(width: 4, height: 4), to: "secret.png")
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("link.png").path,
-                                                   withDestinationPath: folder.appendingPathComponent("secret.png").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("link.png").path,
+            withDestinationPath: folder.appendingPathComponent("secret.png").path)
 
         let inside = try run(["render", "root/scene.json", "--root", "root", "-o", "out.gif", "-q"])
         XCTAssertEqual(inside.status, 0, inside.stderr)
-        let escapes = ["../secret.png", "../no-such.png", folder.appendingPathComponent("secret.png").path,
-                       "/no/such/file.png", "link.png"]
+        let escapes = [
+            "../secret.png", "../no-such.png", folder.appendingPathComponent("secret.png").path,
+            "/no/such/file.png", "link.png",
+        ]
         for escape in escapes {
             for command in [["validate", "root/scene.json"], ["render", "root/scene.json", "-o", "out.gif", "-q"]] {
                 let result = try run(command + ["--root", "root", "--set", "img=\(escape)"])
                 XCTAssertEqual(result.status, 66, "\(escape): \(result.stderr)")
-                XCTAssertTrue(result.stderr.contains("layers[0].src: image \"\(escape)\" is outside the root folder"),
-                              "\(escape): \(result.stderr)")
+                XCTAssertTrue(
+                    result.stderr.contains("layers[0].src: image \"\(escape)\" is outside the root folder"),
+                    "\(escape): \(result.stderr)")
             }
         }
         // The same scene without --root may read the file next door, as before.
@@ -225,7 +258,9 @@ final class UntrustedInputTests: XCTestCase {
         XCTAssertTrue((batch.stderr + batch.stdout).contains("is outside the root folder"), batch.stderr + batch.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("batch/a.gif").path))
 
-        let verify = try run(["verify", "root/scene.json", "--golden", "goldens", "--root", "root", "--set", "img=../secret.png"])
+        let verify = try run([
+            "verify", "root/scene.json", "--golden", "goldens", "--root", "root", "--set", "img=../secret.png",
+        ])
         XCTAssertEqual(verify.status, 66, verify.stderr)
         XCTAssertTrue(verify.stderr.contains("is outside the root folder"), verify.stderr)
 
@@ -242,7 +277,8 @@ final class UntrustedInputTests: XCTestCase {
             try write(#"[{"output": "\#(name)"}]"#, to: "data.json")
             let result = try run(["batch", "scene.json", "--data", "data.json", "--format", "png", "-o", "batch"])
             XCTAssertEqual(result.status, 65, "\(name): \(result.stderr)")
-            XCTAssertTrue(result.stderr.contains("data.json:1:13: [0].output: output name"), "\(name): \(result.stderr)")
+            XCTAssertTrue(
+                result.stderr.contains("data.json:1:13: [0].output: output name"), "\(name): \(result.stderr)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("batch").path))
     }
@@ -253,7 +289,9 @@ final class UntrustedInputTests: XCTestCase {
         try write("not a folder", to: "goldens")
         let result = try run(["verify", "scene.json", "--golden", "goldens"])
         XCTAssertEqual(result.status, 64, result.stderr)
-        XCTAssertTrue(result.stderr.contains("--golden takes the folder of golden sets, but \"goldens\" is a file"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("--golden takes the folder of golden sets, but \"goldens\" is a file"), result.stderr
+        )
         XCTAssertFalse(result.stderr.contains("Error Domain"), result.stderr)
     }
 }

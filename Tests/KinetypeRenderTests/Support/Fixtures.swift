@@ -1,6 +1,7 @@
 import Foundation
 import KinetypeCore
 import XCTest
+
 @testable import KinetypeRender
 
 /// Scenes, states and a shared font library for the renderer tests.
@@ -20,7 +21,8 @@ enum Fixtures {
     static func images(_ files: [URL]) throws -> SceneImages {
         var images: [String: DecodedImage] = [:]
         for file in files {
-            images[SceneImages.key(forResolvedPath: file.path)] = try XCTUnwrap(DecodedImage.decodePNG(Data(contentsOf: file)))
+            images[SceneImages.key(forResolvedPath: file.path)] = try XCTUnwrap(
+                DecodedImage.decodePNG(Data(contentsOf: file)))
         }
         return SceneImages(images)
     }
@@ -29,26 +31,35 @@ enum Fixtures {
         try FrameRenderer(scene: scene, fonts: systemFonts)
     }
 
-    static func text(_ string: String, size: Double = 17, family: String? = nil, color: Color = .black,
-                     alignment: TextAlignment = .leading) -> TextState {
-        TextState(runs: [TextRun(text: string)], font: ResolvedFont(family: family, size: size), color: color,
-                  textAlignment: alignment)
+    static func text(
+        _ string: String, size: Double = 17, family: String? = nil, color: Color = .black,
+        alignment: TextAlignment = .leading
+    ) -> TextState {
+        TextState(
+            runs: [TextRun(text: string)], font: ResolvedFont(family: family, size: size), color: color,
+            textAlignment: alignment)
     }
 
-    static func frame(width: Double, height: Double, scale: Double = 1, background: Fill = .color(.white),
-                      layers: [LayerState]) -> FrameState {
-        FrameState(index: 0, time: 0, canvas: CanvasState(width: width, height: height, scale: scale, background: background),
-                   layers: layers)
+    static func frame(
+        width: Double, height: Double, scale: Double = 1, background: Fill = .color(.white),
+        layers: [LayerState]
+    ) -> FrameState {
+        FrameState(
+            index: 0, time: 0, canvas: CanvasState(width: width, height: height, scale: scale, background: background),
+            layers: layers)
     }
 
-    static func textLayer(_ text: TextState, frame: LayerFrame, alignment: Alignment = .topLeading,
-                          padding: EdgeInsets = .zero, index: Int = 0) -> LayerState {
+    static func textLayer(
+        _ text: TextState, frame: LayerFrame, alignment: Alignment = .topLeading,
+        padding: EdgeInsets = .zero, index: Int = 0
+    ) -> LayerState {
         LayerState(index: index, content: .text(text), frame: frame, alignment: alignment, padding: padding)
     }
 
     /// Renders one frame with a fresh renderer for a canvas of the frame's size.
     static func render(_ frame: FrameState) throws -> Image {
-        try renderer(scene(width: frame.canvas.width, height: frame.canvas.height, scale: frame.canvas.scale)).render(frame)
+        try renderer(scene(width: frame.canvas.width, height: frame.canvas.height, scale: frame.canvas.scale)).render(
+            frame)
     }
 }
 
@@ -56,12 +67,18 @@ enum Fixtures {
 extension Image {
     /// Bounding box (x0, y0, x1, y1 exclusive) of pixels that differ from `background`, or nil.
     func inkBounds(background: (UInt8, UInt8, UInt8, UInt8)) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
-        var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
+        var x0 = Int.max
+        var y0 = Int.max
+        var x1 = -1
+        var y1 = -1
         for y in 0..<height {
             for x in 0..<width {
                 let p = pixel(x: x, y: y)
                 if (p.r, p.g, p.b, p.a) != background {
-                    x0 = Swift.min(x0, x); y0 = Swift.min(y0, y); x1 = Swift.max(x1, x + 1); y1 = Swift.max(y1, y + 1)
+                    x0 = Swift.min(x0, x)
+                    y0 = Swift.min(y0, y)
+                    x1 = Swift.max(x1, x + 1)
+                    y1 = Swift.max(y1, y + 1)
                 }
             }
         }
