@@ -34,12 +34,12 @@ final class RenderOutputTests: XCTestCase {
         var sequences: [[Data]] = []
         for jobs in [1, 2, 3] {
             var gifOptions = RenderOptions(output: folder.appendingPathComponent("jobs\(jobs).gif"), format: .gif)
-            gifOptions.jobs = jobs
+            gifOptions.encoding.jobs = jobs
             _ = try prepared.render(gifOptions)
             gifs.append(try Data(contentsOf: gifOptions.output))
 
             var pngOptions = RenderOptions(output: folder.appendingPathComponent("frames\(jobs)"), format: .pngSequence)
-            pngOptions.jobs = jobs
+            pngOptions.encoding.jobs = jobs
             _ = try prepared.render(pngOptions)
             let files = try FileManager.default.contentsOfDirectory(atPath: pngOptions.output.path).sorted()
                 .filter { $0.hasPrefix("frame_") }
@@ -72,7 +72,7 @@ final class RenderOutputTests: XCTestCase {
         let prepared = try TestScenes.prepared("tiny-typewriter.json")
         let output = try TestScenes.temporaryFolder(self).appendingPathComponent("still.png")
         var options = RenderOptions(output: output, format: .stillPNG)
-        options.stillTime = 0.35
+        options.encoding.stillTime = 0.35
         _ = try prepared.render(options)
         let expected = try FrameRenderer.renderOnce(prepared, at: 0.35)
         XCTAssertEqual(try PNGCodec.read(contentsOf: output), expected)

@@ -139,10 +139,10 @@ private struct BatchJobRunner {
             }
 
             var renderOptions = RenderOptions(output: output, format: options.format.outputFormat)
-            renderOptions.jobs = 1
-            renderOptions.gif = options.gif
-            renderOptions.pngCompression = options.pngCompression
-            renderOptions.limits = options.limits
+            renderOptions.encoding.jobs = 1
+            renderOptions.encoding.gif = options.gif
+            renderOptions.encoding.pngCompression = options.pngCompression
+            renderOptions.encoding.limits = options.limits
             let report = try loader.prepare(scene).render(renderOptions, isCancelled: isCancelled)
             outcome.frames = report.frameCount
             outcome.bytes = report.bytes

@@ -38,7 +38,7 @@ public final class PreparedScene: Sendable {
             prepared: self, encoding: options.encoding, isCancelled: isCancelled, progress: progress)
         let report = try writer.write(to: options.output)
         if let sheet = options.contactSheet {
-            try ContactSheet(prepared: self).write(to: sheet, jobs: options.jobs)
+            try ContactSheet(prepared: self).write(to: sheet, jobs: options.encoding.jobs)
         }
         return report
     }

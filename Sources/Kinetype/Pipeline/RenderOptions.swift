@@ -33,37 +33,6 @@ public struct RenderOptions: Sendable {
         self.output = output
         self.encoding = EncodingOptions(format: format)
     }
-
-    /// `encoding.format`.
-    public var format: OutputFormat {
-        get { encoding.format }
-        set { encoding.format = newValue }
-    }
-    /// `encoding.jobs`.
-    public var jobs: Int {
-        get { encoding.jobs }
-        set { encoding.jobs = newValue }
-    }
-    /// `encoding.stillTime`.
-    public var stillTime: Double {
-        get { encoding.stillTime }
-        set { encoding.stillTime = newValue }
-    }
-    /// `encoding.gif`.
-    public var gif: GIFOptions {
-        get { encoding.gif }
-        set { encoding.gif = newValue }
-    }
-    /// `encoding.pngCompression`.
-    public var pngCompression: Int {
-        get { encoding.pngCompression }
-        set { encoding.pngCompression = newValue }
-    }
-    /// `encoding.limits`.
-    public var limits: WorkLimits {
-        get { encoding.limits }
-        set { encoding.limits = newValue }
-    }
 }
 
 /// Where a render stands, for progress bars.

@@ -85,12 +85,12 @@ enum RenderCommand: Command {
         ).load()
 
         var options = RenderOptions(output: URL(fileURLWithPath: outputPath), format: format)
-        options.limits = limits
-        if let jobs { options.jobs = jobs }
-        if let still { options.stillTime = still }
-        if let quality { options.gif.quality = quality }
-        if let dither { options.gif.dither = dither }
-        if let compression { options.pngCompression = compression }
+        options.encoding.limits = limits
+        if let jobs { options.encoding.jobs = jobs }
+        if let still { options.encoding.stillTime = still }
+        if let quality { options.encoding.gif.quality = quality }
+        if let dither { options.encoding.gif.dither = dither }
+        if let compression { options.encoding.pngCompression = compression }
         options.contactSheet = contactSheet.map { URL(fileURLWithPath: $0) }
 
         let progress = ProgressBar(terminal: terminal, quiet: quiet)
