@@ -1,4 +1,5 @@
 import Foundation
+import KinetypeCore
 
 /// What happened to one output of a batch.
 public struct BatchOutcome: Sendable, Encodable {
@@ -28,6 +29,20 @@ public struct BatchOutcome: Sendable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case entry, name, scale, output, status, frames, bytes, seconds, error
+    }
+
+    /// `entry` is written 1-based, as the terminal table shows it; seconds to the microsecond.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(ReportNumbers.number(ofIndex: entry), forKey: .entry)
+        try container.encode(name, forKey: .name)
+        try container.encode(scale, forKey: .scale)
+        try container.encode(output, forKey: .output)
+        try container.encode(status, forKey: .status)
+        try container.encodeIfPresent(frames, forKey: .frames)
+        try container.encodeIfPresent(bytes, forKey: .bytes)
+        try container.encodeIfPresent(seconds.map(ReportNumbers.seconds), forKey: .seconds)
+        try container.encodeIfPresent(error, forKey: .error)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import KinetypeCore
 import KinetypeEncode
 
 /// The verdict on one frame.
@@ -24,6 +25,23 @@ public struct FrameVerdict: Sendable, Encodable {
     public var maxDistance: Double = 0
     /// The diff image of a failed frame.
     public var diffPath: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case frame, time, status, changedPixels, antialiasedPixels, maxDistance, diffPath
+    }
+
+    /// `frame` is written 1-based, as in the frame files (`frame_0001.png`) and the terminal lines;
+    /// times to the microsecond.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(ReportNumbers.number(ofIndex: frame), forKey: .frame)
+        try container.encode(ReportNumbers.seconds(time), forKey: .time)
+        try container.encode(status, forKey: .status)
+        try container.encode(changedPixels, forKey: .changedPixels)
+        try container.encode(antialiasedPixels, forKey: .antialiasedPixels)
+        try container.encode(maxDistance, forKey: .maxDistance)
+        try container.encodeIfPresent(diffPath, forKey: .diffPath)
+    }
 }
 
 /// The result of verifying one scene against its goldens.

@@ -29,11 +29,8 @@ enum FontsCommand: Command {
         let scene = try arguments[Options.scene].map { path in try SceneLoader(.file(path: path), root: root).decode() }
         let families = try FontCatalog.families(for: scene)
         if json {
-            let entries = families.map {
-                [
-                    "family": $0.name, "styles": $0.styles.joined(separator: ", "),
-                    "variable": $0.isVariable ? "yes" : "no",
-                ]
+            let entries: [[String: Any]] = families.map {
+                ["family": $0.name, "styles": $0.styles, "variable": $0.isVariable]
             }
             let data = try JSONSerialization.data(withJSONObject: entries, options: [.prettyPrinted, .sortedKeys])
             terminal.out(String(decoding: data, as: UTF8.self))

@@ -22,7 +22,8 @@ enum InfoCommand: Command {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            terminal.out(String(decoding: try encoder.encode(summary), as: UTF8.self))
+            let report = InfoReport(scene: path, canvas: scene.canvas, summary: summary)
+            terminal.out(String(decoding: try encoder.encode(report), as: UTF8.self))
             return 0
         }
         terminal.out(describe(summary, scene: scene, name: path))
@@ -56,5 +57,27 @@ enum InfoCommand: Command {
 
     private static func padded(_ text: String, _ width: Int) -> String {
         text + String(repeating: " ", count: max(1, width - text.count))
+    }
+}
+
+/// `info --json`: the scene, its canvas in points and pixels, and the timeline summary's keys.
+struct InfoReport: Encodable {
+    let scene: String
+    let canvas: Canvas
+    let summary: TimelineSummary
+
+    private enum CodingKeys: String, CodingKey { case scene, canvas }
+    private enum CanvasKeys: String, CodingKey { case width, height, scale, pixelWidth, pixelHeight }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(scene, forKey: .scene)
+        var size = container.nestedContainer(keyedBy: CanvasKeys.self, forKey: .canvas)
+        try size.encode(canvas.width, forKey: .width)
+        try size.encode(canvas.height, forKey: .height)
+        try size.encode(canvas.scale, forKey: .scale)
+        try size.encode(canvas.pixelWidth, forKey: .pixelWidth)
+        try size.encode(canvas.pixelHeight, forKey: .pixelHeight)
+        try summary.encode(to: encoder)
     }
 }

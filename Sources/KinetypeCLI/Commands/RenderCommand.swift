@@ -83,6 +83,7 @@ enum RenderCommand: Command {
             .file(path: scenePath), overrides: SceneOverrides(values: overrides, fps: fps, scale: scale),
             root: root, limits: still == nil ? limits : nil
         ).load()
+        if let still { try checkStill(still, within: prepared.timeline.duration) }
 
         var options = RenderOptions(output: URL(fileURLWithPath: outputPath), format: format)
         options.encoding.limits = limits
@@ -107,10 +108,25 @@ enum RenderCommand: Command {
         progress.finish()
         if !quiet {
             report.warnings.forEach(terminal.report)
-            terminal.out("Wrote \(outputPath) (\(describe(report)))")
+            let summary =
+                format == .stillPNG
+                ? String(format: "still at %.2f s, ", options.encoding.stillTime) + byteCount(report.bytes)
+                : describe(report)
+            terminal.out("Wrote \(outputPath) (\(summary))")
             if let sheet = options.contactSheet { terminal.out("Wrote contact sheet \(sheet.path)") }
         }
         return 0
+    }
+
+    /// A still must show a moment of the scene: a time past its end would silently show the last
+    /// frame, which is rarely what was meant.
+    static func checkStill(_ time: Double, within duration: Double) throws {
+        guard time > duration + Timeline.frameTolerance else { return }
+        let end = String(format: "%g", ReportNumbers.seconds(duration))
+        throw DiagnosticList.usage(
+            "--still \(String(format: "%g", time)) is after the end of the scene, which lasts \(end) s; "
+                + "give a time from 0 to \(end)",
+            command: name)
     }
 
     /// `Output/<scene name>.gif`, or `.png` for a still.

@@ -14,7 +14,7 @@ public struct Timeline: Sendable {
     let layers: [CompiledLayer]
 
     /// How far `duration · fps` may exceed a whole number before it counts as one more frame.
-    static let frameTolerance = 1e-9
+    public static let frameTolerance = 1e-9
 
     /// Compiles the scene. Throws a `Diagnostic` (with the JSON path and its position from
     /// `scene.source`) for an `after` that names no layer or closes a cycle, a typewriter on a

@@ -29,6 +29,17 @@ public struct TimelineSummary: Equatable, Sendable, Encodable {
         }
     }
 
+    private enum CodingKeys: String, CodingKey { case duration, fps, frameCount, layers }
+
+    /// Times are rounded to the microsecond (`ReportNumbers`).
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(ReportNumbers.seconds(duration), forKey: .duration)
+        try container.encode(fps, forKey: .fps)
+        try container.encode(frameCount, forKey: .frameCount)
+        try container.encode(layers, forKey: .layers)
+    }
+
     public struct AnimationSummary: Equatable, Sendable, Encodable {
         /// `typewriter`, `animate` or `keyframes`.
         public var kind: String
@@ -52,6 +63,19 @@ public struct TimelineSummary: Equatable, Sendable, Encodable {
             self.end = end
             self.typingFinish = typingFinish
             self.unitCount = unitCount
+        }
+
+        private enum CodingKeys: String, CodingKey { case kind, property, start, end, typingFinish, unitCount }
+
+        /// Times are rounded to the microsecond (`ReportNumbers`).
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(property, forKey: .property)
+            try container.encode(ReportNumbers.seconds(start), forKey: .start)
+            try container.encode(ReportNumbers.seconds(end), forKey: .end)
+            try container.encodeIfPresent(typingFinish.map(ReportNumbers.seconds), forKey: .typingFinish)
+            try container.encodeIfPresent(unitCount, forKey: .unitCount)
         }
     }
 }
