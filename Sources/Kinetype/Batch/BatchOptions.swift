@@ -53,6 +53,9 @@ public struct BatchOptions: Sendable {
     public var outputFolder: URL
     /// `--set` values; they win over every entry's values.
     public var overrides: [String: String] = [:]
+    /// `--strict`: a `--set` name or data key that fills no placeholder fails the batch instead
+    /// of being a warning.
+    public var strictPlaceholders = false
     /// One output per scale; nil = the template's own `canvas.scale`.
     public var scales: [Double]?
     public var format: BatchFormat = .gif

@@ -57,6 +57,8 @@ public struct BatchReport: Sendable, Encodable {
     public var planned: Int
     /// True when Ctrl-C or SIGTERM stopped the batch before every output finished.
     public var interrupted = false
+    /// Problems that did not stop the batch (data keys that fill no placeholder, …).
+    public var warnings: [Diagnostic] = []
 
     public var rendered: Int { outcomes.filter { $0.status == .rendered }.count }
     public var skipped: Int { outcomes.filter { $0.status == .skipped }.count }
@@ -65,7 +67,7 @@ public struct BatchReport: Sendable, Encodable {
     public var hasWriteFailure: Bool { outcomes.contains { $0.status == .failed && $0.couldNotWrite } }
 
     private enum CodingKeys: String, CodingKey {
-        case template, data, shard, outcomes, rendered, skipped, failed, interrupted
+        case template, data, shard, outcomes, rendered, skipped, failed, interrupted, warnings
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -78,5 +80,6 @@ public struct BatchReport: Sendable, Encodable {
         try container.encode(skipped, forKey: .skipped)
         try container.encode(failed, forKey: .failed)
         if interrupted { try container.encode(interrupted, forKey: .interrupted) }
+        if !warnings.isEmpty { try container.encode(warnings.map(\.reportText), forKey: .warnings) }
     }
 }

@@ -29,6 +29,7 @@ public enum BatchRunner {
             defaultName: options.template.deletingPathExtension().lastPathComponent,
             scales: options.scales, format: options.format, shard: options.shard
         ).jobs
+        let warnings = try unusedPlaceholderWarnings(entries: entries, templateBytes: templateBytes, options: options)
         try createFolder(options.outputFolder)
 
         let results = BatchResults(count: jobs.count)
@@ -51,7 +52,29 @@ public enum BatchRunner {
             shard: options.shard.map { "\($0.index)/\($0.count)" }, outcomes: results.outcomes,
             planned: jobs.count)
         report.interrupted = report.outcomes.count < jobs.count
+        report.warnings = warnings
         return report
+    }
+
+    /// Data keys and `--set` names that fill no placeholder of the template: warnings, or with
+    /// `strictPlaceholders` a thrown error before anything renders.
+    private static func unusedPlaceholderWarnings(
+        entries: [BatchEntry], templateBytes: Data, options: BatchOptions
+    ) throws -> [Diagnostic] {
+        let keys = Set(entries.flatMap(\.values.keys)).union(options.overrides.keys)
+        let source = SceneSource.bytes(
+            templateBytes, displayName: options.templateDisplayName,
+            baseDirectory: options.template.deletingLastPathComponent())
+        guard let scene = UnusedPlaceholders.templateScene(source, keys: keys.sorted()) else { return [] }
+        let problems =
+            UnusedPlaceholders.dataProblems(
+                entries: entries, dataName: options.dataDisplayName, scene: scene,
+                templateName: options.templateDisplayName, strict: options.strictPlaceholders)
+            + UnusedPlaceholders.setProblems(
+                names: Array(options.overrides.keys), scene: scene, sceneName: options.templateDisplayName,
+                strict: options.strictPlaceholders)
+        if problems.contains(where: { $0.severity == .error }) { throw DiagnosticList(problems) }
+        return problems
     }
 
     private static func read(_ url: URL, displayName: String) throws -> Data {

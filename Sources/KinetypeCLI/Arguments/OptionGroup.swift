@@ -7,7 +7,7 @@ struct OptionGroup {
 
     /// `--set NAME=VALUE` (repeatable), with the command's own help line.
     static func placeholders(help: String = "Set a {{NAME}} placeholder (repeatable).") -> OptionGroup {
-        OptionGroup(specs: [SharedOptions.set.with(help: help).spec])
+        OptionGroup(specs: [SharedOptions.set.with(help: help).spec, SharedOptions.strict.spec])
     }
 
     /// `-j, --jobs N`, with what a job is for the command.
@@ -33,6 +33,13 @@ extension ParsedArguments {
         var result: [String: String] = [:]
         for assignment in try all(SharedOptions.set) { result[assignment.name] = assignment.value }
         return result
+    }
+
+    /// Reports `problems` of unused placeholder values: warnings are printed (unless quiet), errors
+    /// (`--strict`) stop the command.
+    func reportUnused(_ problems: [Diagnostic], terminal: Terminal, quiet: Bool) throws {
+        if problems.contains(where: { $0.severity == .error }) { throw DiagnosticList(problems) }
+        if !quiet { problems.forEach(terminal.report) }
     }
 
     /// The `--root` folder, or nil without the option. A root that is not an existing folder is

@@ -7,6 +7,8 @@ enum SharedOptions {
     static let jobsRange = 1...256
 
     static let set = Option("set", .assignment, repeatable: true, help: "Set a {{NAME}} placeholder (repeatable).")
+    static let strict = Flag(
+        "strict", help: "Fail when a --set name or data key fills no placeholder (default: a warning).")
     static let jobs = Option(
         "jobs", short: "j", .integer(jobsRange), help: "Worker threads (default: the number of cores).")
     static let quiet = Flag("quiet", short: "q", help: "Print nothing but errors.")

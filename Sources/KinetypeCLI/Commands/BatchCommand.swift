@@ -68,6 +68,7 @@ enum BatchCommand: Command {
         options.templateDisplayName = templatePath
         options.dataDisplayName = dataPath
         options.overrides = try arguments.placeholders()
+        options.strictPlaceholders = arguments[SharedOptions.strict]
         options.force = arguments[Options.force]
         options.root = try arguments.inputRoot()
         options.limits = try arguments.workLimits()
@@ -84,6 +85,7 @@ enum BatchCommand: Command {
             options, isCancelled: { interrupt.isSet },
             progress: { done, total in progress.update(done: done, total: total, label: "outputs") })
         progress.finish()
+        if !quiet { report.warnings.forEach(terminal.report) }
         if let reportPath {
             try JSONReport.write(report, to: URL(fileURLWithPath: reportPath))
         }

@@ -18,6 +18,10 @@ enum InfoCommand: Command {
         let json = arguments[SharedOptions.json]
         let scene = try SceneLoader(.file(path: path), overrides: SceneOverrides(values: overrides), root: root)
             .decode()
+        try arguments.reportUnused(
+            UnusedPlaceholders.setProblems(
+                names: Array(overrides.keys), scene: scene, sceneName: path, strict: arguments[SharedOptions.strict]),
+            terminal: terminal, quiet: false)
         let summary = try Timeline(scene: scene).summary
         if json {
             let encoder = JSONEncoder()

@@ -84,6 +84,11 @@ enum RenderCommand: Command {
             root: root, limits: still == nil ? limits : nil
         ).load()
         if let still { try checkStill(still, within: prepared.timeline.duration) }
+        try arguments.reportUnused(
+            UnusedPlaceholders.setProblems(
+                names: Array(overrides.keys), scene: prepared.scene, sceneName: scenePath,
+                strict: arguments[SharedOptions.strict]),
+            terminal: terminal, quiet: quiet)
 
         var options = RenderOptions(output: URL(fileURLWithPath: outputPath), format: format)
         options.encoding.limits = limits

@@ -1,38 +1,109 @@
 import Foundation
 import Kinetype
 
-/// `kinetype validate SCENE...`: every problem of every scene, without rendering.
+/// `kinetype validate PATH...`: every problem of every scene and batch data file, without rendering.
 enum ValidateCommand: Command {
     static let name = "validate"
-    static let abstract = "Check scenes for mistakes and report every problem found."
-    static let usage = "validate SCENE... [--set NAME=VALUE]... [--root DIR] [options]"
+    static let abstract = "Check scenes and batch data for mistakes and report every problem found."
+    static let usage = "validate PATH... [--data DATA.json] [--set NAME=VALUE]... [--root DIR] [options]"
     static let discussion = """
         Decodes each scene strictly (unknown keys, wrong types, out-of-range values, unknown
         placeholders), compiles its timeline and checks its fonts and images, then reports all
         problems, not only the first, including a scene too long or too large for render's work
-        limits (--max-frames, --max-total-pixels). Exits 0 when every scene is valid.
+        limits (--max-frames, --max-total-pixels). A folder is searched for .json files. A file named
+        *.data.json is batch data: it is checked as data and, when its template NAME.json lies beside
+        it, every entry is checked against the template. With --data, every scene is checked as a
+        template filled by each entry of DATA.json. Data keys and --set names that fill no placeholder
+        are warnings (errors with --strict). Exits 0 when everything is valid.
         """
-    static let options: [OptionSpec] = []
+    /// The options only `validate` takes.
+    enum Options {
+        static let data = Option(
+            "data", .path(placeholder: "DATA.json"), help: "Check every scene as a template filled by each entry.")
+    }
+
+    static let options: [OptionSpec] = [Options.data.spec]
     static let groups: [OptionGroup] = [.placeholders(), .root, .quiet(help: "Print only problems."), .workLimits]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard !arguments.positionals.isEmpty else {
-            throw DiagnosticList.usage("validate needs at least one scene file", command: name)
+            throw DiagnosticList.usage("validate needs at least one scene file or folder", command: name)
         }
         let overrides = try arguments.placeholders()
         let root = try arguments.inputRoot()
         let limits = try arguments.workLimits()
         let quiet = arguments[SharedOptions.quiet]
-        var worst: Int32 = 0
-        for path in arguments.positionals {
-            let problems = SceneValidator.problems(inSceneAt: path, overrides: overrides, root: root, limits: limits)
-            if problems.isEmpty {
-                if !quiet { terminal.out("\(path): ok") }
-                continue
-            }
-            problems.forEach(terminal.report)
-            worst = max(worst, DiagnosticList(problems).exitCode)
+        let strict = arguments[SharedOptions.strict]
+        let data = try arguments[Options.data]
+        let inputs = ValidationInput.expand(arguments.positionals)
+        guard !inputs.isEmpty else {
+            throw DiagnosticList.usage(
+                "found no .json file in \(arguments.positionals.joined(separator: ", "))", command: name)
         }
-        return worst
+        var tally = Tally()
+        for input in inputs {
+            let problems: [Diagnostic]
+            switch input {
+            case .scene(let path):
+                if let data {
+                    problems = DataValidator.problems(
+                        inDataAt: data, template: path, overrides: overrides, root: root, limits: limits,
+                        strict: strict)
+                } else {
+                    let scene = SceneLoader(
+                        .file(path: path), overrides: SceneOverrides(values: overrides), root: root, limits: limits)
+                    problems = scene.problems() + unusedSetProblems(path, overrides: overrides, strict: strict)
+                }
+                tally.scenes += 1
+            case .data(let path, let template):
+                problems = DataValidator.problems(
+                    inDataAt: path, template: template, overrides: overrides, root: root, limits: limits,
+                    strict: strict)
+                tally.dataFiles += 1
+            }
+            let errors = problems.filter { $0.severity == .error }
+            for problem in problems where problem.severity == .error || !quiet {
+                terminal.report(problem)
+            }
+            if errors.isEmpty {
+                if !quiet { terminal.out("\(input.path): ok") }
+            } else {
+                tally.failed += 1
+                tally.exitCode = max(tally.exitCode, DiagnosticList(errors).exitCode)
+            }
+        }
+        if !quiet { terminal.out(tally.summary) }
+        return tally.exitCode
+    }
+
+    /// `--set` names the scene at `path` does not use (only when it decodes; otherwise its own
+    /// problems say why).
+    private static func unusedSetProblems(_ path: String, overrides: [String: String], strict: Bool) -> [Diagnostic] {
+        guard !overrides.isEmpty,
+            let scene = UnusedPlaceholders.templateScene(.file(path: path), keys: Array(overrides.keys))
+        else { return [] }
+        return UnusedPlaceholders.setProblems(
+            names: Array(overrides.keys), scene: scene, sceneName: path, strict: strict)
+    }
+
+    /// What the run checked, for the summary line.
+    private struct Tally {
+        var scenes = 0
+        var dataFiles = 0
+        var failed = 0
+        var exitCode: Int32 = 0
+
+        /// `5 scenes and 3 data files checked: all valid` / `…: 2 with problems`.
+        var summary: String {
+            var checked: [String] = []
+            if scenes > 0 || dataFiles == 0 { checked.append(counted(scenes, "scene")) }
+            if dataFiles > 0 { checked.append(counted(dataFiles, "data file")) }
+            let verdict = failed == 0 ? "all valid" : "\(failed) with problems"
+            return checked.joined(separator: " and ") + " checked: " + verdict
+        }
+
+        private func counted(_ count: Int, _ noun: String) -> String {
+            "\(count) \(noun)\(count == 1 ? "" : "s")"
+        }
     }
 }

@@ -90,6 +90,17 @@ enum VerifyCommand: Command {
         let reportPath = try arguments[SharedOptions.report]
         let quiet = arguments[SharedOptions.quiet]
 
+        let used = arguments.positionals.reduce(into: Set<String>()) { used, path in
+            let scene = UnusedPlaceholders.templateScene(.file(path: path), keys: Array(options.overrides.keys))
+            used.formUnion(scene?.placeholdersUsed ?? [])
+        }
+        try arguments.reportUnused(
+            UnusedPlaceholders.setProblems(
+                names: Array(options.overrides.keys), used: used,
+                sceneName: arguments.positionals.count == 1 ? arguments.positionals[0] : "no scene",
+                strict: arguments[SharedOptions.strict]),
+            terminal: terminal, quiet: quiet)
+
         var results: [SceneVerification] = []
         var interrupted = false
         for path in arguments.positionals {

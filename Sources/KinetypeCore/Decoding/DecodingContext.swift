@@ -9,6 +9,8 @@ final class DecodingContext {
     private(set) var omitted = 0
     private(set) var positions: [String: SourcePosition] = [:]
     var templates = TemplateExpander(values: [:])
+    /// The names of every placeholder the scene's strings filled.
+    var usedPlaceholders: Set<String> = []
 
     init(fileName: String) {
         self.fileName = fileName
@@ -96,6 +98,7 @@ final class DecodingContext {
     /// Expands placeholders in `raw`, reporting each problem at `position`.
     func expand(_ raw: String, path: String, at position: SourcePosition, nonEmpty: Bool = false) -> String? {
         let expansion = templates.expand(raw)
+        usedPlaceholders.formUnion(expansion.used)
         for problem in expansion.problems {
             report(problem.message, path: path, at: position, hint: problem.hint)
         }

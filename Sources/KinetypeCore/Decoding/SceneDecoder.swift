@@ -102,6 +102,7 @@ extension DecodingContext {
         if let fonts { scene.fonts = fonts }
         if let systemFonts { scene.systemFonts = systemFonts }
         scene.vars = vars
+        scene.placeholdersUsed = usedPlaceholders
         return scene
     }
 

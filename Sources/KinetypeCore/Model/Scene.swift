@@ -11,6 +11,8 @@ public struct Scene: Equatable, Sendable {
     public var fonts: [String] = []
     public var systemFonts: Bool = true
     public var vars: [String: String] = [:]
+    /// The `{{name}}` placeholders the scene's strings use (filled from `vars`, batch data or `--set`).
+    public var placeholdersUsed: Set<String> = []
     public var layers: [Layer]
     /// The folder that relative paths (fonts, images) resolve against: the scene file's folder.
     public var baseDirectory: URL

@@ -22,11 +22,13 @@ public struct TemplateExpander: Sendable {
         public var hint: String?
     }
 
-    /// The expanded text and every problem found in it (an empty list when it is valid).
-    public func expand(_ text: String) -> (text: String, problems: [Problem]) {
-        guard text.contains("{{") else { return (text, []) }
+    /// The expanded text, every problem found in it (an empty list when it is valid), and the
+    /// names of the placeholders it filled.
+    public func expand(_ text: String) -> (text: String, problems: [Problem], used: Set<String>) {
+        guard text.contains("{{") else { return (text, [], []) }
         var result = ""
         var problems: [Problem] = []
+        var used: Set<String> = []
         var rest = text[...]
         while let open = rest.range(of: "{{") {
             result += rest[..<open.lowerBound]
@@ -48,6 +50,7 @@ public struct TemplateExpander: Sendable {
                         hint: "write a name between the braces, as in \"{{name}}\""))
             } else if let value = values[name] {
                 result += value
+                used.insert(name)
             } else {
                 let suggestion = Suggestion.closest(to: name, among: values.keys.sorted())
                 let message =
@@ -63,7 +66,7 @@ public struct TemplateExpander: Sendable {
             rest = afterOpen[close.upperBound...]
         }
         result += rest
-        return (result, problems)
+        return (result, problems, used)
     }
 }
 
