@@ -5,15 +5,14 @@ import KinetypeCore
 /// Runs one invocation of the tool and returns its exit code.
 func runKinetype(_ arguments: [String], terminal: Terminal) -> Int32 {
     guard let first = arguments.first else {
-        terminal.err(HelpCommand.overview)
+        terminal.err(HelpCommand.overview(width: terminal.columns))
         return 64
     }
     if first == "--version" {
-        terminal.out("kinetype \(KinetypeVersion.current)")
-        return 0
+        return printVersion(verbose: Array(arguments.dropFirst()), terminal: terminal)
     }
     if first == "--help" || first == "-h" {
-        terminal.out(HelpCommand.overview)
+        terminal.out(HelpCommand.overview(width: terminal.columns))
         return 0
     }
     guard let command = allCommands.first(where: { $0.name == first }) else {
@@ -26,8 +25,9 @@ func runKinetype(_ arguments: [String], terminal: Terminal) -> Int32 {
     }
     do {
         let parsed = try command.parser.parse(Array(arguments.dropFirst()))
+        terminal.colorMode = try parsed[SharedOptions.color] ?? .auto
         if parsed[helpFlag] {
-            terminal.out(command.help)
+            terminal.out(command.help(width: terminal.columns))
             return 0
         }
         return try command.run(parsed, terminal: terminal)
@@ -60,8 +60,25 @@ func report(_ error: any Error, running command: any Command.Type, terminal: Ter
     }
 }
 
+/// `kinetype 0.1.0`; with `--verbose` (or `-v`) also every library's version, one per line.
+func printVersion(verbose rest: [String], terminal: Terminal) -> Int32 {
+    guard rest.isEmpty || rest == ["--verbose"] || rest == ["-v"] else {
+        terminal.err("kinetype: error: --version takes only --verbose, found \(rest.joined(separator: " "))\n")
+        return 64
+    }
+    terminal.out("kinetype \(KinetypeVersion.current)")
+    guard !rest.isEmpty else { return 0 }
+    let versions = LibraryVersions.all()
+    let width = versions.map(\.name.count).max() ?? 0
+    for (name, version) in versions {
+        terminal.out("  " + name + String(repeating: " ", count: width - name.count + 2) + version)
+    }
+    return 0
+}
+
 /// `; did you mean --version?` for a misspelt top-level option, else where options belong.
 func topLevelOptionSuggestion(for argument: String) -> String {
+    if argument == "-v" || argument == "-V" { return "; did you mean --version?" }
     guard let match = Suggestion.closest(to: argument, among: ["--version", "--help"]) else {
         return "; options go after a command"
     }

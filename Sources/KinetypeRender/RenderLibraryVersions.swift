@@ -17,3 +17,10 @@ public enum RenderLibraryVersions {
         return "\(major).\(minor).\(patch)"
     }
 }
+
+extension RenderLibraryVersions {
+    public static var fontconfig: String {
+        let version = Int(FcGetVersion())
+        return "\(version / 10000).\(version / 100 % 100).\(version % 100)"
+    }
+}

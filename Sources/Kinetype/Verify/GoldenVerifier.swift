@@ -136,6 +136,7 @@ private struct FrameGoldenVerifier {
                 }
             }
             verdicts.append(verdict)
+            options.progress(verdicts.count, frames.count)
         }
     }
 

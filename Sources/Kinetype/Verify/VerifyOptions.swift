@@ -70,6 +70,8 @@ public struct VerifyOptions: Sendable {
     /// Polled while rendering: once it returns true, verification stops with `CancellationError`
     /// and the golden set being recorded is discarded (existing goldens stay as they were).
     public var isCancelled: @Sendable () -> Bool = { false }
+    /// Called after each frame of the scene being verified is compared: frames done, frames to do.
+    public var progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
     /// `--root`: the folder every font and image a scene names must lie in.
     public var root: InputRoot?
     /// The work limits of each scene's animation.

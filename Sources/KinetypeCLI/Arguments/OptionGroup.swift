@@ -20,6 +20,9 @@ struct OptionGroup {
         OptionGroup(specs: [SharedOptions.quiet.with(help: help).spec])
     }
 
+    /// `--progress STYLE`, taken by the commands that run long.
+    static let progress = OptionGroup(specs: [SharedOptions.progress.spec])
+
     /// `--root DIR`, taken by every command that loads a scene.
     static let root = OptionGroup(specs: [SharedOptions.root.spec])
 
@@ -33,6 +36,12 @@ extension ParsedArguments {
         var result: [String: String] = [:]
         for assignment in try all(SharedOptions.set) { result[assignment.name] = assignment.value }
         return result
+    }
+
+    /// The progress reporter the command's `--progress` and `--quiet` ask for.
+    func progressBar(terminal: Terminal) throws -> ProgressBar {
+        ProgressBar(
+            terminal: terminal, style: try self[SharedOptions.progress] ?? .auto, quiet: self[SharedOptions.quiet])
     }
 
     /// Reports `problems` of unused placeholder values: warnings are printed (unless quiet), errors

@@ -22,6 +22,12 @@ enum SharedOptions {
         "max-total-pixels", .integer(1...Int.max),
         help: "Refuse outputs of more pixels × frames than N (default \(WorkLimits.defaultMaximumTotalPixels)).")
     /// `--json` of `info` and `fonts`.
+    static let progress = Option(
+        "progress", .choice(ProgressStyle.self, placeholder: "STYLE"),
+        help: "Progress on standard error: a bar on a terminal (auto), plain lines, JSON lines, or none.")
+    static let color = Option(
+        "color", .choice(ColorMode.self, placeholder: "WHEN"),
+        help: "Colour error:, warning: and note: (auto: on a terminal, unless NO_COLOR or TERM=dumb).")
     static let json = Flag("json", help: "Print JSON instead of text.")
     /// `--report PATH` of `batch` and `verify`.
     static let report = Option("report", .path(), help: "Also write the results as JSON.")

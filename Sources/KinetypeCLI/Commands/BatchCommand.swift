@@ -8,8 +8,8 @@ enum BatchCommand: Command {
     static let usage = "batch TEMPLATE --data DATA.json [-o DIR] [--scale 1,2,3] [--format gif|png|mp4|webm] [options]"
     static let discussion = """
         DATA.json is a JSON array of objects; each object is one output: its keys fill the template's
-        {{placeholders}} and its optional "output" names the file (sanitized; without it, the output is
-        <template name>-<n>). With --scale 1,2,3 each entry is rendered at every scale, named name.gif,
+        {{placeholders}} and its optional "output" names the file (a plain file name: no / or \\, not . or ..,
+        unique; other names are refused; without it, the output is <template name>-<n>). With --scale 1,2,3 each entry is rendered at every scale, named name.gif,
         name@2x.gif, name@3x.gif. Outputs whose inputs are unchanged since the last run are kept, not
         rendered again (fingerprints live in DIR/.kinetype/). A failing entry does not stop the others;
         the summary lists every output, and the exit code is 1 if any failed (73 if an output could not
@@ -47,7 +47,7 @@ enum BatchCommand: Command {
     static let groups: [OptionGroup] = [
         .placeholders(help: "Set a {{NAME}} placeholder for every entry (wins over the data)."),
         .jobs(help: "Outputs rendered at once (default: the number of cores)."), .root,
-        .quiet(help: "Print only failures."), .workLimits,
+        .quiet(help: "Print only failures."), .progress, .workLimits,
     ]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
@@ -79,7 +79,7 @@ enum BatchCommand: Command {
         let reportPath = try arguments[SharedOptions.report]
 
         let quiet = arguments[SharedOptions.quiet]
-        let progress = ProgressBar(terminal: terminal, quiet: quiet)
+        let progress = try arguments.progressBar(terminal: terminal)
         let interrupt = InterruptFlag.installed
         let report = try BatchRunner.run(
             options, isCancelled: { interrupt.isSet },

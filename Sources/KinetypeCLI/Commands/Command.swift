@@ -23,20 +23,17 @@ extension Command {
 
     /// Every option the command takes: its own, its groups', and `--help`.
     static var allOptions: [OptionSpec] {
-        options + groups.flatMap(\.specs) + [helpFlag.spec]
+        options + groups.flatMap(\.specs) + [SharedOptions.color.spec, helpFlag.spec]
     }
 
-    /// The full help text of the command.
-    static var help: String {
-        var text = "OVERVIEW: \(abstract)\n\nUSAGE: kinetype \(usage)\n"
-        if !discussion.isEmpty { text += "\n\(discussion)\n" }
-        let all = allOptions
+    /// The full help text of the command, wrapped to `width` columns.
+    static func help(width: Int) -> String {
+        var text = TextWrapping.wrap("OVERVIEW: \(abstract)", width: width, rest: "  ").joined(separator: "\n")
+        text += "\n\n" + TextWrapping.wrap("USAGE: kinetype \(usage)", width: width, rest: "  ").joined(separator: "\n")
+        text += "\n"
+        if !discussion.isEmpty { text += "\n\(TextWrapping.reflow(discussion, width: width))\n" }
         text += "\nOPTIONS:\n"
-        let width = all.map(\.synopsis.count).max() ?? 0
-        for option in all {
-            let padding = String(repeating: " ", count: width - option.synopsis.count + 2)
-            text += "  \(option.synopsis)\(padding)\(option.help)\n"
-        }
+        text += TextWrapping.columns(allOptions.map { ($0.synopsis, $0.help) }, width: width) + "\n"
         return text
     }
 

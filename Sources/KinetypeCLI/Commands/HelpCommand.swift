@@ -9,7 +9,7 @@ enum HelpCommand: Command {
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
         guard let name = arguments.positionals.first else {
-            terminal.out(overview)
+            terminal.out(overview(width: terminal.columns))
             return 0
         }
         guard arguments.positionals.count == 1 else {
@@ -18,36 +18,24 @@ enum HelpCommand: Command {
         guard let command = allCommands.first(where: { $0.name == name }) else {
             throw DiagnosticList.usage("unknown command \"\(name)\"" + commandSuggestion(for: name), command: nil)
         }
-        terminal.out(command.help)
+        terminal.out(command.help(width: terminal.columns))
         return 0
     }
 
     /// The tool's overview: what it does and its commands.
-    static var overview: String {
-        var text = """
-            OVERVIEW: kinetype renders animated text — typewriter effects and animated fonts — from a JSON
-            scene into a GIF, PNG frames or a video, deterministically.
-
-            USAGE: kinetype <command> [options]
-
-            COMMANDS:
-
-            """
-        let width = allCommands.map { $0.name.count }.max() ?? 0
-        for command in allCommands {
-            text +=
-                "  \(command.name)\(String(repeating: " ", count: width - command.name.count + 2))\(command.abstract)\n"
-        }
-        text += """
-
-            OPTIONS:
-              -h, --help     Show this help.
-              --version      Print the version of kinetype.
-
-            See 'kinetype help <command>' for a command's options.
-
-            """
-        return text
+    static func overview(width: Int) -> String {
+        let about =
+            "OVERVIEW: kinetype renders animated text — typewriter effects and animated fonts — from a JSON "
+            + "scene into a GIF, PNG frames or a video, deterministically."
+        return TextWrapping.wrap(about, width: width, rest: "  ").joined(separator: "\n") + "\n\n"
+            + "USAGE: kinetype <command> [options]\n\nCOMMANDS:\n"
+            + TextWrapping.columns(allCommands.map { ($0.name, $0.abstract) }, width: width) + "\n\nOPTIONS:\n"
+            + TextWrapping.columns(
+                [
+                    ("-h, --help", "Show this help."),
+                    ("--version [--verbose]", "Print the version of kinetype (and of every library it uses)."),
+                ], width: width)
+            + "\n\nSee 'kinetype help <command>' for a command's options.\n"
     }
 }
 

@@ -48,7 +48,7 @@ enum RenderCommand: Command {
     ]
     static let groups: [OptionGroup] = [
         .placeholders(help: "Set a {{NAME}} placeholder (repeatable; wins over vars)."), .jobs(), .root,
-        .quiet(help: "Print nothing but errors."), .workLimits,
+        .quiet(help: "Print nothing but errors."), .progress, .workLimits,
     ]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
@@ -99,7 +99,7 @@ enum RenderCommand: Command {
         if let compression { options.encoding.pngCompression = compression }
         options.contactSheet = contactSheet.map { URL(fileURLWithPath: $0) }
 
-        let progress = ProgressBar(terminal: terminal, quiet: quiet)
+        let progress = try arguments.progressBar(terminal: terminal)
         let interrupt = InterruptFlag.installed
         let report: RenderReport
         do {

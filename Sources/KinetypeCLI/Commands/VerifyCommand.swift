@@ -56,7 +56,7 @@ enum VerifyCommand: Command {
         Options.maxDiffRatio.spec, Options.artifacts.spec, SharedOptions.report.spec,
     ]
     static let groups: [OptionGroup] = [
-        .placeholders(), .root, .jobs(), .quiet(help: "Print only failures."), .workLimits,
+        .placeholders(), .root, .jobs(), .quiet(help: "Print only failures."), .progress, .workLimits,
     ]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
@@ -103,10 +103,15 @@ enum VerifyCommand: Command {
 
         var results: [SceneVerification] = []
         var interrupted = false
-        for path in arguments.positionals {
+        let progress = try arguments.progressBar(terminal: terminal)
+        defer { progress.finish() }
+        for (position, path) in arguments.positionals.enumerated() {
             do {
                 if interrupt.isSet { throw CancellationError() }
+                let label = "frames of scene \(position + 1)/\(arguments.positionals.count)"
+                options.progress = { done, total in progress.update(done: done, total: total, label: label) }
                 let result = try GoldenVerifier.verify(sceneAt: path, options: options)
+                progress.finish()
                 results.append(result)
                 report(result, terminal: terminal, quiet: quiet)
             } catch is CancellationError {

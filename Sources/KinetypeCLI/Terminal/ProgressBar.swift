@@ -1,7 +1,8 @@
 import Foundation
 
-/// A one-line progress bar on standard error: units done, units per second, time left.
-/// Draws nothing when standard error is not a terminal or output is quiet.
+/// Progress of a long-running command on standard error, in the `--progress` style: a redrawn
+/// one-line bar (units done, units per second, time left), plain lines for CI logs, JSON lines
+/// for tools, or nothing.
 ///
 /// Safe to call from several threads at once (`batch` reports from its worker queue). The rate
 /// and the time left are measured per phase: when the label changes (a GIF's palette pass, then
@@ -9,42 +10,62 @@ import Foundation
 // Unchecked: the mutable state and every use of `terminal` (not Sendable) are under `lock`.
 final class ProgressBar: @unchecked Sendable {
     private let terminal: Terminal
-    private let enabled: Bool
+    private let style: ProgressStyle
     private let lock = NSLock()
     private var phase = ""
     private var phaseStarted = Date()
     private var lastDone = 0
     private var lastDraw = Date.distantPast
+    private var lastTenth = -1
     private var drawn = false
 
-    init(terminal: Terminal, quiet: Bool) {
+    /// `style` `.auto` shows the bar only on an interactive terminal that is not `TERM=dumb`, and
+    /// nothing when `quiet`; the other styles are what was asked for.
+    init(terminal: Terminal, style: ProgressStyle = .auto, quiet: Bool) {
         self.terminal = terminal
-        self.enabled = terminal.isInteractive && !quiet
+        switch style {
+        case .auto: self.style = terminal.canRedraw && !quiet ? .bar : .none
+        default: self.style = style
+        }
     }
 
     /// Shows `done` of `total` units of work labelled `label` (e.g. "frames").
     func update(done: Int, total: Int, label: String) {
-        guard enabled else { return }
+        guard style != .none else { return }
         lock.lock()
         defer { lock.unlock() }
         let now = Date()
         if label != phase || done < lastDone {
             phase = label
             phaseStarted = now
+            lastTenth = -1
         }
         lastDone = done
-        guard done == total || now.timeIntervalSince(lastDraw) >= 0.1 else { return }
-        lastDraw = now
-        let line = Self.line(
-            done: done, total: total, label: label, elapsed: now.timeIntervalSince(phaseStarted),
-            columns: terminal.columns)
-        terminal.err("\r" + line + "\u{1B}[K")
-        drawn = true
+        let elapsed = now.timeIntervalSince(phaseStarted)
+        switch style {
+        case .bar:
+            guard done == total || now.timeIntervalSince(lastDraw) >= 0.1 else { return }
+            lastDraw = now
+            let line = Self.line(done: done, total: total, label: label, elapsed: elapsed, columns: terminal.columns)
+            terminal.err("\r" + line + "\u{1B}[K")
+            drawn = true
+        case .plain:
+            let tenth = total > 0 ? done * 10 / total : 10
+            guard tenth > lastTenth else { return }
+            lastTenth = tenth
+            terminal.err("kinetype: " + Self.plainLine(done: done, total: total, label: label, elapsed: elapsed) + "\n")
+        case .json:
+            guard done == total || now.timeIntervalSince(lastDraw) >= 0.5 else { return }
+            lastDraw = now
+            terminal.err(Self.jsonLine(done: done, total: total, label: label, elapsed: elapsed) + "\n")
+        case .auto, .none:
+            return
+        }
     }
 
     /// Clears the bar so the next line starts clean.
     func finish() {
-        guard enabled else { return }
+        guard style == .bar else { return }
         lock.lock()
         defer { lock.unlock() }
         guard drawn else { return }
@@ -55,13 +76,40 @@ final class ProgressBar: @unchecked Sendable {
     /// The bar's text for `done` of `total` after `elapsed` seconds of the current phase.
     static func line(done: Int, total: Int, label: String, elapsed: TimeInterval, columns: Int) -> String {
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
-        let remaining = rate > 0 ? Double(max(0, total - done)) / rate : 0
-        let stats = String(format: " %ld/%ld %@  %.1f/s  ETA %@", done, total, label, rate, clock(remaining))
+        let stats = String(
+            format: " %ld/%ld %@  %.1f/s  ETA %@", done, total, label, rate,
+            clock(remaining(done: done, total: total, elapsed: elapsed)))
         let barWidth = max(10, min(40, columns - stats.count - 4))
         let fraction = total > 0 ? min(1, max(0, Double(done) / Double(total))) : 1
         let filled = Int(Double(barWidth) * fraction)
         return "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "]"
             + stats
+    }
+
+    /// `frames 30/149 (20%), 24.1/s, ETA 0:05`.
+    static func plainLine(done: Int, total: Int, label: String, elapsed: TimeInterval) -> String {
+        let percent = total > 0 ? done * 100 / total : 100
+        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        return String(
+            format: "%@ %ld/%ld (%ld%%), %.1f/s, ETA %@", label, done, total, percent, rate,
+            clock(remaining(done: done, total: total, elapsed: elapsed)))
+    }
+
+    /// `{"phase":"frames","done":30,"total":149,"elapsed":1.25,"remaining":4.96}` (seconds).
+    static func jsonLine(done: Int, total: Int, label: String, elapsed: TimeInterval) -> String {
+        let remaining = remaining(done: done, total: total, elapsed: elapsed)
+        let object: [String: Any] = [
+            "phase": label, "done": done, "total": total,
+            "elapsed": (elapsed * 1000).rounded() / 1000, "remaining": (remaining * 1000).rounded() / 1000,
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Seconds left at the current phase's rate; 0 before any unit is done.
+    static func remaining(done: Int, total: Int, elapsed: TimeInterval) -> Double {
+        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        return rate > 0 ? Double(max(0, total - done)) / rate : 0
     }
 
     /// `m:ss`, capped at 99:59:59 so a nearly stalled rate never prints nonsense.

@@ -5,27 +5,52 @@ import KinetypeCore
 final class Terminal {
     /// Whether standard error is an interactive terminal (progress bars only then).
     let isInteractive: Bool
-    /// The terminal's width in columns, for the progress bar.
+    /// `TERM=dumb`: a terminal that cannot move the cursor or show colours.
+    let isDumb: Bool
+    /// `NO_COLOR` is set to something (https://no-color.org).
+    let noColorRequested: Bool
+    /// The terminal's width in columns, for the progress bar and help; `COLUMNS` when it is not a
+    /// terminal, else 80.
     let columns: Int
+    /// `--color`; set once the command line is parsed.
+    var colorMode = ColorMode.auto
 
-    init() {
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         isInteractive = isatty(STDERR_FILENO) == 1
+        isDumb = environment["TERM"] == "dumb"
+        noColorRequested = !(environment["NO_COLOR"] ?? "").isEmpty
         var size = winsize()
-        if isInteractive, ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+        if isatty(STDOUT_FILENO) == 1 && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
+            || isInteractive && ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
+        {
             columns = Int(size.ws_col)
+        } else if let given = environment["COLUMNS"].flatMap(Int.init), (20...1000).contains(given) {
+            columns = given
         } else {
             columns = 80
         }
     }
+
+    /// Whether messages on standard error are coloured.
+    var usesColor: Bool {
+        switch colorMode {
+        case .always: return true
+        case .never: return false
+        case .auto: return isInteractive && !isDumb && !noColorRequested
+        }
+    }
+
+    /// Whether a redrawn progress bar can be shown (an interactive terminal that moves the cursor).
+    var canRedraw: Bool { isInteractive && !isDumb }
 
     /// Writes to standard output; a newline is added unless the text ends with one.
     func out(_ text: String) {
         write(text.hasSuffix("\n") ? text : text + "\n", to: FileHandle.standardOutput)
     }
 
-    /// Writes to standard error as is.
+    /// Writes to standard error as is, the severity words coloured when `usesColor`.
     func err(_ text: String) {
-        write(text, to: FileHandle.standardError)
+        write(usesColor ? SeverityColors.apply(to: text) : text, to: FileHandle.standardError)
     }
 
     /// Problems printed so far, and those left out once `Diagnostic.maximumReported` were printed.
