@@ -24,7 +24,8 @@ final class OtherCommandTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(scenes.count, 8)
         let result = try KinetypeProcess.run(["validate"] + scenes)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout.split(separator: "\n").count, scenes.count)
+        XCTAssertEqual(result.stdout.split(separator: "\n").filter { $0.hasSuffix(": ok") }.count, scenes.count)
+        XCTAssertTrue(result.stdout.hasSuffix("\(scenes.count) scenes checked: all valid\n"), result.stdout)
     }
 
     func testInfoPrintsTheTimeline() throws {

@@ -34,7 +34,8 @@ struct Option<Value>: Sendable {
     var spec: OptionSpec {
         let line = kind.helpSuffix.map { "\(help) [\($0)]" } ?? help
         return OptionSpec(
-            name, short: short, value: placeholder ?? kind.placeholder, repeatable: repeatable, help: line)
+            name, short: short, value: placeholder ?? kind.placeholder, repeatable: repeatable, help: line,
+            completion: kind.completion)
     }
 
     /// The usage error for `text`: "--fps takes a number from 1 to 120, found "abc"". The value is

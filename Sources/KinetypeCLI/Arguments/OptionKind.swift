@@ -16,6 +16,8 @@ struct OptionKind<Value>: Sendable {
     let convert: @Sendable (String) -> Value?
     /// `; did you mean "ordered"?` for a near miss, or an empty string.
     let suggestion: @Sendable (String) -> String
+    /// What a shell completes for the value.
+    var completion = ValueCompletion.none
 
     init(
         placeholder: String, helpSuffix: String?, expected: String, expectedPlural: String? = nil,
@@ -71,20 +73,32 @@ extension OptionKind where Value: CaseIterable & RawRepresentable<String> & Send
     static func choice(_ type: Value.Type = Value.self, placeholder: String = "MODE") -> OptionKind {
         let names = Value.allCases.map(\.rawValue)
         let listed = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
-        return OptionKind(
+        var kind = OptionKind(
             placeholder: placeholder, helpSuffix: names.joined(separator: ", "), expected: listed,
             convert: { text in Value.allCases.first { $0.rawValue.lowercased() == text.lowercased() } },
             suggestion: { text in
                 Suggestion.closest(to: text, among: names).map { "; did you mean \"\($0)\"?" } ?? ""
             })
+        kind.completion = .choices(names)
+        return kind
     }
 }
 
 extension OptionKind where Value == String {
     /// A file or folder path, taken as written.
     static func path(placeholder: String = "PATH") -> OptionKind {
-        OptionKind(placeholder: placeholder, helpSuffix: nil, expected: "a path") { $0 }
+        var kind = OptionKind(placeholder: placeholder, helpSuffix: nil, expected: "a path") { $0 }
+        kind.completion = placeholder == "DIR" ? .folders : .files
+        return kind
     }
+}
+
+/// What a shell completes for an option's value.
+enum ValueCompletion: Equatable, Sendable {
+    case none
+    case files
+    case folders
+    case choices([String])
 }
 
 /// The value of a `NAME=VALUE` option.

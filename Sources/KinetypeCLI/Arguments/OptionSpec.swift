@@ -8,11 +8,14 @@ struct OptionSpec {
     let valueName: String?
     let repeatable: Bool
     let help: String
+    /// What a shell completes for the value.
+    let completion: ValueCompletion
 
     init(
         _ name: String, short: Character? = nil, value valueName: String? = nil, repeatable: Bool = false,
-        help: String
+        help: String, completion: ValueCompletion = .none
     ) {
+        self.completion = completion
         self.name = name
         self.short = short
         self.valueName = valueName
