@@ -135,10 +135,12 @@ final class OptionParsingTests: XCTestCase {
 
     func testCustomKindsUseTheirOwnSyntax() throws {
         let shard = BatchCommand.Options.shard
-        XCTAssertEqual(shard.kind.convert("2/4"), BatchShard(index: 2, count: 4))
+        guard case .explicit(let parsed) = shard.kind.convert("2/4") else { return XCTFail("2/4 is a shard") }
+        XCTAssertEqual(parsed, BatchShard(index: 2, count: 4))
+        guard case .auto = shard.kind.convert("AUTO") else { return XCTFail("auto is a shard request") }
         XCTAssertEqual(
             shard.error(for: "5/4", command: "batch").first?.message,
-            "--shard takes I/N with 1 ≤ I ≤ N, e.g. 2/4, found \"5/4\"")
+            "--shard takes I/N with 1 ≤ I ≤ N (e.g. 2/4), or auto, found \"5/4\"")
     }
 
     func testConversionIsLazySoAPositionalMistakeComesFirst() throws {

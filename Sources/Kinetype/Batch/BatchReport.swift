@@ -3,7 +3,7 @@ import KinetypeCore
 
 /// What happened to one output of a batch.
 public struct BatchOutcome: Sendable, Encodable {
-    public enum Status: String, Sendable, Encodable {
+    public enum Status: String, Sendable, Codable {
         /// Rendered in this run.
         case rendered
         /// Its inputs were unchanged, so the existing output was kept.

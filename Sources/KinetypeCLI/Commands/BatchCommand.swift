@@ -35,9 +35,11 @@ enum BatchCommand: Command {
         static let shard = Option(
             "shard",
             .custom(
-                placeholder: "I/N", expected: "I/N with 1 ≤ I ≤ N, e.g. 2/4",
-                BatchShard.init(parsing:)),
-            help: "Render only the I-th of N deterministic slices of the entries.")
+                placeholder: "I/N|auto", expected: "I/N with 1 ≤ I ≤ N (e.g. 2/4), or auto",
+                ShardRequest.init(parsing:)),
+            help:
+                "Render only the I-th of N deterministic slices of the entries; auto reads the CI job's index and "
+                + "count (GitLab, Buildkite, CircleCI, Kubernetes, or KINETYPE_SHARD_INDEX/KINETYPE_SHARD_COUNT).")
     }
 
     static let options: [OptionSpec] = [
@@ -75,7 +77,18 @@ enum BatchCommand: Command {
         if let scales = try arguments[Options.scale] { options.scales = scales }
         if let format = try arguments[Options.format] { options.format = format }
         if let jobs = try arguments[SharedOptions.jobs] { options.jobs = jobs }
-        if let shard = try arguments[Options.shard] { options.shard = shard }
+        switch try arguments[Options.shard] {
+        case .explicit(let shard): options.shard = shard
+        case .auto:
+            let found = try ShardEnvironment.shard(from: ProcessInfo.processInfo.environment)
+            options.shard = found.shard
+            if !arguments[SharedOptions.quiet] {
+                terminal.err(
+                    "kinetype: note: rendering shard \(found.shard.index)/\(found.shard.count) (from \(found.system))\n"
+                )
+            }
+        case nil: break
+        }
         let reportPath = try arguments[SharedOptions.report]
 
         let quiet = arguments[SharedOptions.quiet]
@@ -128,6 +141,22 @@ enum BatchCommand: Command {
         }
         if !quiet || report.failed > 0 {
             terminal.out("\(report.rendered) rendered, \(report.skipped) unchanged, \(report.failed) failed")
+        }
+    }
+}
+
+/// `--shard I/N` or `--shard auto`.
+enum ShardRequest: Sendable {
+    case explicit(BatchShard)
+    case auto
+
+    init?(parsing text: String) {
+        if text.lowercased() == "auto" {
+            self = .auto
+        } else if let shard = BatchShard(parsing: text) {
+            self = .explicit(shard)
+        } else {
+            return nil
         }
     }
 }

@@ -1,0 +1,150 @@
+import Foundation
+
+/// Merges the `--report` files of a sharded batch (`--shard I/N` on several machines) into the
+/// report one unsharded run would have written.
+public enum BatchReportMerge {
+    /// The merged report, and warnings (shards that are missing).
+    /// - Parameter reports: each report's name (for messages) and bytes.
+    /// - Throws: a `DiagnosticList` when a report is not a batch report, the reports are of
+    ///   different batches, a shard appears twice, or two reports hold the same output.
+    public static func merge(_ reports: [(name: String, bytes: Data)]) throws -> (
+        report: BatchReport, warnings: [Diagnostic]
+    ) {
+        let decoded = try reports.map { report in (name: report.name, stored: try decode(report)) }
+        guard let first = decoded.first else {
+            throw Diagnostic(kind: .usage, message: "there are no reports to merge").fail()
+        }
+        for other in decoded.dropFirst()
+        where other.stored.template != first.stored.template || other.stored.data != first.stored.data {
+            throw Diagnostic(
+                message: "\(other.name) is a report of \(other.stored.template) with \(other.stored.data), but "
+                    + "\(first.name) is of \(first.stored.template) with \(first.stored.data); merge reports of one batch"
+            ).fail()
+        }
+        let shards = try shards(of: decoded)
+        var seen: [String: String] = [:]
+        var outcomes: [BatchOutcome] = []
+        for (name, stored) in decoded {
+            for outcome in stored.outcomes {
+                let key = "\(outcome.entry)@\(outcome.scale)"
+                if let earlier = seen[key] {
+                    throw Diagnostic(
+                        message:
+                            "entry \(outcome.entry) at scale \(format(outcome.scale)) is in both \(earlier) and \(name); "
+                            + "each output belongs to one shard"
+                    ).fail()
+                }
+                seen[key] = name
+                outcomes.append(outcome.outcome)
+            }
+        }
+        outcomes.sort { ($0.entry, $0.scale) < ($1.entry, $1.scale) }
+        var report = BatchReport(
+            template: first.stored.template, data: first.stored.data, shard: shards.label, outcomes: outcomes,
+            planned: outcomes.count)
+        report.interrupted = decoded.contains { $0.stored.interrupted == true }
+        report.warnings = decoded.flatMap { $0.stored.warnings ?? [] }.map { Diagnostic(.warning, message: $0) }
+        return (report, shards.warnings)
+    }
+
+    /// The shard label of the merged report (nil when every shard is there) and a warning per gap.
+    private static func shards(of decoded: [(name: String, stored: StoredReport)]) throws -> (
+        label: String?, warnings: [Diagnostic]
+    ) {
+        var present: [Int: String] = [:]
+        var count: Int?
+        for (name, stored) in decoded {
+            guard let text = stored.shard else {
+                guard decoded.count == 1 else {
+                    throw Diagnostic(
+                        message: "\(name) is a report of a whole batch, not of a shard; merge shard reports"
+                    )
+                    .fail()
+                }
+                return (nil, [])
+            }
+            guard let shard = BatchShard(parsing: text) else {
+                throw Diagnostic(message: "\(name) names the shard \(JSONText.quoted(text)), not I/N").fail()
+            }
+            if let count, count != shard.count {
+                throw Diagnostic(
+                    message: "\(name) is shard \(text) but the other reports split the batch into \(count) shards"
+                ).fail()
+            }
+            count = shard.count
+            if let earlier = present[shard.index] {
+                throw Diagnostic(message: "\(earlier) and \(name) are both shard \(text)").fail()
+            }
+            present[shard.index] = name
+        }
+        let total = count ?? 1
+        let missing = (1...total).filter { present[$0] == nil }
+        guard !missing.isEmpty else { return (nil, []) }
+        let list = missing.map { "\($0)/\(total)" }.joined(separator: ", ")
+        let label = present.keys.sorted().map(String.init).joined(separator: ",") + " of \(total)"
+        return (
+            label,
+            [
+                Diagnostic(
+                    .warning,
+                    message:
+                        "shard \(list) \(missing.count == 1 ? "is" : "are") missing; the merged report covers shards \(label)"
+                )
+            ]
+        )
+    }
+
+    private static func decode(_ report: (name: String, bytes: Data)) throws -> StoredReport {
+        do {
+            return try JSONDecoder().decode(StoredReport.self, from: report.bytes)
+        } catch {
+            throw Diagnostic(
+                file: report.name,
+                message: "\(report.name) is not a kinetype batch report (written by batch --report): \(reason(error))"
+            ).fail()
+        }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): return "it has no \"\(key.stringValue)\""
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return "\(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type"
+        case DecodingError.dataCorrupted: return "it is not valid JSON"
+        default: return "\(error)"
+        }
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    /// A batch report as `--report` writes it (entries counted from 1).
+    private struct StoredReport: Decodable {
+        var template: String
+        var data: String
+        var shard: String?
+        var outcomes: [StoredOutcome]
+        var interrupted: Bool?
+        var warnings: [String]?
+    }
+
+    private struct StoredOutcome: Decodable {
+        var entry: Int
+        var name: String
+        var scale: Double
+        var output: String
+        var status: BatchOutcome.Status
+        var frames: Int?
+        var bytes: Int?
+        var seconds: Double?
+        var error: String?
+
+        var outcome: BatchOutcome {
+            BatchOutcome(
+                entry: entry - 1, name: name, scale: scale, output: output, status: status, frames: frames,
+                bytes: bytes,
+                seconds: seconds, error: error)
+        }
+    }
+}

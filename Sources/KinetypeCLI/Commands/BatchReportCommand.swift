@@ -1,0 +1,56 @@
+import Foundation
+import Kinetype
+
+/// `kinetype batch-report merge REPORT... -o OUT`: one report from the reports of a sharded batch.
+enum BatchReportCommand: Command {
+    static let name = "batch-report"
+    static let abstract = "Merge the --report files of a sharded batch into one report."
+    static let usage = "batch-report merge REPORT... -o OUTPUT.json"
+    static let discussion = """
+        Each machine of a sharded batch (batch --shard I/N or --shard auto) writes its own --report.
+        merge joins them into the report one unsharded run would have written: every output in entry
+        order, with the totals. It refuses reports of different batches, a shard given twice and an
+        output in two reports; a missing shard is a warning. Exits 1 when a merged output failed, so
+        a CI step can gate on the merged result.
+        """
+    /// The options only `batch-report` takes.
+    enum Options {
+        static let output = Option(
+            "output", short: "o", .path(placeholder: "OUTPUT.json"), help: "Where to write the merged report.")
+    }
+
+    static let options: [OptionSpec] = [Options.output.spec]
+    static let groups: [OptionGroup] = [.quiet(help: "Print only problems.")]
+
+    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
+        guard let action = arguments.positionals.first, action == "merge" else {
+            let found = arguments.positionals.first.map { ", found \(JSONText.quoted($0))" } ?? ""
+            throw DiagnosticList.usage("batch-report takes the action merge\(found)", command: name)
+        }
+        let paths = Array(arguments.positionals.dropFirst())
+        guard !paths.isEmpty else {
+            throw DiagnosticList.usage("batch-report merge needs the reports to merge", command: name)
+        }
+        guard let output = try arguments[Options.output] else {
+            throw DiagnosticList.usage("batch-report merge needs -o OUTPUT.json", command: name)
+        }
+        let reports = try paths.map { path in
+            do throws(InputFileError) {
+                return (name: path, bytes: try RegularFile.read(path, limit: RegularFile.documentLimit))
+            } catch {
+                throw Diagnostic(kind: error.kind, file: path, message: "cannot read \(path): the file \(error.reason)")
+                    .fail()
+            }
+        }
+        let merged = try BatchReportMerge.merge(reports)
+        merged.warnings.forEach(terminal.report)
+        try JSONReport.write(merged.report, to: URL(fileURLWithPath: output))
+        let report = merged.report
+        if !arguments[SharedOptions.quiet] {
+            terminal.out(
+                "Merged \(paths.count) report\(paths.count == 1 ? "" : "s") into \(output): "
+                    + "\(report.rendered) rendered, \(report.skipped) unchanged, \(report.failed) failed")
+        }
+        return report.failed > 0 ? 1 : 0
+    }
+}
