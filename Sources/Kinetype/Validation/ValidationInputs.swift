@@ -15,14 +15,16 @@ public enum ValidationInput: Equatable, Sendable {
     }
 
     /// `paths` as inputs: a folder becomes the `.json` files below it (hidden files and folders
-    /// skipped, sorted), `*.data.json` files are data, everything else is a scene.
-    public static func expand(_ paths: [String]) -> [ValidationInput] {
+    /// skipped, sorted), `*.data.json` files are data, everything else is a scene. With
+    /// `scenesInFolders`, a folder's data files are left out.
+    public static func expand(_ paths: [String], scenesInFolders: Bool = false) -> [ValidationInput] {
         paths.flatMap { path -> [ValidationInput] in
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
                 return [input(path)]
             }
-            return jsonFiles(below: path).map(input)
+            let files = jsonFiles(below: path)
+            return (scenesInFolders ? files.filter { !$0.hasSuffix(".data.json") } : files).map(input)
         }
     }
 

@@ -90,14 +90,15 @@ enum VerifyCommand: Command {
         let reportPath = try arguments[SharedOptions.report]
         let quiet = arguments[SharedOptions.quiet]
 
-        let used = arguments.positionals.reduce(into: Set<String>()) { used, path in
+        let scenes = try sceneFiles(arguments.positionals)
+        let used = scenes.reduce(into: Set<String>()) { used, path in
             let scene = UnusedPlaceholders.templateScene(.file(path: path), keys: Array(options.overrides.keys))
             used.formUnion(scene?.placeholdersUsed ?? [])
         }
         try arguments.reportUnused(
             UnusedPlaceholders.setProblems(
                 names: Array(options.overrides.keys), used: used,
-                sceneName: arguments.positionals.count == 1 ? arguments.positionals[0] : "no scene",
+                sceneName: scenes.count == 1 ? scenes[0] : "no scene",
                 strict: arguments[SharedOptions.strict]),
             terminal: terminal, quiet: quiet)
 
@@ -105,10 +106,10 @@ enum VerifyCommand: Command {
         var interrupted = false
         let progress = try arguments.progressBar(terminal: terminal)
         defer { progress.finish() }
-        for (position, path) in arguments.positionals.enumerated() {
+        for (position, path) in scenes.enumerated() {
             do {
                 if interrupt.isSet { throw CancellationError() }
-                let label = "frames of scene \(position + 1)/\(arguments.positionals.count)"
+                let label = "frames of scene \(position + 1)/\(scenes.count)"
                 options.progress = { done, total in progress.update(done: done, total: total, label: label) }
                 let result = try GoldenVerifier.verify(sceneAt: path, options: options)
                 progress.finish()
@@ -124,7 +125,7 @@ enum VerifyCommand: Command {
         }
         if interrupted {
             terminal.err(
-                "kinetype: interrupted; \(results.count) of \(arguments.positionals.count) scene(s) finished (listed above); the unfinished scene recorded nothing and its goldens are as they were\n"
+                "kinetype: interrupted; \(results.count) of \(scenes.count) scene(s) finished (listed above); the unfinished scene recorded nothing and its goldens are as they were\n"
             )
             return 130
         }
@@ -166,5 +167,22 @@ enum VerifyCommand: Command {
                 "  \(missing) frame(s) have no golden; record them with --record missing (recording is off when CI is set)\n"
             )
         }
+    }
+
+    /// The scenes to verify: files as given, folders searched for scenes. Batch data is refused
+    /// with a hint, since a glob like `whats-new/*.json` matches the data files too.
+    static func sceneFiles(_ paths: [String]) throws -> [String] {
+        let inputs = ValidationInput.expand(paths, scenesInFolders: true)
+        if case .data(let path, let template)? = inputs.first(where: { if case .data = $0 { true } else { false } }) {
+            let pass = template.map { "pass its template \($0)" } ?? "pass the template it fills"
+            throw DiagnosticList.usage(
+                "\(path) is batch data, not a scene; \(pass), or a folder (its *.data.json files are skipped)",
+                command: name)
+        }
+        let scenes = inputs.map(\.path)
+        guard !scenes.isEmpty else {
+            throw DiagnosticList.usage("found no scene in \(paths.joined(separator: ", "))", command: name)
+        }
+        return scenes
     }
 }
