@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SCENE ?= Templates/hello.json
 
-.PHONY: setup build demo lint format test sanitize fuzz fuzz-smoke bench clean
+.PHONY: setup build demo lint format test sanitize fuzz fuzz-smoke bench bench-compare clean
 
 setup:
 	@scripts/setup
@@ -61,8 +61,13 @@ fuzz: setup
 fuzz-smoke: setup
 	FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_TARGET=$(FUZZ_TARGET) FUZZ_FLAGS="$(FUZZ_FLAGS)" SWIFT=$(SWIFT) scripts/fuzz smoke
 
-## The GIF benchmark (not a test): kinetype against ffmpeg + gifsicle on Benchmarks/.
+## The performance targets of issue #13, as figures of one run (BASELINE=path/to/kinetype adds a column).
 bench: build
+	@python3 -c 'import numpy' 2>/dev/null || python3 -m pip install --quiet numpy
+	scripts/bench --targets --kinetype .build/release/kinetype $(if $(BASELINE),--baseline $(BASELINE))
+
+## The GIF benchmark (not a test): kinetype against ffmpeg + gifsicle on Benchmarks/.
+bench-compare: build
 	@python3 -c 'import numpy' 2>/dev/null || python3 -m pip install --quiet numpy
 	scripts/bench --kinetype .build/release/kinetype
 

@@ -84,12 +84,11 @@ final class GIFLZWEncoderTests: XCTestCase {
         let base = (0..<(width * height)).map { UInt8($0 % 5) }
         var target = base
         for i in stride(from: 3, to: target.count, by: 37) { target[i] = 9 }
-        let rect = GIFRect(x: 0, y: 0, width: width, height: height)
-        let pixels = GIFEncoder.framePixels(
-            target: target, base: base, rect: rect, width: width, transparent: 15,
-            minimumCodeSize: 4)
+        let (pixels, compressed) = GIFEncoder.framePixels(
+            wanted: target, isFree: zip(target, base).map { $0 == $1 }, transparent: 15, minimumCodeSize: 4)
         let shown = zip(pixels, base).map { $0 == 15 ? $1 : $0 }
         XCTAssertEqual(shown, target)
+        XCTAssertEqual(compressed, GIFLZWEncoder.encode(pixels, minimumCodeSize: 4))
     }
 }
 

@@ -9,6 +9,9 @@ struct OutputWriter {
     let encoding: EncodingOptions
     let isCancelled: @Sendable () -> Bool
     let progress: (RenderProgress) -> Void
+    /// The bytes of changed pixels a GIF render keeps between its two passes, besides the first
+    /// frame; past it, the remaining frames are rendered again for the second pass.
+    var gifPatchBudget = 4 << 20
 
     private var timeline: Timeline { prepared.timeline }
     /// Every frame index, as a range (never an array sized by the frame count).
@@ -56,25 +59,61 @@ struct OutputWriter {
         var gifOptions = encoding.gif
         gifOptions.loop = prepared.scene.output.loop
         guard let destination else {
-            return try GIFEncoder(width: canvas.pixelWidth, height: canvas.pixelHeight, options: gifOptions)
+            return try GIFEncoder(
+                width: canvas.pixelWidth, height: canvas.pixelHeight, options: gifOptions, jobs: encoding.jobs)
         }
         return try GIFEncoder(
-            width: canvas.pixelWidth, height: canvas.pixelHeight, options: gifOptions,
+            width: canvas.pixelWidth, height: canvas.pixelHeight, options: gifOptions, jobs: encoding.jobs,
             destination: destination)
     }
 
-    /// Two passes so memory never holds the animation: the first builds one palette from every
-    /// frame, the second renders the frames again and encodes them against it.
+    /// Renders every frame once: the palette pass reads what changed in each, and what changed is
+    /// kept (`GIFFramePatch`es) for the write pass as long as it fits `gifPatchBudget` bytes beyond
+    /// the first frame. Frames from the first one that did not fit on are rendered a second time,
+    /// so memory stays flat however many frames there are.
     private func encodeGIF(with encoder: GIFEncoder) throws {
         let total = allFrames.count
-        try pipeline().run(frames: allFrames) { index, image in
-            try encoder.addToPalette(image)
-            progress(RenderProgress(phase: "palette", done: index + 1, total: total))
+        let canvas = prepared.scene.canvas
+        let budget = gifPatchBudget + canvas.pixelWidth * canvas.pixelHeight * 4
+        var kept: [GIFFramePatch] = []
+        var keptBytes = 0
+        var firstNotKept: Int?
+        try prepared.renderFrames(allFrames, jobs: encoding.jobs, isCancelled: isCancelled) { frame in
+            try encoder.addToPalette(frame.image, changed: frame.changed)
+            if firstNotKept == nil {
+                let patch = GIFFramePatch(
+                    image: frame.image, changed: frame.changed, endTime: endTime(ofFrame: frame.index))
+                if keptBytes + patch.byteCount <= budget {
+                    kept.append(patch)
+                    keptBytes += patch.byteCount
+                } else {
+                    firstNotKept = frame.index
+                }
+            }
+            progress(RenderProgress(phase: "palette", done: frame.index + 1, total: total))
         }
-        try pipeline().run(frames: allFrames) { index, image in
-            try encoder.writeFrame(image, endTime: endTime(ofFrame: index))
+        if try encoder.needsWholeFrames() {
+            kept = []
+            firstNotKept = 0
+        }
+        // Frames before `firstNotKept` are written from the patches, the rest rendered again.
+        let keptCount = firstNotKept ?? total
+        var batch = GIFPatchBatch(encoder: encoder)
+        for (index, patch) in kept.prefix(keptCount).enumerated() {
+            try checkCancelled()
+            try batch.add(patch)
             progress(RenderProgress(phase: "frames", done: index + 1, total: total))
         }
+        kept = []
+        try batch.flush()
+        guard let firstNotKept else { return }
+        let whole = try encoder.needsWholeFrames()
+        try prepared.renderFrames(firstNotKept..<total, jobs: encoding.jobs, isCancelled: isCancelled) { frame in
+            let changed = whole ? PixelRect.whole(width: frame.image.width, height: frame.image.height) : frame.changed
+            try batch.add(GIFFramePatch(image: frame.image, changed: changed, endTime: endTime(ofFrame: frame.index)))
+            progress(RenderProgress(phase: "frames", done: frame.index + 1, total: total))
+        }
+        try batch.flush()
     }
 
     /// Frames are encoded and written on the worker threads (the writer is thread-safe), so PNG
@@ -162,5 +201,31 @@ struct OutputWriter {
         let files =
             (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: [.fileSizeKey])) ?? []
         return files.reduce(0) { $0 + ((try? $1.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) }
+    }
+}
+
+/// Patches on their way into the GIF encoder, handed over a few at a time so that the encoder can
+/// map them on its worker threads.
+private struct GIFPatchBatch {
+    let encoder: GIFEncoder
+    private var patches: [GIFFramePatch] = []
+    private var bytes = 0
+
+    init(encoder: GIFEncoder) {
+        self.encoder = encoder
+    }
+
+    mutating func add(_ patch: GIFFramePatch) throws {
+        patches.append(patch)
+        bytes += patch.byteCount
+        if patches.count >= 64 || bytes >= 1 << 23 { try flush() }
+    }
+
+    mutating func flush() throws {
+        guard !patches.isEmpty else { return }
+        let batch = patches
+        patches = []
+        bytes = 0
+        try encoder.writeFrames(batch)
     }
 }

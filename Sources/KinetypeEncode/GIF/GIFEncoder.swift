@@ -4,12 +4,18 @@ import KinetypeCore
 
 /// An animated GIF encoder in two passes, so memory never holds more than a few frames:
 ///
-/// 1. `addToPalette(_:)` every frame, in display order: one global palette is built from all of
+/// 1. `addToPalette(_:changed:)` every frame, in display order: one global palette is built from all of
 ///    them, its colors ordered so that most frames need only low indices.
 ///    With at most 255 distinct colors the palette is exact and every decoded frame equals its
 ///    input bit for bit (after GIF's 1-bit alpha: alpha < 128 is transparent, the rest opaque).
 ///    With more, libimagequant quantizes a histogram of all frames to 255 colors.
-/// 2. `writeFrame(_:endTime:)` every frame in order, then `finish()`.
+/// 2. `writeFrames(_:)` (or `writeFrame(_:changed:endTime:)`) every frame in order, then `finish()`.
+///
+/// Both passes take what changed since the previous frame, and their work follows it: an
+/// identical frame costs nothing, a typewriter frame its few changed pixels. In pass 2 each
+/// frame's rectangle is mapped to palette indices, and each written frame's renditions are
+/// LZW-compressed, on `jobs` threads; deciding rectangles and disposal, and writing, stay in order
+/// on the calling thread, so the bytes are the same for any `jobs`.
 ///
 /// Created with a `destination`, the encoder streams the GIF into a temporary file next to it
 /// (so memory does not grow with the file) and `finish()` renames it into place; `cancel()`, a
@@ -27,11 +33,13 @@ import KinetypeCore
 /// dropped and its time goes to the next frame; a too-short last frame takes time from the
 /// frame before it. Frame rates above 50 fps therefore lose frames, and add a warning.
 ///
-/// Not thread-safe: call it from one thread at a time.
+/// Not thread-safe: call it from one thread at a time (it runs its own worker threads).
 public final class GIFEncoder {
     public let width: Int
     public let height: Int
     public let options: GIFOptions
+    /// Threads for pass 2's per-frame work; the bytes do not depend on it.
+    public let jobs: Int
     /// Things the user should know about the result (e.g. a frame rate GIF cannot show).
     public private(set) var warnings: [Diagnostic] = []
 
@@ -39,41 +47,64 @@ public final class GIFEncoder {
     private var palette: GIFPalette?
     private var writer: GIFStreamWriter?
     private let sink: GIFByteSink
-    private var pending: (indices: [UInt8], endTime: Double)?
-    private var held: HeldFrame?
     private var emittedCentiseconds = 0
     private var lastEndTime = 0.0
     private var hasWarnedAboutFrameRate = false
     private var isFinished = false
+    /// The image last given to `writeFrame(_:endTime:)`, to find what changed.
+    private var previousWholeFrame: Image?
+
+    // Pass 2 keeps three pictures of palette indices, changed only where frames change:
+    /// The newest distinct frame, not written yet (its end time is `pendingEndTime`).
+    private var latest: GIFIndexPlane
+    /// The held frame: its delay is known, it waits for the next one to decide its disposal.
+    private var target: GIFIndexPlane
+    /// The picture shown before the held frame (what it is drawn over).
+    private var base: GIFIndexPlane
+    /// Outside this rectangle `latest` equals `target`.
+    private var latestDiff = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// Outside this rectangle `target` equals `base`.
+    private var targetDiff = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    private var pendingEndTime: Double?
+    private var held: HeldFrame?
+    /// Frames decided but not compressed yet, compressed together on the worker threads.
+    private var queue: [GIFFrameJob] = []
+    private var queuedBytes = 0
 
     /// A frame whose delay is known, kept until the next one shows how it must be disposed.
     private struct HeldFrame {
-        var target: [UInt8]
-        var base: [UInt8]
         var delay: Int
         var isFirst: Bool
     }
 
     /// An encoder that builds the GIF in memory; `finish()` returns its bytes.
-    public convenience init(width: Int, height: Int, options: GIFOptions = GIFOptions()) throws {
+    public convenience init(width: Int, height: Int, options: GIFOptions = GIFOptions(), jobs: Int = 1) throws {
         try Self.checkCanvas(width: width, height: height)
-        self.init(width: width, height: height, options: options, sink: GIFByteSink())
+        self.init(width: width, height: height, options: options, jobs: jobs, sink: GIFByteSink())
     }
 
     /// An encoder that streams the GIF into a temporary file next to `destination`; `finish()`
     /// renames it into place. Throws `.cannotWrite` at once when the folder is missing or not
     /// writable, before any frame is rendered.
-    public convenience init(width: Int, height: Int, options: GIFOptions = GIFOptions(), destination: URL) throws {
+    public convenience init(
+        width: Int, height: Int, options: GIFOptions = GIFOptions(), jobs: Int = 1, destination: URL
+    ) throws {
         try Self.checkCanvas(width: width, height: height)
-        self.init(width: width, height: height, options: options, sink: try GIFByteSink(destination: destination))
+        self.init(
+            width: width, height: height, options: options, jobs: jobs,
+            sink: try GIFByteSink(destination: destination))
     }
 
-    private init(width: Int, height: Int, options: GIFOptions, sink: GIFByteSink) {
+    private init(width: Int, height: Int, options: GIFOptions, jobs: Int, sink: GIFByteSink) {
         self.width = width
         self.height = height
         self.options = options
+        self.jobs = max(1, jobs)
         self.sink = sink
         self.paletteBuilder = GIFPaletteBuilder(width: width, height: height, options: options)
+        latest = GIFIndexPlane(width: 0, height: 0, filledWith: 0)
+        target = latest
+        base = latest
     }
 
     private static func checkCanvas(width: Int, height: Int) throws {
@@ -92,10 +123,75 @@ public final class GIFEncoder {
         paletteBuilder.add(image)
     }
 
+    /// Pass 1 for a frame that differs from the frame added before it only inside `changed`
+    /// (nil: it equals that frame; the first frame is read whole). Only `changed` is looked at.
+    public func addToPalette(_ image: Image, changed: PixelRect?) throws {
+        try checkSize(image)
+        guard let paletteBuilder else {
+            throw GIFPalette.failure("addToPalette was called after the first writeFrame")
+        }
+        paletteBuilder.add(image, changed: changed)
+    }
+
+    /// Ends pass 1. True when pass 2 needs whole frames (error diffusion over a quantized
+    /// palette spreads errors across the canvas): every patch must then cover the whole canvas.
+    public func needsWholeFrames() throws -> Bool {
+        try preparedPalette().needsWholeFrames
+    }
+
     /// Pass 2: writes the next frame, shown until `endTime` seconds after the animation starts.
     public func writeFrame(_ image: Image, endTime: Double) throws {
         try checkSize(image)
+        let whole = PixelRect.whole(width: width, height: height)
+        var changed: PixelRect? = whole
+        if let previousWholeFrame, try !needsWholeFrames() {
+            changed = GIFImageDiff.changedRect(from: previousWholeFrame, to: image)
+        }
+        previousWholeFrame = image
+        try writeFrames([GIFFramePatch(image: image, changed: changed, endTime: endTime)])
+    }
+
+    /// Pass 2: writes the next frame, which differs from the frame written before it only inside
+    /// `changed` (nil: it equals it).
+    public func writeFrame(_ image: Image, changed: PixelRect?, endTime: Double) throws {
+        try checkSize(image)
+        try writeFrames([GIFFramePatch(image: image, changed: changed, endTime: endTime)])
+    }
+
+    /// Pass 2: writes the next frames, in order. Their rectangles are mapped to palette indices on
+    /// the worker threads.
+    public func writeFrames(_ patches: [GIFFramePatch]) throws {
         guard !isFinished else { throw GIFPalette.failure("writeFrame was called after finish") }
+        let palette = try preparedPalette()
+        let whole = PixelRect.whole(width: width, height: height)
+        for patch in patches {
+            if let rect = patch.rect, rect.intersection(whole) != rect {
+                throw GIFPalette.failure("a frame's changed rectangle lies outside the \(width)×\(height) canvas")
+            }
+        }
+        let mapped: [[UInt8]?]
+        if palette.needsWholeFrames {
+            mapped = try patches.map { patch in
+                guard let rect = patch.rect else { return nil }
+                guard rect == whole else { throw GIFPalette.failure("error diffusion needs whole frames") }
+                return try palette.indices(of: Image(width: width, height: height, pixels: patch.pixels))
+            }
+        } else {
+            let mapper = palette.mapper
+            mapped = GIFParallel.map(patches, jobs: patches.count >= 4 ? jobs : 1) { patch in
+                guard let rect = patch.rect else { return nil }
+                return patch.pixels.withUnsafeBufferPointer {
+                    mapper.indices(of: $0, start: 0, rowBytes: rect.width * 4, rect: rect)
+                }
+            }
+        }
+        for (patch, indices) in zip(patches, mapped) {
+            try add(indices, in: patch.rect, endTime: patch.endTime)
+        }
+    }
+
+    /// Takes the next frame's indices inside `rect` (nil: the frame equals the one before).
+    private func add(_ indices: [UInt8]?, in rect: PixelRect?, endTime: Double) throws {
         guard endTime.isFinite, endTime >= lastEndTime else {
             throw GIFPalette.failure("frame end times must not decrease (\(endTime) s after \(lastEndTime) s)")
         }
@@ -104,15 +200,23 @@ public final class GIFEncoder {
         if let interval = intervalOfPreviousFrame { noteFrameInterval(interval) }
         intervalOfPreviousFrame = endTime - lastEndTime
         lastEndTime = endTime
-        let palette = try preparedPalette()
-        let indices = try palette.indices(of: image)
-        if var current = pending, Self.equal(current.indices, indices) {
-            current.endTime = endTime
-            pending = current
+        guard let pendingEndTime else {
+            guard let indices, let rect, rect == .whole(width: width, height: height) else {
+                throw GIFPalette.failure("the first frame must be given whole")
+            }
+            latest = GIFIndexPlane(width: width, height: height, filledWith: 0)
+            latest.write(indices, in: rect)
+            self.pendingEndTime = endTime
             return
         }
-        if let current = pending { try commit(current.indices, endTime: current.endTime) }
-        pending = (indices, endTime)
+        guard let indices, let rect, let changed = latest.changedRect(to: indices, in: rect) else {
+            self.pendingEndTime = endTime
+            return
+        }
+        try commit(endTime: pendingEndTime)
+        latest.write(indices, in: rect)
+        latestDiff = latestDiff.union(changed)
+        self.pendingEndTime = endTime
     }
 
     /// Writes the last frame and the trailer. In memory: returns the GIF's bytes. With a
@@ -124,6 +228,7 @@ public final class GIFEncoder {
         isFinished = true
         do {
             try writeLastFrame()
+            try flushQueue()
             guard let writer else { throw GIFPalette.failure("the GIF was not started") }
             try writer.close()
             return try sink.finish()
@@ -136,29 +241,33 @@ public final class GIFEncoder {
     /// Abandons the GIF: a temporary file is removed and the destination is left as it was.
     public func cancel() {
         isFinished = true
-        pending = nil
+        pendingEndTime = nil
         held = nil
+        queue = []
         sink.discard()
     }
 
     private func writeLastFrame() throws {
-        guard let last = pending else { throw GIFPalette.failure("the animation has no frames") }
-        pending = nil
-        let delay = Int(clamping: (last.endTime * 100).rounded()) - emittedCentiseconds
+        guard let lastEndTime = pendingEndTime else { throw GIFPalette.failure("the animation has no frames") }
+        pendingEndTime = nil
+        let delay = Int(clamping: (lastEndTime * 100).rounded()) - emittedCentiseconds
         if delay >= 2 || held == nil {
-            try push(last.indices, delay: max(delay, 2))
+            try push(delay: max(delay, 2))
         } else if var previous = held, previous.delay - (2 - delay) >= 2 {
             previous.delay -= 2 - delay
             emittedCentiseconds -= 2 - delay
             held = previous
-            try push(last.indices, delay: 2)
+            try push(delay: 2)
         } else if var previous = held {
-            previous.target = last.indices
+            // The held frame shows the last frame instead, for both their times.
+            target.copy(latestDiff, from: latest)
+            targetDiff = targetDiff.union(latestDiff)
+            latestDiff = PixelRect(x: 0, y: 0, width: 0, height: 0)
             previous.delay += delay
             emittedCentiseconds += delay
             held = previous
         }
-        if let frame = held { try emit(frame, next: nil) }
+        if let frame = held { _ = try emit(frame, hasNext: false) }
         held = nil
     }
 
@@ -177,157 +286,78 @@ public final class GIFEncoder {
                     + "so frames of this \(Int(fps)) fps animation were merged; use fps 50 or less, or a video format"))
     }
 
-    /// Gives a distinct frame its delay, or drops it when that would be under 2 cs.
-    private func commit(_ indices: [UInt8], endTime: Double) throws {
+    /// Gives the pending frame (`latest`) its delay, or drops it when that would be under 2 cs.
+    private func commit(endTime: Double) throws {
         let delay = Int(clamping: (endTime * 100).rounded()) - emittedCentiseconds
         guard delay >= 2 else { return }
-        try push(indices, delay: delay)
+        try push(delay: delay)
     }
 
-    private func push(_ target: [UInt8], delay: Int) throws {
-        let base: [UInt8]
+    /// Writes the held frame and makes `latest` the held frame.
+    private func push(delay: Int) throws {
         if let previous = held {
-            base = try emit(previous, next: target)
+            let disposed = try emit(previous, hasNext: true)
+            target.copy(latestDiff, from: latest)
+            targetDiff = latestDiff.union(disposed ?? PixelRect(x: 0, y: 0, width: 0, height: 0))
         } else {
-            base = [UInt8](repeating: try preparedPalette().transparentIndex, count: width * height)
+            base = GIFIndexPlane(width: width, height: height, filledWith: try preparedPalette().transparentIndex)
+            target = latest
+            targetDiff = target.whole
         }
-        held = HeldFrame(target: target, base: base, delay: delay, isFirst: held == nil && emittedCentiseconds == 0)
+        latestDiff = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        held = HeldFrame(delay: delay, isFirst: held == nil && emittedCentiseconds == 0)
         emittedCentiseconds += delay
     }
 
     // MARK: - Frames
 
-    /// Writes `frame` and returns the picture shown after its disposal (the next frame's base).
-    @discardableResult
-    private func emit(_ frame: HeldFrame, next: [UInt8]?) throws -> [UInt8] {
+    /// Decides how the held frame is written (`hasNext`: `latest` follows it), queues it for
+    /// compression, and turns `base` into the picture shown after its disposal. Returns the
+    /// rectangle disposed to background, if any.
+    private func emit(_ frame: HeldFrame, hasNext: Bool) throws -> PixelRect? {
         let palette = try preparedPalette()
-        guard let writer else { throw GIFPalette.failure("the GIF was not started") }
         let transparent = palette.transparentIndex
-        var changed = BoundingBox()
+        let changed = target.changedRect(to: base, in: targetDiff)
         var cleared = BoundingBox()
-        frame.target.withUnsafeBufferPointer { target in
-            frame.base.withUnsafeBufferPointer { base in
-                for y in 0..<height {
-                    let row = y * width
-                    for x in 0..<width where target[row + x] != base[row + x] {
-                        changed.add(x: x, y: y)
-                    }
-                }
-                guard let next, palette.hasTransparency else { return }
-                next.withUnsafeBufferPointer { next in
-                    for y in 0..<height {
-                        let row = y * width
-                        for x in 0..<width where next[row + x] == transparent && target[row + x] != transparent {
-                            cleared.add(x: x, y: y)
-                        }
-                    }
-                }
-            }
+        if hasNext, palette.hasTransparency {
+            cleared = target.clearedRect(by: latest, in: latestDiff, transparent: transparent)
         }
-        var rect: GIFRect
+        let rect: PixelRect
         if frame.isFirst {
-            rect = GIFRect(x: 0, y: 0, width: width, height: height)
+            rect = target.whole
         } else {
-            rect = changed.union(cleared).rect ?? GIFRect(x: 0, y: 0, width: 1, height: 1)
+            rect = changed.union(cleared).pixelRect ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
         }
-        let pixels = Self.framePixels(
-            target: frame.target, base: frame.base, rect: rect, width: width,
-            transparent: transparent,
-            minimumCodeSize: GIFLZWEncoder.minimumCodeSize(forLargestIndex: transparent))
-        let (written, frameTransparent) = Self.lowestTransparentIndex(pixels, transparent: transparent)
         let disposesToBackground = !cleared.isEmpty
-        try writer.writeFrame(
-            rect: rect, pixels: written, delay: frame.delay,
-            disposal: disposesToBackground ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT,
-            transparentIndex: frameTransparent)
-        var shown = frame.target
-        if disposesToBackground {
-            for y in rect.y..<(rect.y + rect.height) {
-                for x in rect.x..<(rect.x + rect.width) { shown[y * width + x] = transparent }
-            }
-        }
-        return shown
+        let job = GIFFrameJob(
+            rect: GIFRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
+            wanted: target.pixels(in: rect), isFree: target.equalPixels(to: base, in: rect), delay: frame.delay,
+            disposal: disposesToBackground ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT, transparent: transparent)
+        try enqueue(job)
+        base.copy(targetDiff, from: target)
+        guard disposesToBackground else { return nil }
+        base.fill(rect, with: transparent)
+        return rect
     }
 
-    /// The indices a frame writes inside `rect`. A changed pixel must carry its new index; an
-    /// unchanged one looks the same whether it is transparent (the picture below shows through) or
-    /// carries its own index. Four renditions are tried — unchanged pixels all transparent, all
-    /// literal, or chosen for the fewest runs (leaning either way) — and the one LZW compresses
-    /// best is kept.
-    static func framePixels(
-        target: [UInt8], base: [UInt8], rect: GIFRect, width: Int, transparent: UInt8,
-        minimumCodeSize: Int
-    ) -> [UInt8] {
-        let count = rect.width * rect.height
-        var wanted = [UInt8](repeating: 0, count: count)
-        var isFree = [Bool](repeating: false, count: count)
-        for y in 0..<rect.height {
-            let row = (rect.y + y) * width + rect.x
-            for x in 0..<rect.width {
-                wanted[y * rect.width + x] = target[row + x]
-                isFree[y * rect.width + x] = target[row + x] == base[row + x]
-            }
-        }
-        var allTransparent = wanted
-        for i in 0..<count where isFree[i] {
-            allTransparent[i] = transparent
-        }
-        let renditions = [
-            allTransparent, wanted,
-            fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: false),
-            fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: true),
-        ]
-        return renditions.map { (pixels: $0, bytes: GIFLZWEncoder.encode($0, minimumCodeSize: minimumCodeSize).count) }
-            .min { $0.bytes < $1.bytes }!.pixels
+    private func enqueue(_ job: GIFFrameJob) throws {
+        queue.append(job)
+        queuedBytes += job.wanted.count * 2
+        if queue.count >= 16 * jobs || queuedBytes >= 1 << 23 { try flushQueue() }
     }
 
-    /// The rendition with the fewest changes of index along the pixel stream: each unchanged
-    /// pixel is transparent or literal, chosen by dynamic programming over the whole frame (two
-    /// states a pixel), so runs of one color are not broken up by stretches of transparency.
-    /// Among equally few runs it leans to literal or to transparent pixels, as asked.
-    static func fewestRuns(wanted: [UInt8], isFree: [Bool], transparent: UInt8, preferLiteral: Bool) -> [UInt8] {
-        let count = wanted.count
-        guard count > 0 else { return [] }
-        // Option 0 is the preferred one on ties.
-        func options(_ i: Int) -> (UInt8, UInt8) {
-            guard isFree[i] else { return (wanted[i], wanted[i]) }
-            return preferLiteral ? (wanted[i], transparent) : (transparent, wanted[i])
+    /// Compresses the queued frames on the worker threads and writes them in order.
+    private func flushQueue() throws {
+        guard !queue.isEmpty else { return }
+        guard let writer else { throw GIFPalette.failure("the GIF was not started") }
+        let jobs = queue
+        queue = []
+        queuedBytes = 0
+        for frame in GIFParallel.map(jobs, jobs: self.jobs, { $0.encode() }) {
+            try writer.writeFrame(
+                rect: frame.rect, codeSize: frame.codeSize, compressed: frame.compressed, delay: frame.delay,
+                disposal: frame.disposal, transparentIndex: frame.transparentIndex)
         }
-        // cost[i][k]: fewest changes up to pixel i when it takes option k; from[i][k]: option of i - 1.
-        var cost = [(Int, Int)](repeating: (0, 0), count: count)
-        var from = [(UInt8, UInt8)](repeating: (0, 0), count: count)
-        for i in 1..<count {
-            let (previous0, previous1) = options(i - 1)
-            let (option0, option1) = options(i)
-            func best(_ value: UInt8) -> (Int, UInt8) {
-                let via0 = cost[i - 1].0 + (previous0 == value ? 0 : 1)
-                let via1 = cost[i - 1].1 + (previous1 == value ? 0 : 1)
-                return via0 <= via1 ? (via0, 0) : (via1, 1)
-            }
-            let (cost0, from0) = best(option0)
-            let (cost1, from1) = best(option1)
-            cost[i] = (cost0, cost1)
-            from[i] = (from0, from1)
-        }
-        var pixels = [UInt8](repeating: 0, count: count)
-        var choice: UInt8 = cost[count - 1].0 <= cost[count - 1].1 ? 0 : 1
-        for i in stride(from: count - 1, through: 0, by: -1) {
-            let (option0, option1) = options(i)
-            pixels[i] = choice == 0 ? option0 : option1
-            choice = choice == 0 ? from[i].0 : from[i].1
-        }
-        return pixels
-    }
-
-    /// A frame may name any index its pixels do not use as its transparent one; the lowest such
-    /// index keeps the frame's largest index, and so its LZW code size, small. Returns the pixels
-    /// with `transparent` replaced by it.
-    static func lowestTransparentIndex(_ pixels: [UInt8], transparent: UInt8) -> (pixels: [UInt8], transparent: UInt8) {
-        var used = [Bool](repeating: false, count: 256)
-        for pixel in pixels where pixel != transparent { used[Int(pixel)] = true }
-        let lowest = UInt8(used.firstIndex(of: false)!)
-        guard lowest < transparent else { return (pixels, transparent) }
-        return (pixels.map { $0 == transparent ? lowest : $0 }, lowest)
     }
 
     // MARK: - Helpers
@@ -348,12 +378,6 @@ public final class GIFEncoder {
     private func checkSize(_ image: Image) throws {
         guard image.width == width, image.height == height else {
             throw GIFPalette.failure("a frame is \(image.width)×\(image.height), but the GIF is \(width)×\(height)")
-        }
-    }
-
-    private static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
-        return a.withUnsafeBytes { a in b.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
         }
     }
 }
@@ -382,5 +406,9 @@ struct BoundingBox {
 
     var rect: GIFRect? {
         isEmpty ? nil : GIFRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
+    var pixelRect: PixelRect? {
+        isEmpty ? nil : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 }

@@ -19,8 +19,8 @@ final class GIFPalette {
     /// Whether the palette holds every color of the animation exactly.
     let isExact: Bool
     private let dither: GIFDither
-    /// The index of every palette color.
-    private var indexOfColor: [UInt32: UInt8] = [:]
+    /// Maps pixels to indices without error diffusion; shared by worker threads.
+    private(set) var mapper: GIFIndexMapper
     /// Set for quantized palettes (error diffusion remaps with them).
     private let attributes: LiqAttributes?
     private let result: LiqResult?
@@ -38,7 +38,7 @@ final class GIFPalette {
         self.dither = .none
         self.attributes = nil
         self.result = nil
-        for (index, color) in exactColors.enumerated() { indexOfColor[color] = UInt8(index) }
+        self.mapper = GIFIndexMapper(opaqueColors: exactColors, dither: .none)
     }
 
     /// A palette quantized from a histogram of all frames (`hasTransparency`: whether any of
@@ -79,8 +79,12 @@ final class GIFPalette {
         self.transparentIndex = UInt8(colors.count)
         self.hasTransparency = hasTransparency
         self.quantizedIndexMap = map.map { $0 == 0xFF ? UInt8(colors.count) : newIndex[Int($0)] }
-        for (index, color) in ordered.enumerated() { indexOfColor[color] = UInt8(index) }
+        self.mapper = GIFIndexMapper(opaqueColors: ordered, dither: options.dither)
     }
+
+    /// Whether frames must be mapped whole (error diffusion carries errors across the canvas);
+    /// otherwise every pixel's index depends only on its color and position.
+    var needsWholeFrames: Bool { dither == .diffusion }
 
     /// The color table size: a power of two holding the opaque colors and the transparent index.
     var tableSize: Int {
@@ -92,49 +96,9 @@ final class GIFPalette {
     /// The palette index of every pixel of `image`, row by row.
     /// Exact palettes are never dithered (their `dither` is `.none`).
     func indices(of image: Image) throws -> [UInt8] {
-        switch dither {
-        case .none:
-            return nearestIndices(of: image)
-        case .ordered:
-            var pixels = Self.normalizedPixels(image)
-            applyOrderedDither(to: &pixels)
-            return nearestIndices(of: Image(width: image.width, height: image.height, pixels: pixels))
-        case .diffusion:
-            return try diffusedIndices(of: image)
-        }
-    }
-
-    /// Every opaque pixel's own palette color or, for colors not in the palette, the closest one in
-    /// RGB: the mapping with the least error for a given palette (no dithering).
-    private func nearestIndices(of image: Image) -> [UInt8] {
-        let count = width * height
-        let transparent = transparentIndex
-        var misses: [UInt32: UInt8] = [:]
-        return [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
-            image.pixels.withUnsafeBufferPointer { pixels in
-                var lastKey: UInt32 = 0xFFFF_FFFF
-                var lastIndex: UInt8 = 0
-                for pixel in 0..<count {
-                    let offset = pixel * 4
-                    if pixels[offset + 3] < gifAlphaThreshold {
-                        output[pixel] = transparent
-                        continue
-                    }
-                    let key =
-                        UInt32(pixels[offset]) << 16 | UInt32(pixels[offset + 1]) << 8 | UInt32(pixels[offset + 2])
-                    if key != lastKey {
-                        lastKey = key
-                        if let index = indexOfColor[key] ?? misses[key] {
-                            lastIndex = index
-                        } else {
-                            lastIndex = nearestIndex(to: key)
-                            misses[key] = lastIndex
-                        }
-                    }
-                    output[pixel] = lastIndex
-                }
-            }
-            initialized = count
+        if dither == .diffusion { return try diffusedIndices(of: image) }
+        return image.pixels.withUnsafeBufferPointer { pixels in
+            mapper.indices(of: pixels, start: 0, rowBytes: width * 4, rect: .whole(width: width, height: height))
         }
     }
 
@@ -222,27 +186,6 @@ final class GIFPalette {
             output[pixel] = mapped
         }
         return output
-    }
-
-    /// Adds a 4×4 Bayer threshold pattern to opaque pixels, with an amplitude of half the
-    /// typical distance between palette colors along one channel.
-    private func applyOrderedDither(to pixels: inout [UInt8]) {
-        let bayer: [Double] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
-        let spacing = 256.0 / Foundation.cbrt(Double(max(opaqueColors.count, 2)))
-        let amplitude = spacing * 0.5
-        let offsets = bayer.map { Int((($0 + 0.5) / 16.0 - 0.5) * amplitude) }
-        pixels.withUnsafeMutableBufferPointer { buffer in
-            for y in 0..<height {
-                for x in 0..<width {
-                    let offset = (y * width + x) * 4
-                    guard buffer[offset + 3] != 0 else { continue }
-                    let delta = offsets[(y & 3) * 4 + (x & 3)]
-                    for channel in 0..<3 {
-                        buffer[offset + channel] = UInt8(clamping: Int(buffer[offset + channel]) + delta)
-                    }
-                }
-            }
-        }
     }
 
     /// `image` with GIF's 1-bit alpha applied: transparent pixels become (0, 0, 0, 0),

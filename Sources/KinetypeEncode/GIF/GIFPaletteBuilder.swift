@@ -8,27 +8,50 @@ let gifAlphaThreshold: UInt8 = 128
 /// The most opaque colors a palette holds; one more index is reserved for transparency.
 let gifMaxOpaqueColors = 255
 
+/// How many pixels of one color the current frame has, and how many the frames before `since`
+/// had in all. The sum over frames is kept lazily: a color's count is only touched in frames
+/// where it changes, so frames that change little (or nothing) cost little (or nothing).
+struct GIFColorTally: Sendable {
+    var current = 0
+    var total: UInt64 = 0
+    var since = 0
+
+    /// Adds the frames from `since` up to (not including) `frame`, which all had `current` pixels.
+    @inline(__always)
+    mutating func settle(at frame: Int) {
+        total &+= UInt64(truncatingIfNeeded: current) &* UInt64(truncatingIfNeeded: frame - since)
+        since = frame
+    }
+}
+
 /// Pass 1 of the GIF encoder: counts the colors of every frame, then builds the palette.
 ///
 /// The counts are a plain table, so the palette does not depend on the order frames are
-/// added in (frames may be rendered in parallel). With at most 255 colors the palette is exact;
+/// added in (frames may be rendered in parallel). With at most 255 distinct colors the palette is exact;
 /// otherwise libimagequant quantizes the table, fed in sorted order. To bound memory, when the
 /// table outgrows `maxDistinctColors` every channel loses its lowest bit (repeatedly if needed);
 /// the final precision is the finest at which all colors fit, whatever the order.
+///
+/// Only what changed is looked at: each frame comes with the rectangle that differs from the frame
+/// added before it, the table holds each color's count in the current frame, and a frame's counts
+/// are added to the totals lazily (see `GIFColorTally`), so an identical frame costs nothing and a
+/// typewriter frame costs its few changed pixels, not the canvas.
 final class GIFPaletteBuilder {
     let width: Int
     let height: Int
     private let options: GIFOptions
-    /// Opaque colors (0xRRGGBB, with `droppedBits` low bits of each channel cleared) and how
-    /// many pixels had them.
-    private var counts: [UInt32: UInt32] = [:]
+    /// Opaque colors (0xRRGGBB, with `droppedBits` low bits of each channel cleared) and their
+    /// pixel counts.
+    private var tallies = GIFColorMap(emptyValue: GIFColorTally())
+    private var transparent = GIFColorTally()
     /// For each color, how much the frames' changes use it; ranks colors for the order.
     private var uses: [UInt32: GIFColorUse] = [:]
     /// The sets of colors frames' changes use; decide the palette order (see `GIFPaletteOrder`).
     private var frameColorSets = GIFFrameColorSets()
     /// The frame before the one being added, to find what changed.
-    private var previous: [UInt8]?
-    private var transparentCount: UInt32 = 0
+    private var previous: Image?
+    /// Frames added so far: the index of the next one.
+    private var frameCount = 0
     private var droppedBits: UInt32 = 0
     private let maxDistinctColors: Int
 
@@ -42,76 +65,139 @@ final class GIFPaletteBuilder {
     /// Adds a frame's colors. Frames must come in display order (the color order depends on what
     /// changes from one frame to the next; the set of colors does not).
     func add(_ image: Image) {
-        scoreChanges(of: image)
-        var mask = Self.mask(droppedBits: droppedBits)
-        image.pixels.withUnsafeBufferPointer { pixels in
-            var lastKey: UInt32 = 0xFFFF_FFFF
-            var lastCount: UInt32 = 0
-            var index = 0
-            while index < pixels.count {
-                if pixels[index + 3] < gifAlphaThreshold {
-                    transparentCount &+= 1
-                } else {
-                    let key =
-                        (UInt32(pixels[index]) << 16 | UInt32(pixels[index + 1]) << 8 | UInt32(pixels[index + 2]))
-                        & mask
-                    if key == lastKey {
-                        lastCount &+= 1
-                    } else {
-                        if lastKey != 0xFFFF_FFFF { counts[lastKey, default: 0] &+= lastCount }
-                        lastKey = key
-                        lastCount = 1
-                        if counts.count > maxDistinctColors {
-                            coarsen()
-                            mask = Self.mask(droppedBits: droppedBits)
-                            lastKey &= mask
-                        }
-                    }
-                }
-                index += 4
-            }
-            if lastKey != 0xFFFF_FFFF { counts[lastKey, default: 0] &+= lastCount }
-        }
-        if counts.count > maxDistinctColors { coarsen() }
+        add(image, changed: previous.map { GIFImageDiff.changedRect(from: $0, to: image) } ?? nil)
     }
 
-    private func scoreChanges(of image: Image) {
+    /// Adds a frame whose pixels differ from the frame added before it only inside `changed`
+    /// (nil: it equals that frame). The first frame is read whole.
+    func add(_ image: Image, changed: PixelRect?) {
+        defer {
+            previous = image
+            frameCount += 1
+        }
+        let whole = PixelRect.whole(width: width, height: height)
+        let rect: PixelRect
+        if previous == nil {
+            rect = whole
+        } else if let changed {
+            rect = changed.intersection(whole)
+        } else {
+            return
+        }
+        guard !rect.isEmpty else { return }
+        scoreChanges(of: image, in: rect)
+        count(image, in: rect)
+    }
+
+    /// Moves the pixels of `rect` from the previous frame's colors to this frame's.
+    private func count(_ image: Image, in rect: PixelRect) {
+        let frame = frameCount
+        var mask = Self.mask(droppedBits: droppedBits)
+        let width = self.width
+        func change(_ pixels: UnsafeBufferPointer<UInt8>, at offset: Int, by delta: Int) {
+            if pixels[offset + 3] < gifAlphaThreshold {
+                transparent.settle(at: frame)
+                transparent.current += delta
+                return
+            }
+            let key =
+                (UInt32(pixels[offset]) << 16 | UInt32(pixels[offset + 1]) << 8 | UInt32(pixels[offset + 2])) & mask
+            let before = tallies.count
+            let slot = tallies.insert(key)
+            tallies.update(slot: slot) { tally in
+                tally.settle(at: frame)
+                tally.current += delta
+            }
+            if tallies.count != before, tallies.count > maxDistinctColors {
+                coarsen(at: frame)
+                mask = Self.mask(droppedBits: droppedBits)
+            }
+        }
+        image.pixels.withUnsafeBufferPointer { new in
+            guard let previous else {
+                for y in rect.y..<rect.maxY {
+                    for x in rect.x..<rect.maxX { change(new, at: (y * width + x) * 4, by: 1) }
+                }
+                return
+            }
+            previous.pixels.withUnsafeBufferPointer { old in
+                for y in rect.y..<rect.maxY {
+                    for x in rect.x..<rect.maxX {
+                        let offset = (y * width + x) * 4
+                        guard !GIFImageDiff.samePixel(old, new, at: offset) else { continue }
+                        change(old, at: offset, by: -1)
+                        change(new, at: offset, by: 1)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Records which colors the frame's changed pixels use (pixels of `rect` that differ from the
+    /// previous frame, all of them for the first frame).
+    private func scoreChanges(of image: Image, in rect: PixelRect) {
         let mask = Self.mask(droppedBits: droppedBits)
-        var colors = Set<UInt32>()
+        var colors: [UInt32] = []
         var changed: UInt64 = 0
         var runs: UInt64 = 0
         var lastColor: UInt32 = 0xFFFF_FFFF
+        let width = self.width
         image.pixels.withUnsafeBufferPointer { pixels in
-            var index = 0
-            while index < pixels.count {
-                if let previous, previous[index] == pixels[index], previous[index + 1] == pixels[index + 1],
-                    previous[index + 2] == pixels[index + 2], previous[index + 3] == pixels[index + 3]
-                {
-                    index += 4
-                    continue
-                }
+            func visit(_ offset: Int) {
                 changed += 1
-                if pixels[index + 3] >= gifAlphaThreshold {
-                    let color =
-                        (UInt32(pixels[index]) << 16 | UInt32(pixels[index + 1]) << 8 | UInt32(pixels[index + 2]))
-                        & mask
-                    if color != lastColor {
-                        runs += 1
-                        lastColor = color
-                        colors.insert(color)
+                guard pixels[offset + 3] >= gifAlphaThreshold else { return }
+                let color =
+                    (UInt32(pixels[offset]) << 16 | UInt32(pixels[offset + 1]) << 8 | UInt32(pixels[offset + 2]))
+                    & mask
+                if color != lastColor {
+                    runs += 1
+                    lastColor = color
+                    colors.append(color)
+                }
+            }
+            guard let previous else {
+                for y in rect.y..<rect.maxY {
+                    for x in rect.x..<rect.maxX { visit((y * width + x) * 4) }
+                }
+                return
+            }
+            previous.pixels.withUnsafeBufferPointer { old in
+                for y in rect.y..<rect.maxY {
+                    for x in rect.x..<rect.maxX {
+                        let offset = (y * width + x) * 4
+                        if !GIFImageDiff.samePixel(old, pixels, at: offset) { visit(offset) }
                     }
                 }
-                index += 4
             }
         }
+        colors.sort()
+        var unique: [UInt32] = []
+        unique.reserveCapacity(colors.count)
+        for color in colors where unique.last != color { unique.append(color) }
         let use = GIFColorUse(frames: 1, changedPixels: changed)
-        for color in colors { uses[color, default: GIFColorUse()] += use }
-        frameColorSets.record(colors, estimatedCodes: runs)
-        previous = image.pixels
+        for color in unique { uses[color, default: GIFColorUse()] += use }
+        frameColorSets.record(sorted: unique, estimatedCodes: runs)
+    }
+
+    /// The pixels of every frame added so far, by opaque color (with `droppedBits` low bits of
+    /// each channel cleared), and the transparent ones (sums wrap around at 2³²).
+    func histogram() -> (counts: [UInt32: UInt32], transparent: UInt32) {
+        var counts: [UInt32: UInt32] = [:]
+        counts.reserveCapacity(tallies.count)
+        let frames = frameCount
+        tallies.forEveryEntry { key, tally in
+            var tally = tally
+            tally.settle(at: frames)
+            counts[key] = UInt32(truncatingIfNeeded: tally.total)
+        }
+        var transparentTally = transparent
+        transparentTally.settle(at: frames)
+        return (counts, UInt32(truncatingIfNeeded: transparentTally.total))
     }
 
     /// Ends pass 1 and builds the palette.
     func finish() throws -> GIFPalette {
+        let (counts, transparentCount) = histogram()
         if droppedBits == 0, counts.count <= gifMaxOpaqueColors {
             let ranked = counts.keys.sorted {
                 (uses[$0] ?? GIFColorUse(), counts[$0] ?? 0, $1) > (uses[$1] ?? GIFColorUse(), counts[$1] ?? 0, $0)
@@ -153,15 +239,24 @@ final class GIFPaletteBuilder {
             width: width, height: height, options: options, uses: uses, frameColorSets: frameColorSets)
     }
 
-    /// Drops one more low bit of every channel and merges the counts that now coincide.
-    private func coarsen() {
-        while counts.count > maxDistinctColors {
+    /// Drops one more low bit of every channel and merges the counts that now coincide (`frame`:
+    /// the frame being added).
+    private func coarsen(at frame: Int) {
+        while tallies.count > maxDistinctColors {
             droppedBits += 1
             let mask = Self.mask(droppedBits: droppedBits)
-            var merged: [UInt32: UInt32] = [:]
-            merged.reserveCapacity(counts.count / 2)
-            for (key, count) in counts { merged[key & mask, default: 0] &+= count }
-            counts = merged
+            var merged = GIFColorMap(emptyValue: GIFColorTally(), capacity: tallies.count / 2)
+            tallies.forEveryEntry { key, tally in
+                var tally = tally
+                tally.settle(at: frame)
+                let slot = merged.insert(key & mask)
+                merged.update(slot: slot) { sum in
+                    sum.current += tally.current
+                    sum.total &+= tally.total
+                    sum.since = frame
+                }
+            }
+            tallies = merged
             var mergedUses: [UInt32: GIFColorUse] = [:]
             for (key, use) in uses { mergedUses[key & mask, default: GIFColorUse()] += use }
             uses = mergedUses

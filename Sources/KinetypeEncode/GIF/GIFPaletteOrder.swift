@@ -147,8 +147,12 @@ struct GIFFrameColorSets {
     private var storedColors = 0
 
     mutating func record(_ colors: Set<UInt32>, estimatedCodes: UInt64) {
-        guard !colors.isEmpty, colors.count <= Self.maxColorsPerFrame else { return }
-        let key = colors.sorted()
+        record(sorted: colors.sorted(), estimatedCodes: estimatedCodes)
+    }
+
+    /// `record(_:estimatedCodes:)` with the colors as an ascending array without repeats.
+    mutating func record(sorted key: [UInt32], estimatedCodes: UInt64) {
+        guard !key.isEmpty, key.count <= Self.maxColorsPerFrame else { return }
         if weights[key] == nil {
             guard weights.count < Self.maxSets, storedColors + key.count <= Self.maxStoredColors else { return }
             storedColors += key.count

@@ -3,7 +3,7 @@ import Foundation
 import KinetypeCore
 
 /// A rectangle of a GIF frame, in canvas pixels.
-struct GIFRect: Equatable {
+struct GIFRect: Equatable, Sendable {
     var x: Int, y: Int, width: Int, height: Int
 }
 
@@ -65,6 +65,16 @@ final class GIFStreamWriter {
     /// and the LZW data written here, at the smallest code size that holds the frame's largest
     /// index (giflib would always use the color table's, up to a bit more a pixel).
     func writeFrame(rect: GIFRect, pixels: [UInt8], delay: Int, disposal: Int32, transparentIndex: UInt8) throws {
+        let codeSize = GIFLZWEncoder.minimumCodeSize(forLargestIndex: max(pixels.max() ?? 0, transparentIndex))
+        try writeFrame(
+            rect: rect, codeSize: codeSize, compressed: GIFLZWEncoder.encode(pixels, minimumCodeSize: codeSize),
+            delay: delay, disposal: disposal, transparentIndex: transparentIndex)
+    }
+
+    /// Writes one frame whose pixels are already compressed at `codeSize`.
+    func writeFrame(
+        rect: GIFRect, codeSize: Int, compressed: [UInt8], delay: Int, disposal: Int32, transparentIndex: UInt8
+    ) throws {
         guard let gif else { throw GIFPalette.failure("the GIF was already finished") }
         var control = GraphicsControlBlock(
             DisposalMode: disposal, UserInputFlag: false,
@@ -73,8 +83,6 @@ final class GIFStreamWriter {
         let length = EGifGCBToExtension(&control, &extensionBytes)
         try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes))
 
-        let codeSize = GIFLZWEncoder.minimumCodeSize(forLargestIndex: max(pixels.max() ?? 0, transparentIndex))
-        let compressed = GIFLZWEncoder.encode(pixels, minimumCodeSize: codeSize)
         var bytes: [UInt8] = [0x2C]
         for value in [rect.x, rect.y, rect.width, rect.height] {
             bytes += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)]

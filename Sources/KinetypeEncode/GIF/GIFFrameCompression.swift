@@ -1,0 +1,114 @@
+import CGIF
+import KinetypeCore
+
+extension GIFEncoder {
+    /// The indices a frame writes inside its rectangle. A changed pixel must carry its new index; an
+    /// unchanged one looks the same whether it is transparent (the picture below shows through) or
+    /// carries its own index. Four renditions are tried — unchanged pixels all transparent, all
+    /// literal, or chosen for the fewest runs (leaning either way) — and the one LZW compresses
+    /// best is kept. `wanted`: the frame's indices; `isFree`: which of them equal the picture
+    /// below. Also returns the kept rendition's LZW bytes at `minimumCodeSize`.
+    static func framePixels(wanted: [UInt8], isFree: [Bool], transparent: UInt8, minimumCodeSize: Int)
+        -> (pixels: [UInt8], compressed: [UInt8])
+    {
+        let count = wanted.count
+        var allTransparent = wanted
+        for i in 0..<count where isFree[i] {
+            allTransparent[i] = transparent
+        }
+        let renditions = [
+            allTransparent, wanted,
+            fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: false),
+            fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: true),
+        ]
+        return renditions.map { (pixels: $0, compressed: GIFLZWEncoder.encode($0, minimumCodeSize: minimumCodeSize)) }
+            .min { $0.compressed.count < $1.compressed.count }!
+    }
+
+    /// The rendition with the fewest changes of index along the pixel stream: each unchanged
+    /// pixel is transparent or literal, chosen by dynamic programming over the whole frame (two
+    /// states a pixel), so runs of one color are not broken up by stretches of transparency.
+    /// Among equally few runs it leans to literal or to transparent pixels, as asked.
+    static func fewestRuns(wanted: [UInt8], isFree: [Bool], transparent: UInt8, preferLiteral: Bool) -> [UInt8] {
+        let count = wanted.count
+        guard count > 0 else { return [] }
+        // Option 0 is the preferred one on ties.
+        func options(_ i: Int) -> (UInt8, UInt8) {
+            guard isFree[i] else { return (wanted[i], wanted[i]) }
+            return preferLiteral ? (wanted[i], transparent) : (transparent, wanted[i])
+        }
+        // cost[i][k]: fewest changes up to pixel i when it takes option k; from[i][k]: option of i - 1.
+        var cost = [(Int, Int)](repeating: (0, 0), count: count)
+        var from = [(UInt8, UInt8)](repeating: (0, 0), count: count)
+        for i in 1..<count {
+            let (previous0, previous1) = options(i - 1)
+            let (option0, option1) = options(i)
+            func best(_ value: UInt8) -> (Int, UInt8) {
+                let via0 = cost[i - 1].0 + (previous0 == value ? 0 : 1)
+                let via1 = cost[i - 1].1 + (previous1 == value ? 0 : 1)
+                return via0 <= via1 ? (via0, 0) : (via1, 1)
+            }
+            let (cost0, from0) = best(option0)
+            let (cost1, from1) = best(option1)
+            cost[i] = (cost0, cost1)
+            from[i] = (from0, from1)
+        }
+        var pixels = [UInt8](repeating: 0, count: count)
+        var choice: UInt8 = cost[count - 1].0 <= cost[count - 1].1 ? 0 : 1
+        for i in stride(from: count - 1, through: 0, by: -1) {
+            let (option0, option1) = options(i)
+            pixels[i] = choice == 0 ? option0 : option1
+            choice = choice == 0 ? from[i].0 : from[i].1
+        }
+        return pixels
+    }
+
+    /// A frame may name any index its pixels do not use as its transparent one; the lowest such
+    /// index keeps the frame's largest index, and so its LZW code size, small. Returns the pixels
+    /// with `transparent` replaced by it.
+    static func lowestTransparentIndex(_ pixels: [UInt8], transparent: UInt8) -> (pixels: [UInt8], transparent: UInt8) {
+        var used = [Bool](repeating: false, count: 256)
+        for pixel in pixels where pixel != transparent { used[Int(pixel)] = true }
+        let lowest = UInt8(used.firstIndex(of: false)!)
+        guard lowest < transparent else { return (pixels, transparent) }
+        return (pixels.map { $0 == transparent ? lowest : $0 }, lowest)
+    }
+
+}
+
+/// A frame whose rectangle, delay and disposal are decided, ready to be compressed on a worker.
+struct GIFFrameJob: Sendable {
+    let rect: GIFRect
+    /// The frame's indices inside `rect`, row by row.
+    let wanted: [UInt8]
+    /// Whether each of them equals the picture it is drawn over (so may be transparent instead).
+    let isFree: [Bool]
+    let delay: Int
+    let disposal: Int32
+    let transparent: UInt8
+
+    /// Picks the rendition LZW compresses best and compresses it at its smallest code size.
+    func encode() -> GIFEncodedFrame {
+        let selectionCodeSize = GIFLZWEncoder.minimumCodeSize(forLargestIndex: transparent)
+        let chosen = GIFEncoder.framePixels(
+            wanted: wanted, isFree: isFree, transparent: transparent, minimumCodeSize: selectionCodeSize)
+        let (written, frameTransparent) = GIFEncoder.lowestTransparentIndex(chosen.pixels, transparent: transparent)
+        let codeSize = GIFLZWEncoder.minimumCodeSize(forLargestIndex: max(written.max() ?? 0, frameTransparent))
+        let compressed =
+            codeSize == selectionCodeSize && frameTransparent == transparent
+            ? chosen.compressed : GIFLZWEncoder.encode(written, minimumCodeSize: codeSize)
+        return GIFEncodedFrame(
+            rect: rect, codeSize: codeSize, compressed: compressed, delay: delay, disposal: disposal,
+            transparentIndex: frameTransparent)
+    }
+}
+
+/// A frame's compressed pixels and how to write them.
+struct GIFEncodedFrame: Sendable {
+    let rect: GIFRect
+    let codeSize: Int
+    let compressed: [UInt8]
+    let delay: Int
+    let disposal: Int32
+    let transparentIndex: UInt8
+}

@@ -1,0 +1,89 @@
+import Foundation
+import KinetypeCore
+
+/// Maps pixels to palette indices without error diffusion: each opaque pixel to its own palette
+/// color or, for colors not in the palette, the closest one in RGB (after a 4×4 Bayer pattern
+/// fixed to the canvas, with ordered dithering). A pixel's index depends only on its color and
+/// position, so any rectangle of a frame can be mapped alone, on any thread.
+struct GIFIndexMapper: Sendable {
+    let opaqueColors: [UInt32]
+    let transparentIndex: UInt8
+    /// The index of every palette color.
+    private let indexOfColor: GIFColorMap<UInt8>
+    /// The Bayer pattern's offsets, row by row, with ordered dithering.
+    private let ditherOffsets: [Int]?
+
+    init(opaqueColors: [UInt32], dither: GIFDither) {
+        self.opaqueColors = opaqueColors
+        self.transparentIndex = UInt8(opaqueColors.count)
+        var map = GIFColorMap(emptyValue: UInt8(0), capacity: opaqueColors.count)
+        for (index, color) in opaqueColors.enumerated() {
+            let slot = map.insert(color)
+            map.update(slot: slot) { $0 = UInt8(index) }
+        }
+        indexOfColor = map
+        if dither == .ordered {
+            // Half the typical distance between palette colors along one channel.
+            let bayer: [Double] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
+            let spacing = 256.0 / Foundation.cbrt(Double(max(opaqueColors.count, 2)))
+            let amplitude = spacing * 0.5
+            ditherOffsets = bayer.map { Int((($0 + 0.5) / 16.0 - 0.5) * amplitude) }
+        } else {
+            ditherOffsets = nil
+        }
+    }
+
+    /// The indices of the pixels of `rect` (canvas coordinates, for the dither pattern), row by
+    /// row; its top-left pixel's RGBA starts at byte `start` of `pixels`, rows `rowBytes` apart.
+    func indices(of pixels: UnsafeBufferPointer<UInt8>, start: Int, rowBytes: Int, rect: PixelRect) -> [UInt8] {
+        let count = rect.area
+        let transparent = transparentIndex
+        var misses = GIFColorMap(emptyValue: UInt8(0), capacity: 16)
+        return [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+            var lastKey: UInt32 = 0xFFFF_FFFF
+            var lastIndex: UInt8 = 0
+            var out = 0
+            for row in 0..<rect.height {
+                var offset = start + row * rowBytes
+                let y = rect.y + row
+                for column in 0..<rect.width {
+                    defer {
+                        offset += 4
+                        out += 1
+                    }
+                    if pixels[offset + 3] < gifAlphaThreshold {
+                        output[out] = transparent
+                        continue
+                    }
+                    var r = Int(pixels[offset])
+                    var g = Int(pixels[offset + 1])
+                    var b = Int(pixels[offset + 2])
+                    if let ditherOffsets {
+                        let delta = ditherOffsets[(y & 3) * 4 + ((rect.x + column) & 3)]
+                        r = min(max(r + delta, 0), 255)
+                        g = min(max(g + delta, 0), 255)
+                        b = min(max(b + delta, 0), 255)
+                    }
+                    let key = UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+                    if key != lastKey {
+                        lastKey = key
+                        if let index = indexOfColor.value(of: key) ?? misses.value(of: key) {
+                            lastIndex = index
+                        } else {
+                            lastIndex = nearestIndex(to: key)
+                            let slot = misses.insert(key)
+                            misses.update(slot: slot) { [lastIndex] in $0 = lastIndex }
+                        }
+                    }
+                    output[out] = lastIndex
+                }
+            }
+            initialized = count
+        }
+    }
+
+    /// The closest opaque color, or transparency if there is none.
+    func nearestIndex(to key: UInt32) -> UInt8 {
+        GIFPalette.nearest(to: key, among: opaqueColors).map(UInt8.init) ?? transparentIndex
+    }
+}

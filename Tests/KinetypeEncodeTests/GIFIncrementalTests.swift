@@ -1,0 +1,189 @@
+import Foundation
+import KinetypeCore
+import XCTest
+
+@testable import KinetypeEncode
+
+/// The encoder's work follows what changes: the palette pass counts only changed rectangles and
+/// the write pass maps only them. These tests hold that to the results of looking at whole frames.
+final class GIFIncrementalTests: XCTestCase {
+    /// Random frames on a small canvas: each changes a random rectangle to random colors (from a
+    /// pool of `colorCount`, with some transparency), or nothing at all.
+    private func randomFrames(count: Int, colorCount: Int, seed: UInt64) -> [Image] {
+        var random = SeededGenerator(seed: seed)
+        let width = 40
+        let height = 30
+        let colors: [(UInt8, UInt8, UInt8, UInt8)] = (0..<colorCount).map { index in
+            index == 0
+                ? (0, 0, 0, 0)
+                : (
+                    UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
+                    UInt8.random(in: 0...255, using: &random), index.isMultiple(of: 7) ? 90 : 255
+                )
+        }
+        var image = Image(width: width, height: height, fill: (250, 250, 245, 255))
+        var frames = [image]
+        for _ in 1..<count {
+            if Int.random(in: 0..<4, using: &random) > 0 {
+                let x = Int.random(in: 0..<width, using: &random)
+                let y = Int.random(in: 0..<height, using: &random)
+                let w = Int.random(in: 1...(width - x), using: &random)
+                let h = Int.random(in: 1...(height - y), using: &random)
+                for row in y..<(y + h) {
+                    for column in x..<(x + w) where Bool.random(using: &random) {
+                        let color = colors[Int.random(in: 0..<colors.count, using: &random)]
+                        let offset = (row * width + column) * 4
+                        image.pixels[offset..<offset + 4] = [color.0, color.1, color.2, color.3]
+                    }
+                }
+            }
+            frames.append(image)
+        }
+        return frames
+    }
+
+    /// A rectangle holding every pixel that changed, grown at random (a renderer's damage may be
+    /// larger than the change).
+    private func loosened(_ rect: PixelRect?, width: Int, height: Int, random: inout SeededGenerator) -> PixelRect? {
+        guard let rect else { return Bool.random(using: &random) ? nil : PixelRect(x: 3, y: 4, width: 5, height: 2) }
+        let left = Int.random(in: 0...3, using: &random)
+        let top = Int.random(in: 0...3, using: &random)
+        let grown = PixelRect(
+            x: rect.x - left, y: rect.y - top, width: rect.width + left + Int.random(in: 0...3, using: &random),
+            height: rect.height + top + Int.random(in: 0...3, using: &random))
+        return grown.intersection(.whole(width: width, height: height))
+    }
+
+    /// Every frame's pixels counted whole, as the palette pass did before it looked only at changes:
+    /// colors with `droppedBits` low bits cleared, for the least that fit in `maxDistinctColors`.
+    private func referenceHistogram(_ frames: [Image], maxDistinctColors: Int) -> (
+        counts: [UInt32: UInt32], transparent: UInt32
+    ) {
+        var exact: [UInt32: UInt32] = [:]
+        var transparent: UInt32 = 0
+        for frame in frames {
+            for offset in stride(from: 0, to: frame.pixels.count, by: 4) {
+                if frame.pixels[offset + 3] < 128 {
+                    transparent &+= 1
+                    continue
+                }
+                let key =
+                    UInt32(frame.pixels[offset]) << 16 | UInt32(frame.pixels[offset + 1]) << 8
+                    | UInt32(frame.pixels[offset + 2])
+                exact[key, default: 0] &+= 1
+            }
+        }
+        for dropped in UInt32(0)...8 {
+            let channel = UInt32(0xFF) << dropped & 0xFF
+            let mask = channel << 16 | channel << 8 | channel
+            var counts: [UInt32: UInt32] = [:]
+            for (key, count) in exact { counts[key & mask, default: 0] &+= count }
+            if counts.count <= maxDistinctColors { return (counts, transparent) }
+        }
+        return ([:], transparent)
+    }
+
+    func testCountingOnlyChangedRectanglesGivesTheWholeFramesHistogram() {
+        for (seed, maxDistinctColors) in [(1, 1 << 18), (2, 1 << 18), (3, 40), (4, 12)] {
+            let frames = randomFrames(count: 60, colorCount: 90, seed: UInt64(seed))
+            var random = SeededGenerator(seed: UInt64(seed) + 100)
+            let byRect = GIFPaletteBuilder(
+                width: 40, height: 30, options: GIFOptions(), maxDistinctColors: maxDistinctColors)
+            for (index, frame) in frames.enumerated() {
+                let exact = index == 0 ? nil : GIFImageDiff.changedRect(from: frames[index - 1], to: frame)
+                byRect.add(frame, changed: loosened(exact, width: 40, height: 30, random: &random))
+            }
+            let expected = referenceHistogram(frames, maxDistinctColors: maxDistinctColors)
+            let actual = byRect.histogram()
+            XCTAssertEqual(actual.counts, expected.counts, "seed \(seed)")
+            XCTAssertEqual(actual.transparent, expected.transparent, "seed \(seed)")
+        }
+    }
+
+    func testIdenticalFramesAreCountedWithoutBeingRead() {
+        let frame = TestImages.typewriter(frame: 3)
+        let builder = GIFPaletteBuilder(width: frame.width, height: frame.height, options: GIFOptions())
+        builder.add(frame, changed: nil)
+        // Frames said to be identical are counted as the frame before, whatever their pixels.
+        for _ in 0..<9 { builder.add(Image(width: frame.width, height: frame.height), changed: nil) }
+        XCTAssertEqual(
+            builder.histogram().counts,
+            referenceHistogram(Array(repeating: frame, count: 10), maxDistinctColors: 1 << 18).counts)
+    }
+
+    /// The same frames, written whole, as patches of loosened rectangles, and on 3 threads.
+    func testPatchesAndThreadsWriteTheSameBytesAsWholeFrames() throws {
+        let cases: [([Image], GIFOptions)] = [
+            (randomFrames(count: 50, colorCount: 60, seed: 7), GIFOptions()),
+            (randomFrames(count: 50, colorCount: 400, seed: 8), GIFOptions()),
+            (randomFrames(count: 50, colorCount: 400, seed: 9), GIFOptions(dither: .ordered)),
+            (randomFrames(count: 50, colorCount: 400, seed: 10), GIFOptions(quality: 70, dither: .diffusion)),
+            ((0..<9).map { TestImages.typewriter(frame: $0, background: (0, 0, 0, 0)) }, GIFOptions()),
+        ]
+        for (number, (frames, options)) in cases.enumerated() {
+            let endTimes = frames.indices.map { Double($0 + 1) / 30 }
+            let whole = try GIFEncoder(width: frames[0].width, height: frames[0].height, options: options)
+            for frame in frames {
+                try whole.addToPalette(frame, changed: .whole(width: frame.width, height: frame.height))
+            }
+            for (frame, endTime) in zip(frames, endTimes) {
+                try whole.writeFrame(frame, changed: .whole(width: frame.width, height: frame.height), endTime: endTime)
+            }
+            let expected = try whole.finish()
+            XCTAssertNoThrow(try GIFDecoder.decode(expected))
+
+            for jobs in [1, 3] {
+                var random = SeededGenerator(seed: UInt64(number))
+                let encoder = try GIFEncoder(
+                    width: frames[0].width, height: frames[0].height, options: options, jobs: jobs)
+                var rects: [PixelRect?] = []
+                for (index, frame) in frames.enumerated() {
+                    let exact = index == 0 ? nil : GIFImageDiff.changedRect(from: frames[index - 1], to: frame)
+                    rects.append(
+                        index == 0
+                            ? PixelRect.whole(width: frame.width, height: frame.height)
+                            : loosened(exact, width: frame.width, height: frame.height, random: &random))
+                    try encoder.addToPalette(frame, changed: rects[index])
+                }
+                // Error diffusion over a quantized palette maps frames whole.
+                let needsWhole = try encoder.needsWholeFrames()
+                XCTAssertEqual(needsWhole, number == 3)
+                let patches = frames.indices.map { index in
+                    GIFFramePatch(
+                        image: frames[index],
+                        changed: needsWhole
+                            ? .whole(width: frames[index].width, height: frames[index].height) : rects[index],
+                        endTime: endTimes[index])
+                }
+                try encoder.writeFrames(Array(patches.prefix(17)))
+                try encoder.writeFrames(Array(patches.dropFirst(17)))
+                XCTAssertEqual(try encoder.finish(), expected, "case \(number), jobs \(jobs)")
+            }
+        }
+    }
+
+    func testAFirstFrameGivenInPartIsRefused() throws {
+        let frame = TestImages.typewriter(frame: 1)
+        let encoder = try GIFEncoder(width: frame.width, height: frame.height)
+        try encoder.addToPalette(frame, changed: nil)
+        XCTAssertThrowsError(
+            try encoder.writeFrame(frame, changed: PixelRect(x: 0, y: 0, width: 2, height: 2), endTime: 0.1))
+    }
+}
+
+/// A small deterministic random number generator (SplitMix64), so the random scenes repeat.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
