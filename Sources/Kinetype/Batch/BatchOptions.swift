@@ -53,6 +53,8 @@ public struct BatchOptions: Sendable {
     public var outputFolder: URL
     /// `--set` values; they win over every entry's values.
     public var overrides: [String: String] = [:]
+    /// `--layout-direction`: wins over every entry's `layoutDirection` and the template's own.
+    public var layoutDirection: LayoutDirection?
     /// One output per scale; nil = the template's own `canvas.scale`.
     public var scales: [Double]?
     public var format: BatchFormat = .gif

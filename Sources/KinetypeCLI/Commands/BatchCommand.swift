@@ -48,6 +48,7 @@ enum BatchCommand: Command {
         .placeholders(help: "Set a {{NAME}} placeholder for every entry (wins over the data)."),
         .jobs(help: "Outputs rendered at once (default: the number of cores)."), .root,
         .quiet(help: "Print only failures."), .workLimits,
+        .layoutDirection(help: "Lay every output out in this direction (wins over the data and the template)."),
     ]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
@@ -68,6 +69,7 @@ enum BatchCommand: Command {
         options.templateDisplayName = templatePath
         options.dataDisplayName = dataPath
         options.overrides = try arguments.placeholders()
+        options.layoutDirection = try arguments[SharedOptions.layoutDirection]
         options.force = arguments[Options.force]
         options.root = try arguments.inputRoot()
         options.limits = try arguments.workLimits()
