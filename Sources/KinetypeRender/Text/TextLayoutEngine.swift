@@ -49,13 +49,17 @@ final class TextLayoutEngine {
         } else {
             pango_layout_set_width(layout, -1)
         }
-        // Pango swaps left and right for right-to-left paragraphs (auto_dir); in a right-to-left
-        // layout a left-to-right paragraph swaps too, so leading is the right side for all text.
-        let swapped = rightToLeftLayout && TextDirection.firstStrong(in: display.string) == .leftToRight
+        // Pango swaps left and right for a paragraph whose direction is opposite to the context's
+        // base direction (auto_dir). Left to right, that makes leading follow each paragraph's own
+        // direction, as before. Right to left (base direction RTL), leading is the right side for
+        // the text's first paragraph whatever its direction: right for right-to-left and neutral
+        // text, left (swapped to the right) for left-to-right text.
+        let leadingIsRight = rightToLeftLayout && TextDirection.firstStrong(in: display.string) != .leftToRight
         switch state.textAlignment {
-        case .leading, .justified: pango_layout_set_alignment(layout, swapped ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
+        case .leading, .justified:
+            pango_layout_set_alignment(layout, leadingIsRight ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-        case .trailing: pango_layout_set_alignment(layout, swapped ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
+        case .trailing: pango_layout_set_alignment(layout, leadingIsRight ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
         }
         pango_layout_set_justify(layout, state.textAlignment == .justified ? 1 : 0)
         pango_layout_set_spacing(layout, Int32(clamping: (state.lineSpacing * Double(PANGO_SCALE)).rounded()))
