@@ -148,7 +148,7 @@ public final class FrameRenderer {
         if grouped { cairo_push_group(cr) }
         cairo_save(cr)
         let center = box.center
-        // Right to left, a positive offset.x moves toward the leading (right) side too.
+        // Right to left, offset.x is mirrored: a positive offset moves toward the trailing side, the left.
         let offsetX = mirrored ? -layer.offset.x : layer.offset.x
         cairo_translate(cr, offsetX + center.x, layer.offset.y + center.y)
         cairo_rotate(cr, layer.rotation * .pi / 180)
