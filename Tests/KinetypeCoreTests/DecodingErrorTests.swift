@@ -36,7 +36,8 @@ final class DecodingErrorTests: XCTestCase {
             "{\"canvas\": {\"width\": 1, \"height\": 1, \"zzz\": 0}, \"layers\": []}")
         XCTAssertEqual(diagnostics.first?.description, "scene.json:1:38: canvas: unknown key \"zzz\"")
         XCTAssertEqual(
-            diagnostics.first?.hint, "allowed keys here: width, height, scale, background, fps, duration, hold")
+            diagnostics.first?.hint,
+            "allowed keys here: width, height, scale, background, fps, duration, hold, layoutDirection")
     }
 
     func testWrongType() {

@@ -56,6 +56,8 @@ public struct BatchOptions: Sendable {
     /// `--strict`: a `--set` name or data key that fills no placeholder fails the batch instead
     /// of being a warning.
     public var strictPlaceholders = false
+    /// `--layout-direction`: wins over every entry's `layoutDirection` and the template's own.
+    public var layoutDirection: LayoutDirection?
     /// One output per scale; nil = the template's own `canvas.scale`.
     public var scales: [Double]?
     public var format: BatchFormat = .gif

@@ -9,6 +9,8 @@ struct BatchPlan {
         /// The entry's output name, or `<template>-<n>`.
         let name: String
         let vars: [String: String]
+        /// The entry's `layoutDirection`, or nil for the template's own.
+        let layoutDirection: LayoutDirection?
         /// 0 = the template's own scale.
         let scale: Double
         /// `name@2x.gif`, or `name@2x` (a folder) for PNG frames.
@@ -43,7 +45,9 @@ struct BatchPlan {
                 firstByFile[fileName.lowercased()] = (index, entry)
                 if shard?.contains(entryIndex: index) ?? true {
                     jobs.append(
-                        Job(entryIndex: index, name: name, vars: entry.values, scale: scale, fileName: fileName))
+                        Job(
+                            entryIndex: index, name: name, vars: entry.values,
+                            layoutDirection: entry.layoutDirection, scale: scale, fileName: fileName))
                 }
             }
         }

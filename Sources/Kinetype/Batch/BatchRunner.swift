@@ -134,11 +134,13 @@ private struct BatchJobRunner {
             status: .failed)
         do {
             let overrides = job.vars.merging(options.overrides) { $1 }
+            let layoutDirection = options.layoutDirection ?? job.layoutDirection
             let loader = SceneLoader(
                 .bytes(
                     templateBytes, displayName: options.templateDisplayName,
                     baseDirectory: options.template.deletingLastPathComponent()),
-                overrides: SceneOverrides(values: overrides, scale: job.scale > 0 ? job.scale : nil),
+                overrides: SceneOverrides(
+                    values: overrides, scale: job.scale > 0 ? job.scale : nil, layoutDirection: layoutDirection),
                 root: options.root, limits: options.limits)
             let scene = try loader.decode()
             outcome.scale = scene.canvas.scale
@@ -150,7 +152,7 @@ private struct BatchJobRunner {
                     "scale \(scene.canvas.scale)", "format \(options.format.rawValue)",
                     "quality \(options.gif.quality)",
                     "dither \(options.gif.dither.rawValue)", "png-compression \(options.pngCompression)",
-                ])
+                ] + (layoutDirection.map { ["layout-direction \($0.rawValue)"] } ?? []))
             fingerprint.addFiles(of: scene)
             let fingerprintFile = options.outputFolder.appendingPathComponent(BatchRunner.fingerprintFolder)
                 .appendingPathComponent(job.fileName + ".sha256")

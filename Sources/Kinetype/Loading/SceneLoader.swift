@@ -6,7 +6,8 @@ import KinetypeRender
 /// steps always run in this order:
 ///
 /// 1. decode (strict JSON, `{{placeholders}}` filled from `overrides.values`),
-///    then apply `overrides.fps`, `overrides.scale` and the `--root` confinement;
+///    then apply `overrides.fps`, `overrides.scale`, `overrides.layoutDirection` and the `--root`
+///    confinement, and resolve `layoutDirection: auto` from the filled-in text;
 /// 2. check the canvas size after scaling (`Scene.validateCanvasSize`);
 /// 3. compile the timeline and check the work limits (when `limits` is given);
 /// 4. load and check the fonts;
@@ -51,6 +52,8 @@ public struct SceneLoader: Sendable {
         scene.inputRoot = root
         if let fps = overrides.fps { scene.canvas.fps = fps }
         if let scale = overrides.scale { scene.canvas.scale = scale }
+        if let direction = overrides.layoutDirection { scene.canvas.layoutDirection = direction }
+        scene.canvas.layoutDirection = scene.resolvedLayoutDirection
         return scene
     }
 

@@ -11,8 +11,8 @@ public enum SceneSource: Sendable {
 }
 
 /// What a caller changes in a scene after decoding it: `{{placeholder}}` values (`--set`, batch
-/// data), the frame rate (`--fps`) and the pixel density (`--scale`). Layout direction and color
-/// scheme belong here when the format gains them.
+/// data), the frame rate (`--fps`), the pixel density (`--scale`) and the layout direction
+/// (`--layout-direction`, a batch entry's `layoutDirection`).
 public struct SceneOverrides: Sendable, Equatable {
     /// Placeholder values; they win over the scene's own `vars`.
     public var values: [String: String]
@@ -20,11 +20,17 @@ public struct SceneOverrides: Sendable, Equatable {
     public var fps: Double?
     /// Replaces `canvas.scale` when set.
     public var scale: Double?
+    /// Replaces `canvas.layoutDirection` when set (`--layout-direction`, a batch entry's `layoutDirection`).
+    public var layoutDirection: LayoutDirection?
 
-    public init(values: [String: String] = [:], fps: Double? = nil, scale: Double? = nil) {
+    public init(
+        values: [String: String] = [:], fps: Double? = nil, scale: Double? = nil,
+        layoutDirection: LayoutDirection? = nil
+    ) {
         self.values = values
         self.fps = fps
         self.scale = scale
+        self.layoutDirection = layoutDirection
     }
 
     /// No overrides: the scene as written.

@@ -4,7 +4,8 @@ import KinetypeEncode
 /// Renders scenes and compares them with stored golden frames.
 ///
 /// A golden set for `intro.json` is the folder `<goldens>/intro/` with `frame_0001.png …` (1-based
-/// frame numbers) and `environment.json`, or the file `<goldens>/intro.gif`. A folder set is
+/// frame numbers) and `environment.json`, or the file `<goldens>/intro.gif`; with a layout direction
+/// override, `intro-rightToLeft` (or `intro-leftToRight`). A folder set is
 /// recorded as a whole: new goldens go into a temporary copy of the set that replaces it in one
 /// step once the scene is done (`AtomicFolder`), so an interrupted or failed run never leaves a
 /// half-recorded set.
@@ -14,10 +15,12 @@ public enum GoldenVerifier {
     /// Verifies the scene file at `path`.
     public static func verify(sceneAt path: String, options: VerifyOptions) throws -> SceneVerification {
         let prepared = try SceneLoader(
-            .file(path: path), overrides: SceneOverrides(values: options.overrides),
+            .file(path: path),
+            overrides: SceneOverrides(values: options.overrides, layoutDirection: options.layoutDirection),
             root: options.root, limits: options.limits
         ).load()
-        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        var name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        if options.layoutDirection != nil { name += "-" + prepared.scene.canvas.layoutDirection.rawValue }
         return try verify(prepared, name: name, options: options)
     }
 

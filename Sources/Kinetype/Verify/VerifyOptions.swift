@@ -66,6 +66,9 @@ public struct VerifyOptions: Sendable {
     public var artifactsFolder = URL(fileURLWithPath: "Output/verify-failures")
     /// `{{placeholder}}` values.
     public var overrides: [String: String] = [:]
+    /// `--layout-direction`: replaces each scene's `canvas.layoutDirection`; the golden set is then
+    /// `<scene name>-<resolved direction>` (`intro-rightToLeft`), so a scene keeps goldens per direction.
+    public var layoutDirection: LayoutDirection?
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
     /// Polled while rendering: once it returns true, verification stops with `CancellationError`
     /// and the golden set being recorded is discarded (existing goldens stay as they were).

@@ -26,6 +26,13 @@ struct OptionGroup {
     /// `--root DIR`, taken by every command that loads a scene.
     static let root = OptionGroup(specs: [SharedOptions.root.spec])
 
+    /// `--layout-direction DIRECTION`, with what it overrides for the command.
+    static func layoutDirection(
+        help: String = "Lay the scene out in this direction (overrides canvas.layoutDirection)."
+    ) -> OptionGroup {
+        OptionGroup(specs: [SharedOptions.layoutDirection.with(help: help).spec])
+    }
+
     /// `--max-frames N` and `--max-total-pixels N`: the work limits (see `WorkLimits`).
     static let workLimits = OptionGroup(specs: [SharedOptions.maxFrames.spec, SharedOptions.maxTotalPixels.spec])
 }

@@ -21,6 +21,10 @@ enum SharedOptions {
     static let maxTotalPixels = Option(
         "max-total-pixels", .integer(1...Int.max),
         help: "Refuse outputs of more pixels × frames than N (default \(WorkLimits.defaultMaximumTotalPixels)).")
+    /// `--layout-direction` of `render`, `verify` and `batch`.
+    static let layoutDirection = Option(
+        "layout-direction", .choice(LayoutDirection.self, placeholder: "DIRECTION"),
+        help: "Lay the scene out in this direction (overrides canvas.layoutDirection).")
     /// `--json` of `info` and `fonts`.
     static let progress = Option(
         "progress", .choice(ProgressStyle.self, placeholder: "STYLE"),

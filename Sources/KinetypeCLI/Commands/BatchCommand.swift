@@ -50,6 +50,7 @@ enum BatchCommand: Command {
         .placeholders(help: "Set a {{NAME}} placeholder for every entry (wins over the data)."),
         .jobs(help: "Outputs rendered at once (default: the number of cores)."), .root,
         .quiet(help: "Print only failures."), .progress, .workLimits,
+        .layoutDirection(help: "Lay every output out in this direction (wins over the data and the template)."),
     ]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
@@ -71,6 +72,7 @@ enum BatchCommand: Command {
         options.dataDisplayName = dataPath
         options.overrides = try arguments.placeholders()
         options.strictPlaceholders = arguments[SharedOptions.strict]
+        options.layoutDirection = try arguments[SharedOptions.layoutDirection]
         options.force = arguments[Options.force]
         options.root = try arguments.inputRoot()
         options.limits = try arguments.workLimits()

@@ -48,7 +48,7 @@ enum RenderCommand: Command {
     ]
     static let groups: [OptionGroup] = [
         .placeholders(help: "Set a {{NAME}} placeholder (repeatable; wins over vars)."), .jobs(), .root,
-        .quiet(help: "Print nothing but errors."), .progress, .workLimits,
+        .quiet(help: "Print nothing but errors."), .progress, .workLimits, .layoutDirection(),
     ]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
@@ -62,6 +62,7 @@ enum RenderCommand: Command {
         let root = try arguments.inputRoot()
         let fps = try arguments[Options.fps]
         let scale = try arguments[Options.scale]
+        let layoutDirection = try arguments[SharedOptions.layoutDirection]
         let jobs = try arguments[SharedOptions.jobs]
         let still = try arguments[Options.still]
         let quality = try arguments[Options.quality]
@@ -80,7 +81,9 @@ enum RenderCommand: Command {
         let format = try OutputFormat.infer(from: outputPath, still: still != nil)
 
         let prepared = try SceneLoader(
-            .file(path: scenePath), overrides: SceneOverrides(values: overrides, fps: fps, scale: scale),
+            .file(path: scenePath),
+            overrides: SceneOverrides(
+                values: overrides, fps: fps, scale: scale, layoutDirection: layoutDirection),
             root: root, limits: still == nil ? limits : nil
         ).load()
         if let still { try checkStill(still, within: prepared.timeline.duration) }

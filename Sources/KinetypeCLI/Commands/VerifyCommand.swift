@@ -56,7 +56,7 @@ enum VerifyCommand: Command {
         Options.maxDiffRatio.spec, Options.artifacts.spec, SharedOptions.report.spec,
     ]
     static let groups: [OptionGroup] = [
-        .placeholders(), .root, .jobs(), .quiet(help: "Print only failures."), .progress, .workLimits,
+        .placeholders(), .root, .jobs(), .quiet(help: "Print only failures."), .progress, .workLimits, .layoutDirection(),
     ]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
@@ -83,6 +83,7 @@ enum VerifyCommand: Command {
         }
         if let jobs = try arguments[SharedOptions.jobs] { options.jobs = jobs }
         options.overrides = try arguments.placeholders()
+        options.layoutDirection = try arguments[SharedOptions.layoutDirection]
         let interrupt = InterruptFlag.installed
         options.isCancelled = { interrupt.isSet }
         options.root = try arguments.inputRoot()

@@ -16,6 +16,7 @@ extension DecodingContext {
         let fps = object.number("fps", FormatRanges.fps)
         let duration = object["duration"].flatMap { decodeDuration($0, path: object.path("duration")) }
         let hold = object.number("hold", FormatRanges.hold)
+        let layoutDirection: LayoutDirection? = object.enumeration("layoutDirection", noun: "layout direction")
         guard let width, let height else { return nil }
 
         var canvas = Canvas(width: width, height: height)
@@ -24,6 +25,7 @@ extension DecodingContext {
         if let fps { canvas.fps = fps }
         if let duration { canvas.duration = duration }
         if let hold { canvas.hold = hold }
+        if let layoutDirection { canvas.layoutDirection = layoutDirection }
         return canvas
     }
 
@@ -73,8 +75,9 @@ extension DecodingContext {
             let from = linear.required("from").flatMap { color($0, path: linear.path("from")) }
             let to = linear.required("to").flatMap { color($0, path: linear.path("to")) }
             let angle = linear.number("angle", FormatRanges.gradientAngle) ?? 90
+            let mirrors = linear.bool("mirrorsInRightToLeft") ?? false
             guard let from, let to else { return nil }
-            return .linear(from: from, to: to, angle: angle)
+            return .linear(from: from, to: to, angle: angle, mirrorsInRightToLeft: mirrors)
         default:
             record(path, value)
             wrongType(value, path: path, expected: "a color string or a gradient object")

@@ -2,10 +2,10 @@
 /// schema tests check that `SceneSchema` lists exactly these.
 enum FormatKeys {
     static let scene = ["$schema", "version", "canvas", "output", "fonts", "systemFonts", "vars", "layers"]
-    static let canvas = ["width", "height", "scale", "background", "fps", "duration", "hold"]
+    static let canvas = ["width", "height", "scale", "background", "fps", "duration", "hold", "layoutDirection"]
     static let output = ["loop"]
     static let gradient = ["linear"]
-    static let linearGradient = ["from", "to", "angle"]
+    static let linearGradient = ["from", "to", "angle", "mirrorsInRightToLeft"]
 
     static let layer = [
         "id", "type", "frame", "alignment", "padding", "background", "cornerRadius", "border",
@@ -15,7 +15,7 @@ enum FormatKeys {
         "text", "spans", "font", "color", "textAlignment", "lineLimit", "truncation",
         "lineSpacing", "letterSpacing", "wrap", "shadow",
     ]
-    static let imageLayer = ["src", "fit"]
+    static let imageLayer = ["src", "fit", "flipsForRightToLeftLayoutDirection"]
     static let frame = ["x", "y", "width", "height"]
     static let padding = ["top", "leading", "bottom", "trailing"]
     static let border = ["color", "width"]

@@ -157,7 +157,8 @@ extension DecodingContext {
         let src = object.required("src", hint: "an image layer needs the path of a PNG file")
             .flatMap { string($0, path: object.path("src"), nonEmpty: true) }
         let fit: ImageFit? = object.enumeration("fit", noun: "image fit")
+        let flips = object.bool("flipsForRightToLeftLayoutDirection") ?? false
         guard let src else { return nil }
-        return ImageContent(src: src, fit: fit ?? .contain)
+        return ImageContent(src: src, fit: fit ?? .contain, flipsForRightToLeftLayoutDirection: flips)
     }
 }

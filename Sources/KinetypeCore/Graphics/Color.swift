@@ -31,7 +31,16 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
 public enum Fill: Equatable, Hashable, Sendable {
     case color(Color)
     /// A linear gradient from `from` to `to`; `angle` in degrees, 0 = left to right, 90 = top to bottom.
-    case linear(from: Color, to: Color, angle: Double)
+    /// In a right-to-left layout the angle is kept unless `mirrorsInRightToLeft` (then it becomes
+    /// 180 − angle, the horizontal mirror image).
+    case linear(from: Color, to: Color, angle: Double, mirrorsInRightToLeft: Bool = false)
 
     public static let transparent = Fill.color(.transparent)
+
+    /// The fill as drawn in a layout of `direction`: a gradient that mirrors in right-to-left
+    /// layouts gets the mirrored angle (180 − angle); everything else is unchanged.
+    public func laidOut(in direction: LayoutDirection) -> Fill {
+        guard direction.isRightToLeft, case .linear(let from, let to, let angle, true) = self else { return self }
+        return .linear(from: from, to: to, angle: 180 - angle, mirrorsInRightToLeft: true)
+    }
 }

@@ -43,6 +43,19 @@ public struct EdgeInsets: Equatable, Hashable, Sendable {
 public enum Alignment: String, CaseIterable, Equatable, Hashable, Sendable {
     case topLeading, top, topTrailing, leading, center, trailing, bottomLeading, bottom, bottomTrailing
 
+    /// The same alignment with leading and trailing swapped (`topLeading` ↔ `topTrailing`).
+    public var mirrored: Alignment {
+        switch self {
+        case .topLeading: return .topTrailing
+        case .topTrailing: return .topLeading
+        case .leading: return .trailing
+        case .trailing: return .leading
+        case .bottomLeading: return .bottomTrailing
+        case .bottomTrailing: return .bottomLeading
+        case .top, .center, .bottom: return self
+        }
+    }
+
     /// Horizontal position in 0 (leading) ... 1 (trailing).
     public var horizontalFraction: Double {
         switch self {

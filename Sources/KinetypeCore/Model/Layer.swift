@@ -72,9 +72,14 @@ public struct ImageContent: Equatable, Sendable {
     /// PNG path as written, relative to the scene.
     public var src: String
     public var fit: ImageFit = .contain
-    public init(src: String, fit: ImageFit = .contain) {
+    /// Whether the picture's pixels are flipped horizontally in a right-to-left layout (for
+    /// directional pictures such as arrows), as SwiftUI's `flipsForRightToLeftLayoutDirection(true)`.
+    /// Off by default: the frame mirrors, the picture does not.
+    public var flipsForRightToLeftLayoutDirection = false
+    public init(src: String, fit: ImageFit = .contain, flipsForRightToLeftLayoutDirection: Bool = false) {
         self.src = src
         self.fit = fit
+        self.flipsForRightToLeftLayoutDirection = flipsForRightToLeftLayoutDirection
     }
 }
 

@@ -79,6 +79,8 @@ public struct Canvas: Equatable, Sendable {
     public var duration: SceneDuration = .auto
     /// Seconds the last frame stays when `duration` is `.auto`.
     public var hold: Double = 1.0
+    /// Which way the layout reads; `.auto` is resolved from the text by the loader.
+    public var layoutDirection: LayoutDirection = .leftToRight
 
     public init(width: Double, height: Double) {
         self.width = width

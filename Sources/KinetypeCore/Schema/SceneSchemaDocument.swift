@@ -113,6 +113,14 @@ enum SceneSchemaDocument {
                         Schema.number(
                             "Seconds the last frame stays when duration is auto.", FormatRanges.hold, default: 1)
                     ),
+                    (
+                        "layoutDirection",
+                        Schema.names(
+                            "Which way the layout reads. rightToLeft mirrors frames, offset.x, leading/trailing "
+                                + "alignments and paddings, as SwiftUI does; auto takes the direction of the first "
+                                + "strong character of the scene's text.",
+                            LayoutDirection.allCases.map(\.rawValue), default: "leftToRight")
+                    ),
                 ], required: ["width", "height"])
         ),
         (
@@ -165,6 +173,12 @@ enum SceneSchemaDocument {
                         Schema.number(
                             "Degrees: 0 = left to right, 90 = top to bottom.", FormatRanges.gradientAngle, default: 90)
                     ),
+                    (
+                        "mirrorsInRightToLeft",
+                        Schema.boolean(
+                            "In a right-to-left layout, draw the mirror image (angle 180 − angle); "
+                                + "by default the angle is kept.", default: false)
+                    ),
                 ], required: ["from", "to"])
         ),
 
@@ -198,6 +212,12 @@ enum SceneSchemaDocument {
                         "fit",
                         Schema.names(
                             "How the image fills the frame.", ImageFit.allCases.map(\.rawValue), default: "contain")
+                    ),
+                    (
+                        "flipsForRightToLeftLayoutDirection",
+                        Schema.boolean(
+                            "In a right-to-left layout, flip the picture's pixels horizontally (for directional "
+                                + "pictures such as arrows); by default only its frame mirrors.", default: false)
                     ),
                 ], required: ["type", "src"])
         ),

@@ -6,12 +6,19 @@ public struct BatchEntry: Equatable, Sendable {
     public var outputName: String?
     /// Placeholder values: every other key of the entry (numbers kept as written).
     public var values: [String: String]
+    /// The `"layoutDirection"` of this output, replacing the template's `canvas.layoutDirection`;
+    /// nil when the entry has none.
+    public var layoutDirection: LayoutDirection?
     /// Where the entry's object starts in the data file.
     public var position: SourcePosition
 
-    public init(outputName: String?, values: [String: String], position: SourcePosition) {
+    public init(
+        outputName: String?, values: [String: String], layoutDirection: LayoutDirection? = nil,
+        position: SourcePosition
+    ) {
         self.outputName = outputName
         self.values = values
+        self.layoutDirection = layoutDirection
         self.position = position
     }
 }
@@ -22,6 +29,8 @@ public enum BatchData {
     ///
     /// Values are strings or numbers (kept as written, `2.40` stays "2.40"). An `"output"` name
     /// must be a plain file name: not empty, no `/` or `\`, not `.` or `..`, and unique in the file.
+    /// A `"layoutDirection"` is not a placeholder: it sets the output's layout direction
+    /// (`leftToRight`, `rightToLeft` or `auto`).
     public static func decode(_ data: Data, fileName: String) throws -> [BatchEntry] {
         let root = try JSONParser.parse(data, fileName: fileName)
         let context = DecodingContext(fileName: fileName)
@@ -45,6 +54,10 @@ public enum BatchData {
                     context.wrongType(member.value, path: memberPath, expected: "a string or a number")
                     continue
                 }
+                if member.key == "layoutDirection" {
+                    entry.layoutDirection = layoutDirection(member.value, text: text, path: memberPath, in: context)
+                    continue
+                }
                 guard member.key == "output" else {
                     entry.values[member.key] = text
                     continue
@@ -66,6 +79,19 @@ public enum BatchData {
         }
         guard context.diagnostics.isEmpty else { throw DiagnosticList(context.reportedDiagnostics) }
         return entries
+    }
+
+    /// An entry's `"layoutDirection"`: one of the `LayoutDirection` names, reported at its position.
+    private static func layoutDirection(
+        _ value: JSONValue, text: String, path: String, in context: DecodingContext
+    ) -> LayoutDirection? {
+        guard value.stringValue != nil else {
+            context.wrongType(value, path: path, expected: "a layout direction string")
+            return nil
+        }
+        let names = LayoutDirection.allCases.map(\.rawValue)
+        return context.named(text, among: names, path: path, at: value.position, noun: "layout direction")
+            .flatMap(LayoutDirection.init(rawValue:))
     }
 
     /// Why `name` cannot be an output file name, or nil when it can.

@@ -68,7 +68,7 @@ struct CompiledLayer: Sendable {
             switch layer.background {
             case .none: return .color(.transparent)
             case .color(let color)?: return .color(color)
-            case .linear(let from, _, _)?: return .color(from)
+            case .linear(let from, _, _, _)?: return .color(from)
             }
         }
     }
@@ -109,7 +109,9 @@ struct CompiledLayer: Sendable {
         case .rect:
             state.content = .rect
         case .image(let image):
-            state.content = .image(ImageContent(src: imageSource ?? image.src, fit: image.fit))
+            var resolved = image
+            resolved.src = imageSource ?? image.src
+            state.content = .image(resolved)
         case .text(let text):
             state.content = .text(textState(text, at: time))
         }

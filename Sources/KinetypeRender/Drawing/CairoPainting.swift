@@ -14,7 +14,7 @@ enum CairoPainting {
         switch fill {
         case .color(let color):
             setColor(cr, color)
-        case .linear(let from, let to, let angle):
+        case .linear(let from, let to, let angle, _):
             let radians = angle * .pi / 180
             let dx = cos(radians)
             let dy = sin(radians)

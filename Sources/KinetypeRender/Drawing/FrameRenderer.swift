@@ -12,6 +12,8 @@ public final class FrameRenderer {
     let scene: Scene
     let fonts: FontLibrary
     let engine: TextLayoutEngine
+    /// `canvas.layoutDirection`, with `auto` resolved from the scene's text.
+    let layoutDirection: LayoutDirection
     private let fontMap: PangoCairoFontMap
     private let context: PangoContext
     private let images: ImageSurfaces
@@ -43,8 +45,13 @@ public final class FrameRenderer {
         pango_context_set_round_glyph_positions(context.pointer, 0)
         // The language is interned by Pango for the life of the process (borrowed, never freed).
         pango_context_set_language(context.pointer, pango_language_from_string("en"))
-        pango_context_set_base_dir(context.pointer, PANGO_DIRECTION_LTR)
-        engine = TextLayoutEngine(context: context, fonts: fonts, scene: scene)
+        // The direction of paragraphs without a strong character (digits, symbols) and of empty ones.
+        let layoutDirection = scene.resolvedLayoutDirection
+        self.layoutDirection = layoutDirection
+        pango_context_set_base_dir(
+            context.pointer, layoutDirection.isRightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
+        engine = TextLayoutEngine(
+            context: context, fonts: fonts, scene: scene, rightToLeftLayout: layoutDirection.isRightToLeft)
         self.images = try ImageSurfaces(images)
     }
 
@@ -64,7 +71,7 @@ public final class FrameRenderer {
         cairo_scale(cr, state.canvas.scale, state.canvas.scale)
 
         let canvasRect = Rect(x: 0, y: 0, width: state.canvas.width, height: state.canvas.height)
-        try CairoPainting.fill(cr, canvasRect, radius: 0, with: state.canvas.background)
+        try CairoPainting.fill(cr, canvasRect, radius: 0, with: state.canvas.background.laidOut(in: layoutDirection))
         for layer in state.layers {
             try draw(layer, on: cr, pixelScale: state.canvas.scale)
         }
@@ -122,13 +129,18 @@ public final class FrameRenderer {
             prepared = try cachedText(text, layer: layer)
             box = prepared!.box
         case .rect:
-            box = LayerBox(frame: layer.frame, contentWidth: 0, contentHeight: 0)
+            box = LayerBox(
+                frame: layer.frame, contentWidth: 0, contentHeight: 0, direction: layoutDirection,
+                canvasWidth: scene.canvas.width)
         case .image(let content):
             let surface = try images.surface(for: content.src)
             imageSurface = surface
             let size = imageSize(surface)
-            box = LayerBox(frame: layer.frame, contentWidth: size.width, contentHeight: size.height)
+            box = LayerBox(
+                frame: layer.frame, contentWidth: size.width, contentHeight: size.height, direction: layoutDirection,
+                canvasWidth: scene.canvas.width)
         }
+        let mirrored = layoutDirection.isRightToLeft
 
         cairo_save(cr)
         defer { cairo_restore(cr) }
@@ -136,13 +148,16 @@ public final class FrameRenderer {
         if grouped { cairo_push_group(cr) }
         cairo_save(cr)
         let center = box.center
-        cairo_translate(cr, layer.offset.x + center.x, layer.offset.y + center.y)
+        // Right to left, offset.x is mirrored: a positive offset moves toward the trailing side, the left.
+        let offsetX = mirrored ? -layer.offset.x : layer.offset.x
+        cairo_translate(cr, offsetX + center.x, layer.offset.y + center.y)
         cairo_rotate(cr, layer.rotation * .pi / 180)
         cairo_scale(cr, layer.scale, layer.scale)
         cairo_translate(cr, -center.x, -center.y)
 
         if let background = layer.background {
-            try CairoPainting.fill(cr, box.frame, radius: layer.cornerRadius, with: background)
+            try CairoPainting.fill(
+                cr, box.frame, radius: layer.cornerRadius, with: background.laidOut(in: layoutDirection))
         }
         cairo_save(cr)
         if let clip = box.clipRect {
@@ -158,7 +173,10 @@ public final class FrameRenderer {
         case .text(let text): drawText(prepared!, text, on: cr, pixelScale: pixelScale * abs(layer.scale))
         case .rect: break
         case .image(let content):
-            drawImage(imageSurface!, fit: content.fit, in: box, alignment: layer.alignment, on: cr)
+            drawImage(
+                imageSurface!, fit: content.fit, in: box,
+                alignment: mirrored ? layer.alignment.mirrored : layer.alignment,
+                flipped: mirrored && content.flipsForRightToLeftLayoutDirection, on: cr)
         }
         cairo_restore(cr)
         if let border = layer.border {

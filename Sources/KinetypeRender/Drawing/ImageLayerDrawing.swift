@@ -35,9 +35,12 @@ extension FrameRenderer {
     }
 
     /// Draws the picture into the frame: `contain` fits it whole, `cover` fills the frame (cropped),
-    /// `fill` stretches it; a contained picture sits in the frame by the layer's alignment.
-    func drawImage(_ surface: CairoSurface, fit: ImageFit, in box: LayerBox, alignment: Alignment, on cr: OpaquePointer)
-    {
+    /// `fill` stretches it; a contained picture sits in the frame by `alignment` (already mirrored in
+    /// a right-to-left layout). `flipped` draws the picture's pixels mirrored left to right.
+    func drawImage(
+        _ surface: CairoSurface, fit: ImageFit, in box: LayerBox, alignment: Alignment, flipped: Bool = false,
+        on cr: OpaquePointer
+    ) {
         let (width, height) = imageSize(surface)
         guard width > 0, height > 0, box.frame.width > 0, box.frame.height > 0 else { return }
         var scaleX = box.frame.width / width
@@ -56,6 +59,10 @@ extension FrameRenderer {
         cairo_save(cr)
         cairo_translate(cr, x, y)
         cairo_scale(cr, scaleX, scaleY)
+        if flipped {
+            cairo_translate(cr, width, 0)
+            cairo_scale(cr, -1, 1)
+        }
         cairo_set_source_surface(cr, surface.pointer, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_rectangle(cr, 0, 0, width, height)

@@ -7,10 +7,15 @@ struct LayerBox {
     var clipsHorizontally: Bool
     var clipsVertically: Bool
 
-    /// `frame` with nil sides replaced by the content size.
-    init(frame: LayerFrame, contentWidth: Double, contentHeight: Double) {
-        self.frame = Rect(
-            x: frame.x, y: frame.y, width: frame.width ?? contentWidth, height: frame.height ?? contentHeight)
+    /// `frame` with nil sides replaced by the content size. In a right-to-left layout `frame.x` is
+    /// measured from the canvas's right edge to the frame's right edge (the frame is mirrored).
+    init(
+        frame: LayerFrame, contentWidth: Double, contentHeight: Double, direction: LayoutDirection = .leftToRight,
+        canvasWidth: Double = 0
+    ) {
+        let width = frame.width ?? contentWidth
+        let x = direction.isRightToLeft ? canvasWidth - frame.x - width : frame.x
+        self.frame = Rect(x: x, y: frame.y, width: width, height: frame.height ?? contentHeight)
         clipsHorizontally = frame.width != nil
         clipsVertically = frame.height != nil
     }

@@ -51,7 +51,8 @@ struct PreparedText {
 extension FrameRenderer {
     /// Lays out a text layer: wraps at the frame width minus padding, truncates to the line limit
     /// and frame height, and places the text block in the frame by `alignment` (leading and
-    /// trailing follow the text's direction).
+    /// trailing follow the text's direction; in a right-to-left layout leading is always the right
+    /// side, and the frame is mirrored).
     func prepareText(_ text: TextState, layer: LayerState) throws -> PreparedText {
         let padding = layer.padding
         let wrapWidth = layer.frame.width.map { max($0 - padding.leading - padding.trailing, 0) }
@@ -70,8 +71,10 @@ extension FrameRenderer {
         let firstLine = pango_layout_get_line_readonly(layout.pointer, 0)
         let isRightToLeft =
             firstLine.map { PangoDirection(rawValue: $0.pointee.resolved_dir) == PANGO_DIRECTION_RTL } ?? false
-        let left = isRightToLeft ? padding.trailing : padding.leading
-        let right = isRightToLeft ? padding.leading : padding.trailing
+        // In a right-to-left layout, leading is the right side whatever the text (as in SwiftUI).
+        let leadingIsRight = isRightToLeft || layoutDirection.isRightToLeft
+        let left = leadingIsRight ? padding.trailing : padding.leading
+        let right = leadingIsRight ? padding.leading : padding.trailing
         var logical = PangoRectangle()
         pango_layout_get_extents(layout.pointer, nil, &logical)
         let scale = Double(PANGO_SCALE)
@@ -82,10 +85,11 @@ extension FrameRenderer {
 
         let box = LayerBox(
             frame: layer.frame, contentWidth: blockWidth + left + right,
-            contentHeight: blockHeight + padding.top + padding.bottom)
+            contentHeight: blockHeight + padding.top + padding.bottom, direction: layoutDirection,
+            canvasWidth: scene.canvas.width)
         let contentWidth = box.frame.width - left - right
         let contentHeight = box.frame.height - padding.top - padding.bottom
-        let horizontal = isRightToLeft ? 1 - layer.alignment.horizontalFraction : layer.alignment.horizontalFraction
+        let horizontal = leadingIsRight ? 1 - layer.alignment.horizontalFraction : layer.alignment.horizontalFraction
         let origin = Point(
             x: box.frame.x + left + (contentWidth - blockWidth) * horizontal - blockX,
             y: box.frame.y + padding.top + (contentHeight - blockHeight) * layer.alignment.verticalFraction - blockY)

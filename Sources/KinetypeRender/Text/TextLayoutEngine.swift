@@ -11,13 +11,17 @@ final class TextLayoutEngine {
     let context: PangoContext
     private let fonts: FontLibrary
     private let scene: Scene
+    /// Whether the scene's layout is right to left: then `leading` text alignment is the right side
+    /// for every paragraph, not only right-to-left ones.
+    private let rightToLeftLayout: Bool
     private var truncations: [(key: TruncationKey, value: DisplayText)] = []
     private static let truncationCacheSize = 32
 
-    init(context: PangoContext, fonts: FontLibrary, scene: Scene) {
+    init(context: PangoContext, fonts: FontLibrary, scene: Scene, rightToLeftLayout: Bool = false) {
         self.context = context
         self.fonts = fonts
         self.scene = scene
+        self.rightToLeftLayout = rightToLeftLayout
     }
 
     /// How glyphs are painted: not at all (measuring), or in the state's colors with a visibility
@@ -45,10 +49,17 @@ final class TextLayoutEngine {
         } else {
             pango_layout_set_width(layout, -1)
         }
+        // Pango swaps left and right for a paragraph whose direction is opposite to the context's
+        // base direction (auto_dir). Left to right, that makes leading follow each paragraph's own
+        // direction, as before. Right to left (base direction RTL), leading is the right side for
+        // the text's first paragraph whatever its direction: right for right-to-left and neutral
+        // text, left (swapped to the right) for left-to-right text.
+        let leadingIsRight = rightToLeftLayout && TextDirection.firstStrong(in: display.string) != .leftToRight
         switch state.textAlignment {
-        case .leading, .justified: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .leading, .justified:
+            pango_layout_set_alignment(layout, leadingIsRight ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-        case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        case .trailing: pango_layout_set_alignment(layout, leadingIsRight ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
         }
         pango_layout_set_justify(layout, state.textAlignment == .justified ? 1 : 0)
         pango_layout_set_spacing(layout, Int32(clamping: (state.lineSpacing * Double(PANGO_SCALE)).rounded()))
