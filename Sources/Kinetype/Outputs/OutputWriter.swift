@@ -10,9 +10,9 @@ struct OutputWriter {
     let isCancelled: @Sendable () -> Bool
     let progress: (RenderProgress) -> Void
 
-    private var timeline: Timeline { prepared.timeline }
+    var timeline: Timeline { prepared.timeline }
     /// Every frame index, as a range (never an array sized by the frame count).
-    private var allFrames: Range<Int> { 0..<timeline.frameCount }
+    var allFrames: Range<Int> { 0..<timeline.frameCount }
 
     /// Writes the render to `output` (a file, or the folder of a PNG sequence), atomically.
     func write(to output: URL) throws -> RenderReport {
@@ -25,6 +25,7 @@ struct OutputWriter {
         case .mp4: return try writeVideo(.mp4, to: output)
         case .webm: return try writeVideo(.webm, to: output)
         case .stillPNG: return try writeStill(to: output)
+        case .webp, .apng: return try writeAnimation(to: output)
         }
     }
 
@@ -120,7 +121,7 @@ struct OutputWriter {
 
     /// A failure that happens once the run was interrupted is reported as the interruption: Ctrl-C
     /// reaches ffmpeg too (same process group), which then stops taking frames.
-    private func interruptionOr(_ error: Error) -> Error {
+    func interruptionOr(_ error: Error) -> Error {
         isCancelled() ? CancellationError() : error
     }
 
@@ -135,7 +136,7 @@ struct OutputWriter {
             bytes: data.count, warnings: [])
     }
 
-    private func pipeline() -> FramePipeline<Image> {
+    func pipeline() -> FramePipeline<Image> {
         prepared.pipeline(jobs: encoding.jobs, isCancelled: isCancelled)
     }
 
@@ -144,17 +145,17 @@ struct OutputWriter {
         min(timeline.time(ofFrame: index + 1), timeline.duration)
     }
 
-    private func checkCancelled() throws {
+    func checkCancelled() throws {
         if isCancelled() { throw CancellationError() }
     }
 
-    private func report(to output: URL, bytes: Int, warnings: [Diagnostic]) -> RenderReport {
+    func report(to output: URL, bytes: Int, warnings: [Diagnostic]) -> RenderReport {
         RenderReport(
             output: output, format: encoding.format, frameCount: timeline.frameCount,
             duration: timeline.duration, bytes: bytes, warnings: warnings)
     }
 
-    private func fileSize(_ url: URL) -> Int {
+    func fileSize(_ url: URL) -> Int {
         (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
     }
 
