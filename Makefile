@@ -61,10 +61,12 @@ fuzz: setup
 fuzz-smoke: setup
 	FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_TARGET=$(FUZZ_TARGET) FUZZ_FLAGS="$(FUZZ_FLAGS)" SWIFT=$(SWIFT) scripts/fuzz smoke
 
-## The GIF benchmark (not a test): kinetype against ffmpeg + gifsicle on Benchmarks/.
+## The GIF benchmark (not a test): kinetype against ffmpeg + gifsicle on Benchmarks/; then the
+## formats table (GIF, lossless and lossy WebP, APNG: bytes, time, exact decoding).
 bench: build
 	@python3 -c 'import numpy' 2>/dev/null || python3 -m pip install --quiet numpy
 	scripts/bench --kinetype .build/release/kinetype
+	scripts/bench-formats --kinetype .build/release/kinetype
 
 clean:
 	rm -rf .build
