@@ -61,10 +61,12 @@ fuzz: setup
 fuzz-smoke: setup
 	FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_TARGET=$(FUZZ_TARGET) FUZZ_FLAGS="$(FUZZ_FLAGS)" SWIFT=$(SWIFT) scripts/fuzz smoke
 
-## The performance targets of issue #13, as figures of one run (BASELINE=path/to/kinetype adds a column).
+## The performance targets of issue #13, as figures of one run (BASELINE=path/to/kinetype adds a column). Then the formats table
+## (GIF, lossless and lossy WebP, APNG: bytes, time, exact decoding).
 bench: build
 	@python3 -c 'import numpy' 2>/dev/null || python3 -m pip install --quiet numpy
 	scripts/bench --targets --kinetype .build/release/kinetype $(if $(BASELINE),--baseline $(BASELINE))
+	scripts/bench-formats --kinetype .build/release/kinetype
 
 ## The GIF benchmark (not a test): kinetype against ffmpeg + gifsicle on Benchmarks/.
 bench-compare: build

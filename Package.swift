@@ -28,12 +28,15 @@ let package = Package(
         .systemLibrary(
             name: "CImageQuant", path: "Sources/C/CImageQuant", pkgConfig: "imagequant",
             providers: [.apt(["libimagequant-dev"]), .brew(["libimagequant"])]),
+        .systemLibrary(
+            name: "CWebP", path: "Sources/C/CWebP",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
 
         // Library targets and the CLI: Swift 6 language mode, so data races are compile errors.
         .target(name: "KinetypeCore", swiftSettings: swift6),
         .target(name: "KinetypeRender", dependencies: ["KinetypeCore", "CPangoCairo"], swiftSettings: swift6),
         .target(
-            name: "KinetypeEncode", dependencies: ["KinetypeCore", "CPNG", "CGIF", "CImageQuant"],
+            name: "KinetypeEncode", dependencies: ["KinetypeCore", "CPNG", "CGIF", "CImageQuant", "CWebP"],
             swiftSettings: swift6),
         .target(
             name: "Kinetype", dependencies: ["KinetypeCore", "KinetypeRender", "KinetypeEncode"],
@@ -45,7 +48,7 @@ let package = Package(
         .testTarget(
             name: "KinetypeRenderTests", dependencies: ["KinetypeRender", "KinetypeEncode", "CPNG"],
             exclude: ["Goldens"]),
-        .testTarget(name: "KinetypeEncodeTests", dependencies: ["KinetypeEncode", "CGIF", "CPNG"]),
+        .testTarget(name: "KinetypeEncodeTests", dependencies: ["KinetypeEncode", "CGIF", "CPNG", "CWebP"]),
         .testTarget(
             name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeRender", "KinetypeEncode"],
             exclude: ["Fixtures"]),

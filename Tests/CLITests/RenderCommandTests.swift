@@ -38,14 +38,34 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(
             result.stderr.contains(
-                "unknown output format \".bmp\"; kinetype writes .gif (animated GIF), .mp4 or .webm (video), .png (with --still), or a folder (PNG frames)"
+                "unknown output format \".bmp\"; kinetype writes .gif (animated GIF), .webp (animated WebP), .apng or .png (animated PNG; one PNG with --still), .mp4 or .webm (video), or a folder (PNG frames)"
             ), result.stderr)
     }
 
-    func testPNGWithoutStillIsAUsageError() throws {
-        let result = try KinetypeProcess.run(["render", tiny, "-o", "out.png"])
-        XCTAssertEqual(result.status, 64)
-        XCTAssertTrue(result.stderr.contains("add --still SECONDS"), result.stderr)
+    /// `.png` is unambiguous: one image with --still, an animated PNG without it.
+    func testPNGWithoutStillIsAnAnimatedPNG() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let animated = folder.appendingPathComponent("out.png")
+        let still = folder.appendingPathComponent("still.png")
+        XCTAssertEqual(try KinetypeProcess.run(["render", tiny, "-o", animated.path, "-q"]).status, 0)
+        XCTAssertEqual(try KinetypeProcess.run(["render", tiny, "--still", "0.5", "-o", still.path, "-q"]).status, 0)
+        let chunks = { (url: URL) in try Self.chunkTypes(Data(contentsOf: url)) }
+        XCTAssertTrue(try chunks(animated).contains("acTL"), "an animation: acTL, fcTL and fdAT chunks")
+        XCTAssertTrue(try chunks(animated).contains("fdAT"))
+        XCTAssertFalse(try chunks(still).contains("acTL"), "--still writes a plain PNG")
+    }
+
+    /// The chunk types of a PNG file, in order.
+    static func chunkTypes(_ data: Data) -> [String] {
+        let bytes = [UInt8](data)
+        var types: [String] = []
+        var offset = 8
+        while offset + 12 <= bytes.count {
+            let length = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+            types.append(String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self))
+            offset += 12 + length
+        }
+        return types
     }
 
     func testMissingSceneExits66() throws {

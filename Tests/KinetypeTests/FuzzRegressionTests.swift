@@ -64,6 +64,8 @@ final class FuzzRegressionTests: XCTestCase {
         for (name, data) in try inputs("goldens") {
             _ = expectResultOrDiagnostic(name) { try GIFDecoder.decode(data) }
             _ = expectResultOrDiagnostic(name) { try PNGCodec.decode(data, name: name) }
+            _ = expectResultOrDiagnostic(name) { try WebPDecoder.decode(data, name: name) }
+            _ = expectResultOrDiagnostic(name) { try APNGDecoder.decode(data, name: name) }
         }
     }
 

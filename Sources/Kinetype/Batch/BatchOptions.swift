@@ -3,15 +3,17 @@ import KinetypeEncode
 
 /// The file type every output of a batch gets.
 public enum BatchFormat: String, CaseIterable, Sendable {
-    case gif, png, mp4, webm
+    case gif, png, mp4, webm, webp, apng
 
-    /// The output format; `png` writes a folder of frames per output.
+    /// The output format; `png` writes a folder of frames per output, `apng` one animated PNG.
     var outputFormat: OutputFormat {
         switch self {
         case .gif: return .gif
         case .png: return .pngSequence
         case .mp4: return .mp4
         case .webm: return .webm
+        case .webp: return .webp
+        case .apng: return .apng
         }
     }
 
@@ -67,6 +69,8 @@ public struct BatchOptions: Sendable {
     public var force = false
     public var shard: BatchShard?
     public var gif = GIFOptions()
+    /// Lossless (the default) or lossy WebP, for `--format webp`.
+    public var webp = WebPOptions()
     public var pngCompression = 6
     /// `--root`: the folder every font and image the template (or a data value) names must lie in.
     public var root: InputRoot?

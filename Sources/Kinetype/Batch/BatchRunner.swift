@@ -152,6 +152,7 @@ private struct BatchJobRunner {
                     "scale \(scene.canvas.scale)", "format \(options.format.rawValue)",
                     "quality \(options.gif.quality)",
                     "dither \(options.gif.dither.rawValue)", "png-compression \(options.pngCompression)",
+                    "webp-quality \(options.webp.quality.map(String.init) ?? "lossless")",
                 ] + (layoutDirection.map { ["layout-direction \($0.rawValue)"] } ?? []))
             fingerprint.addFiles(of: scene)
             let fingerprintFile = options.outputFolder.appendingPathComponent(BatchRunner.fingerprintFolder)
@@ -166,6 +167,7 @@ private struct BatchJobRunner {
             var renderOptions = RenderOptions(output: output, format: options.format.outputFormat)
             renderOptions.encoding.jobs = 1
             renderOptions.encoding.gif = options.gif
+            renderOptions.encoding.webp = options.webp
             renderOptions.encoding.pngCompression = options.pngCompression
             renderOptions.encoding.limits = options.limits
             let report = try loader.prepare(scene).render(renderOptions, isCancelled: isCancelled)

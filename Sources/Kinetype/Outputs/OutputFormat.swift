@@ -13,13 +13,18 @@ public enum OutputFormat: Equatable, Sendable {
     case pngSequence
     /// One PNG of a single moment (`.png`, only with `--still`).
     case stillPNG
+    /// An animated WebP (`.webp`): lossless, or lossy with a quality.
+    case webp
+    /// An animated PNG (`.apng`, or `.png` without `--still`).
+    case apng
 
     /// The formats as listed in messages and help.
     public static let summary =
-        ".gif (animated GIF), .mp4 or .webm (video), .png (with --still), or a folder (PNG frames)"
+        ".gif (animated GIF), .webp (animated WebP), .apng or .png (animated PNG; one PNG with --still), .mp4 or .webm (video), or a folder (PNG frames)"
 
-    /// Infers the format from the path: its extension, or a folder for PNG frames.
-    /// - Throws: a `.usage` Diagnostic for an unknown extension, or `.png` without a still time.
+    /// Infers the format from the path: its extension, or a folder for PNG frames. `.png` is one
+    /// still image with `--still` and an animated PNG without it, whatever the frame count.
+    /// - Throws: a `.usage` Diagnostic for an unknown extension, or `--still` without `.png`.
     public static func infer(from path: String, still: Bool) throws -> OutputFormat {
         let url = URL(fileURLWithPath: path)
         let pathExtension = url.pathExtension.lowercased()
@@ -40,12 +45,8 @@ public enum OutputFormat: Equatable, Sendable {
         case "gif": return .gif
         case "mp4": return .mp4
         case "webm": return .webm
-        case "png":
-            throw Diagnostic(
-                kind: .usage,
-                message:
-                    "a .png output holds one frame; add --still SECONDS to pick the moment, or give a folder for all frames as PNGs"
-            ).fail()
+        case "webp": return .webp
+        case "apng", "png": return .apng
         default:
             throw Diagnostic(
                 kind: .usage, message: "unknown output format \".\(pathExtension)\"; kinetype writes \(summary)"

@@ -13,9 +13,9 @@ struct OutputWriter {
     /// frame; past it, the remaining frames are rendered again for the second pass.
     var gifPatchBudget = 4 << 20
 
-    private var timeline: Timeline { prepared.timeline }
+    var timeline: Timeline { prepared.timeline }
     /// Every frame index, as a range (never an array sized by the frame count).
-    private var allFrames: Range<Int> { 0..<timeline.frameCount }
+    var allFrames: Range<Int> { 0..<timeline.frameCount }
 
     /// Writes the render to `output` (a file, or the folder of a PNG sequence), atomically.
     func write(to output: URL) throws -> RenderReport {
@@ -28,6 +28,7 @@ struct OutputWriter {
         case .mp4: return try writeVideo(.mp4, to: output)
         case .webm: return try writeVideo(.webm, to: output)
         case .stillPNG: return try writeStill(to: output)
+        case .webp, .apng: return try writeAnimation(to: output)
         }
     }
 
@@ -159,7 +160,7 @@ struct OutputWriter {
 
     /// A failure that happens once the run was interrupted is reported as the interruption: Ctrl-C
     /// reaches ffmpeg too (same process group), which then stops taking frames.
-    private func interruptionOr(_ error: Error) -> Error {
+    func interruptionOr(_ error: Error) -> Error {
         isCancelled() ? CancellationError() : error
     }
 
@@ -174,7 +175,7 @@ struct OutputWriter {
             bytes: data.count, warnings: [])
     }
 
-    private func pipeline() -> FramePipeline<Image> {
+    func pipeline() -> FramePipeline<Image> {
         prepared.pipeline(jobs: encoding.jobs, isCancelled: isCancelled)
     }
 
@@ -183,17 +184,17 @@ struct OutputWriter {
         min(timeline.time(ofFrame: index + 1), timeline.duration)
     }
 
-    private func checkCancelled() throws {
+    func checkCancelled() throws {
         if isCancelled() { throw CancellationError() }
     }
 
-    private func report(to output: URL, bytes: Int, warnings: [Diagnostic]) -> RenderReport {
+    func report(to output: URL, bytes: Int, warnings: [Diagnostic]) -> RenderReport {
         RenderReport(
             output: output, format: encoding.format, frameCount: timeline.frameCount,
             duration: timeline.duration, bytes: bytes, warnings: warnings)
     }
 
-    private func fileSize(_ url: URL) -> Int {
+    func fileSize(_ url: URL) -> Int {
         (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
     }
 

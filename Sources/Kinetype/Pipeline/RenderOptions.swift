@@ -9,7 +9,9 @@ public struct EncodingOptions: Sendable {
     /// The moment rendered by `.stillPNG`, in seconds.
     public var stillTime: Double = 0
     public var gif = GIFOptions()
-    /// zlib level 0…9 for PNG outputs.
+    /// Lossless, or lossy at a quality, for `.webp`.
+    public var webp = WebPOptions()
+    /// zlib level 0…9 for PNG outputs (frames, stills and APNG).
     public var pngCompression: Int = 6
     /// The most frames and pixels × frames the output may take; checked before any frame is rendered
     /// (not for `.stillPNG`, which renders one frame).

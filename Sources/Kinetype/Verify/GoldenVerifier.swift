@@ -4,7 +4,7 @@ import KinetypeEncode
 /// Renders scenes and compares them with stored golden frames.
 ///
 /// A golden set for `intro.json` is the folder `<goldens>/intro/` with `frame_0001.png …` (1-based
-/// frame numbers) and `environment.json`, or the file `<goldens>/intro.gif`; with a layout direction
+/// frame numbers) and `environment.json`, or the file `<goldens>/intro.gif`, `.webp` or `.apng`; with a layout direction
 /// override, `intro-rightToLeft` (or `intro-leftToRight`). A folder set is
 /// recorded as a whole: new goldens go into a temporary copy of the set that replaces it in one
 /// step once the scene is done (`AtomicFolder`), so an interrupted or failed run never leaves a
@@ -30,12 +30,37 @@ public enum GoldenVerifier {
     {
         try options.limits.check(
             frameCount: prepared.timeline.frameCount, of: prepared.scene, fps: prepared.timeline.fps)
-        let gif = options.goldenFolder.appendingPathComponent(name + ".gif")
         let folder = options.goldenFolder.appendingPathComponent(name)
-        if FileManager.default.fileExists(atPath: gif.path), !FileManager.default.fileExists(atPath: folder.path) {
-            return try GIFGoldenVerifier(prepared: prepared, name: name, golden: gif, options: options).verify()
+        if !FileManager.default.fileExists(atPath: folder.path), let file = try goldenFile(named: name, in: options) {
+            switch file.format {
+            case .gif:
+                return try GIFGoldenVerifier(prepared: prepared, name: name, golden: file.url, options: options)
+                    .verify()
+            default:
+                return try AnimationGoldenVerifier(
+                    prepared: prepared, name: name, golden: file.url, format: file.format, options: options
+                ).verify()
+            }
         }
         return try FrameGoldenVerifier(prepared: prepared, name: name, folder: folder, options: options).verify()
+    }
+
+    /// The golden animation `<name>.gif`, `.webp` or `.apng`, if there is one; two of them are a
+    /// usage error, since either could be meant.
+    private static func goldenFile(named name: String, in options: VerifyOptions) throws
+        -> (url: URL, format: OutputFormat)?
+    {
+        let candidates: [(String, OutputFormat)] = [("gif", .gif), ("webp", .webp), ("apng", .apng)]
+        let found = candidates.map { (options.goldenFolder.appendingPathComponent("\(name).\($0.0)"), $0.1) }
+            .filter { FileManager.default.fileExists(atPath: $0.0.path) }
+        guard found.count <= 1 else {
+            throw Diagnostic(
+                kind: .usage,
+                message:
+                    "the golden folder holds \(found.map { $0.0.lastPathComponent }.joined(separator: " and ")) for scene \(name); keep one"
+            ).fail()
+        }
+        return found.first.map { (url: $0.0, format: $0.1) }
     }
 
     /// The frame indices a selection names, sorted and unique.

@@ -5,7 +5,8 @@ import Kinetype
 enum BatchCommand: Command {
     static let name = "batch"
     static let abstract = "Render one template for every entry of a data file (and every scale)."
-    static let usage = "batch TEMPLATE --data DATA.json [-o DIR] [--scale 1,2,3] [--format gif|png|mp4|webm] [options]"
+    static let usage =
+        "batch TEMPLATE --data DATA.json [-o DIR] [--scale 1,2,3] [--format gif|png|mp4|webm|webp|apng] [options]"
     static let discussion = """
         DATA.json is a JSON array of objects; each object is one output: its keys fill the template's
         {{placeholders}} and its optional "output" names the file (a plain file name: no / or \\, not . or ..,
@@ -30,7 +31,7 @@ enum BatchCommand: Command {
             help: "Pixel densities, e.g. 1,2,3 (default: the template's).")
         static let format = Option(
             "format", .choice(BatchFormat.self, placeholder: "FORMAT"),
-            help: "What to write (default gif; png is a folder of frames).")
+            help: "What to write (default gif; png is a folder of frames, webp and apng lossless animations).")
         static let force = Flag("force", help: "Render every output, even those whose inputs are unchanged.")
         static let shard = Option(
             "shard",

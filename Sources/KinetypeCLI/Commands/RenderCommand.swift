@@ -7,8 +7,9 @@ enum RenderCommand: Command {
     static let abstract = "Render a scene to a GIF, PNG frames, a video or a still PNG."
     static let usage = "render SCENE [-o OUTPUT] [--set NAME=VALUE]... [options]"
     static let discussion = """
-        The output format comes from the path: .gif (animated GIF), .mp4 or .webm (video, needs ffmpeg),
-        a folder (PNG frames frame_0001.png …), or .png with --still. The default output is
+        The output format comes from the path: .gif (animated GIF), .webp (animated WebP, lossless unless
+        --quality is given), .apng or .png (animated PNG), .mp4 or .webm (video, needs ffmpeg), a folder
+        (PNG frames frame_0001.png …), or .png with --still (one image of that moment). The default output is
         Output/<scene name>.gif. An existing output is replaced only when the render succeeds. A frames
         folder must be new, empty, or one kinetype wrote (it holds .kinetype-frames.json); any other
         folder, such as -o ., is refused with exit 73. Ctrl-C or SIGTERM stops the render with exit 130
@@ -30,7 +31,9 @@ enum RenderCommand: Command {
             help: "Write one PNG of this moment instead of an animation.")
         static let quality = Option(
             "quality", .integer(GIFOptions.qualities),
-            help: "GIF palette quality when a scene has more than 255 colors (default 100).")
+            help:
+                "GIF: palette quality when a scene has more than 255 colors (default 100). WebP: lossy at this quality (default lossless)."
+        )
         static let dither = Option(
             "dither", .choice(GIFDither.self),
             help: "GIF dithering for scenes over 255 colors (default none).")
@@ -97,7 +100,10 @@ enum RenderCommand: Command {
         options.encoding.limits = limits
         if let jobs { options.encoding.jobs = jobs }
         if let still { options.encoding.stillTime = still }
-        if let quality { options.encoding.gif.quality = quality }
+        if let quality {
+            options.encoding.gif.quality = quality
+            options.encoding.webp.quality = quality
+        }
         if let dither { options.encoding.gif.dither = dither }
         if let compression { options.encoding.pngCompression = compression }
         options.contactSheet = contactSheet.map { URL(fileURLWithPath: $0) }

@@ -1,0 +1,9 @@
+#ifndef KINETYPE_CWEBP_SHIM_H
+#define KINETYPE_CWEBP_SHIM_H
+
+#include <webp/encode.h>
+#include <webp/decode.h>
+#include <webp/mux.h>
+#include <webp/demux.h>
+
+#endif

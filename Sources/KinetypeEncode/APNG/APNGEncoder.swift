@@ -1,0 +1,284 @@
+import Foundation
+import KinetypeCore
+
+/// An animated PNG (APNG) encoder: 8-bit RGBA, every decoded frame equal to its input.
+///
+/// Call `addFrame(_:startTime:)` for every frame in display order, then `finish(endTime:)`.
+///
+/// - The first frame is the file's default image (IDAT), so viewers without APNG support show
+///   it. Each later frame covers only the rectangle that differs from the canvas it is drawn on.
+/// - Each frame's dispose op is chosen when the next frame is known: left as is, cleared, or put
+///   back as before — whichever leaves the next frame the smallest rectangle to draw, preferring
+///   one it can blend over (then its unchanged pixels are written fully transparent, which
+///   compresses well). A frame blends over only when every pixel it changes ends up opaque, so
+///   the result is exact in every decoder; otherwise it replaces its rectangle (source).
+/// - Identical consecutive frames are merged (their durations add up).
+/// - Delays are whole milliseconds (`delay_den` 1000) at the boundaries `round(1000 · t)`, so they
+///   never drift; a frame longer than 65.535 s uses a coarser denominator and the rounding is
+///   carried into the next frame. A frame that would last under 1 ms is left out.
+/// - Pixels are compressed by libpng/zlib (`APNGFrameCompressor`); the acTL, fcTL and fdAT chunks
+///   are written here, with sequence numbers and CRCs. The frame count in acTL is patched in by
+///   `finish`, after merging.
+/// - Memory holds five canvases at most, whatever the frame count; with a `destination` the file
+///   is streamed into a temporary file beside it and renamed into place by `finish`. `cancel()`,
+///   a failing `finish`, or deinit before finishing leaves the destination as it was.
+///
+/// Not thread-safe.
+public final class APNGEncoder {
+    public let width: Int
+    public let height: Int
+    public let options: APNGOptions
+
+    private let sink: PatchableByteSink
+    private var acTLOffset = 0
+    private var sequence: UInt32 = 0
+    private var framesWritten: UInt32 = 0
+    private var held: HeldFrame?
+    private var lastStart: Int?
+    /// Milliseconds shown by the frames written so far.
+    private var emitted = 0
+    private var isFinished = false
+
+    /// The largest data of one IDAT or fdAT chunk written.
+    private static let chunkLimit = 1 << 20
+
+    /// A frame whose pixels are ready, kept until the next frame decides its dispose op.
+    private struct HeldFrame {
+        var target: [UInt8]
+        var base: [UInt8]
+        var rect: PixelRect
+        var blend: APNGBlend
+        var data: [UInt8]
+        var start: Int
+        var isFirst: Bool
+    }
+
+    /// An encoder that builds the file in memory (`finish` returns its bytes), or with
+    /// `destination`, streams it into a temporary file (`.cannotWrite` at once when the folder is
+    /// missing or not writable).
+    public init(width: Int, height: Int, options: APNGOptions = APNGOptions(), destination: URL? = nil) throws {
+        guard (1...Int(Int32.max)).contains(width), (1...Int(Int32.max)).contains(height) else {
+            throw APNGFailure.encode("an APNG must be at least 1 pixel wide and high, not \(width)×\(height)")
+        }
+        self.width = width
+        self.height = height
+        self.options = options
+        sink = try destination.map { try PatchableByteSink(destination: $0) } ?? PatchableByteSink()
+        do {
+            try writeHeader()
+        } catch {
+            sink.discard()
+            throw error
+        }
+    }
+
+    /// Adds the next frame, shown from `startTime` seconds after the animation starts.
+    public func addFrame(_ image: Image, startTime: Double) throws {
+        guard !isFinished else { throw APNGFailure.encode("a frame was added after finish") }
+        guard image.width == width, image.height == height else {
+            throw APNGFailure.encode("a frame is \(image.width)×\(image.height), but the APNG is \(width)×\(height)")
+        }
+        let start = FrameTiming.milliseconds(startTime)
+        if let lastStart, start <= lastStart { return }
+        lastStart = start
+        let target = image.pixels
+        guard let previous = held else {
+            let base = [UInt8](repeating: 0, count: target.count)
+            let rect = PixelRect.whole(width: width, height: height)
+            let data = try compress(target, base: base, rect: rect, blend: .source)
+            held = HeldFrame(
+                target: target, base: base, rect: rect, blend: .source, data: data, start: start, isFirst: true)
+            return
+        }
+        if Self.equal(target, previous.target) { return }
+        let next = try plan(after: previous, target: target, start: start)
+        try write(previous, dispose: next.dispose, until: start)
+        held = next.frame
+    }
+
+    /// Ends the animation at `endTime` seconds. In memory: returns the file's bytes. With a
+    /// destination: renames the file into place and returns empty data. On failure nothing is
+    /// left behind.
+    @discardableResult
+    public func finish(endTime: Double) throws -> Data {
+        guard !isFinished else { throw APNGFailure.encode("finish was called twice") }
+        isFinished = true
+        do {
+            guard let last = held, let lastStart else { throw APNGFailure.encode("the animation has no frames") }
+            held = nil
+            try write(last, dispose: .none, until: max(FrameTiming.milliseconds(endTime), lastStart + 1))
+            try sink.append(PNGChunk.make("IEND", []))
+            try sink.overwrite(at: acTLOffset, with: acTL(frames: framesWritten))
+            return try sink.finish()
+        } catch {
+            sink.discard()
+            throw error
+        }
+    }
+
+    /// Abandons the animation: a temporary file is removed and the destination is left as it was.
+    public func cancel() {
+        isFinished = true
+        held = nil
+        sink.discard()
+    }
+
+    // MARK: - Planning
+
+    /// The dispose op of `previous` that leaves `target` the least to draw, and the frame that
+    /// draws it.
+    private func plan(after previous: HeldFrame, target: [UInt8], start: Int) throws
+        -> (dispose: APNGDispose, frame: HeldFrame)
+    {
+        var candidates: [(APNGDispose, [UInt8])] = [(.none, previous.target)]
+        var cleared = previous.target
+        clear(previous.rect, in: &cleared)
+        candidates.append((.background, cleared))
+        if !previous.isFirst { candidates.append((.previous, previous.base)) }
+        var best: (dispose: APNGDispose, base: [UInt8], change: Change, cost: Int)?
+        for (dispose, base) in candidates {
+            let change = Self.change(from: base, to: target, width: width, height: height)
+            let cost = change.rect.map { $0.area * (change.opaque ? 2 : 3) } ?? 0
+            if best == nil || cost < best!.cost { best = (dispose, base, change, cost) }
+        }
+        let chosen = best!
+        // A frame identical to its base still needs one pixel: draw the first one as it is.
+        let rect = chosen.change.rect ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+        let blend: APNGBlend = chosen.change.rect != nil && chosen.change.opaque ? .over : .source
+        let data = try compress(target, base: chosen.base, rect: rect, blend: blend)
+        let frame = HeldFrame(
+            target: target, base: chosen.base, rect: rect, blend: blend, data: data, start: start, isFirst: false)
+        return (chosen.dispose, frame)
+    }
+
+    /// Where `target` differs from `base`, and whether every differing pixel of `target` is opaque.
+    struct Change {
+        var rect: PixelRect?
+        var opaque: Bool
+    }
+
+    static func change(from base: [UInt8], to target: [UInt8], width: Int, height: Int) -> Change {
+        var minX = Int.max
+        var minY = Int.max
+        var maxX = -1
+        var maxY = -1
+        var opaque = true
+        base.withUnsafeBytes { baseBytes in
+            target.withUnsafeBytes { targetBytes in
+                let basePixels = baseBytes.bindMemory(to: UInt32.self)
+                let targetPixels = targetBytes.bindMemory(to: UInt32.self)
+                let targetAlpha = targetBytes.bindMemory(to: UInt8.self)
+                for y in 0..<height {
+                    let row = y * width
+                    var x = 0
+                    while x < width {
+                        if basePixels[row + x] != targetPixels[row + x] {
+                            if x < minX { minX = x }
+                            if x > maxX { maxX = x }
+                            if y < minY { minY = y }
+                            if y > maxY { maxY = y }
+                            if targetAlpha[(row + x) * 4 + 3] != 255 { opaque = false }
+                        }
+                        x += 1
+                    }
+                }
+            }
+        }
+        guard maxX >= 0 else { return Change(rect: nil, opaque: true) }
+        return Change(
+            rect: PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1), opaque: opaque)
+    }
+
+    /// The compressed pixels of `rect`: the target's, with unchanged pixels transparent when the
+    /// frame blends over.
+    private func compress(_ target: [UInt8], base: [UInt8], rect: PixelRect, blend: APNGBlend) throws -> [UInt8] {
+        var pixels = [UInt8](repeating: 0, count: rect.area * 4)
+        target.withUnsafeBytes { targetBytes in
+            base.withUnsafeBytes { baseBytes in
+                pixels.withUnsafeMutableBytes { output in
+                    let targetPixels = targetBytes.bindMemory(to: UInt32.self)
+                    let basePixels = baseBytes.bindMemory(to: UInt32.self)
+                    let outputPixels = output.bindMemory(to: UInt32.self)
+                    for y in 0..<rect.height {
+                        let source = (rect.y + y) * width + rect.x
+                        let destination = y * rect.width
+                        for x in 0..<rect.width {
+                            let pixel = targetPixels[source + x]
+                            let keep = blend == .source || pixel != basePixels[source + x]
+                            outputPixels[destination + x] = keep ? pixel : 0
+                        }
+                    }
+                }
+            }
+        }
+        return try APNGFrameCompressor.imageData(
+            pixels: pixels, width: rect.width, height: rect.height, compression: options.compression)
+    }
+
+    private func clear(_ rect: PixelRect, in canvas: inout [UInt8]) {
+        for y in rect.y..<rect.maxY {
+            let start = (y * width + rect.x) * 4
+            canvas.replaceSubrange(start..<(start + rect.width * 4), with: repeatElement(0, count: rect.width * 4))
+        }
+    }
+
+    // MARK: - Chunks
+
+    private func writeHeader() throws {
+        var ihdr = PNGChunk.bigEndian(UInt32(width)) + PNGChunk.bigEndian(UInt32(height))
+        ihdr += [8, 6, 0, 0, 0] // 8 bits, RGBA, deflate, adaptive filters, not interlaced
+        try sink.append(PNGChunk.signature + PNGChunk.make("IHDR", ihdr))
+        acTLOffset = sink.count
+        try sink.append(acTL(frames: 0))
+    }
+
+    private func acTL(frames: UInt32) -> [UInt8] {
+        let plays = UInt32(min(max(options.loop, 0), Int(UInt32.max)))
+        return PNGChunk.make("acTL", PNGChunk.bigEndian(frames) + PNGChunk.bigEndian(plays))
+    }
+
+    /// Writes `frame`'s fcTL and image data; it stays on screen until `end` milliseconds.
+    private func write(_ frame: HeldFrame, dispose: APNGDispose, until end: Int) throws {
+        let (numerator, denominator) = delay(milliseconds: end - emitted)
+        emitted += Int(numerator) * (1000 / Int(denominator))
+        var fcTL = PNGChunk.bigEndian(nextSequence())
+        fcTL += PNGChunk.bigEndian(UInt32(frame.rect.width)) + PNGChunk.bigEndian(UInt32(frame.rect.height))
+        fcTL += PNGChunk.bigEndian(UInt32(frame.rect.x)) + PNGChunk.bigEndian(UInt32(frame.rect.y))
+        fcTL += PNGChunk.bigEndian(numerator) + PNGChunk.bigEndian(denominator)
+        fcTL += [dispose.rawValue, frame.blend.rawValue]
+        try sink.append(PNGChunk.make("fcTL", fcTL))
+        var offset = 0
+        repeat {
+            let piece = Array(frame.data[offset..<min(offset + Self.chunkLimit, frame.data.count)])
+            if frame.isFirst {
+                try sink.append(PNGChunk.make("IDAT", piece))
+            } else {
+                try sink.append(PNGChunk.make("fdAT", PNGChunk.bigEndian(nextSequence()) + piece))
+            }
+            offset += Self.chunkLimit
+        } while offset < frame.data.count
+        framesWritten += 1
+    }
+
+    /// `milliseconds` as fcTL's `delay_num / delay_den`: thousandths when they fit 16 bits,
+    /// else hundredths, tenths or whole seconds (rounded).
+    private func delay(milliseconds: Int) -> (UInt16, UInt16) {
+        let wanted = max(milliseconds, 0)
+        for (denominator, unit) in [(1000, 1), (100, 10), (10, 100), (1, 1000)] {
+            let count = (wanted + unit / 2) / unit
+            if count <= Int(UInt16.max) { return (UInt16(count), UInt16(denominator)) }
+        }
+        return (UInt16.max, 1)
+    }
+
+    private func nextSequence() -> UInt32 {
+        defer { sequence += 1 }
+        return sequence
+    }
+
+    private static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { a in b.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import CWebP
+import Foundation
+import KinetypeCore
+
+/// An animated WebP encoder on libwebp's `WebPAnimEncoder`.
+///
+/// Call `addFrame(_:startTime:)` for every frame in display order, then `finish(endTime:)`.
+///
+/// - Lossless by default: every decoded frame equals its input, alpha included (`exact`, so even
+///   the colors under fully transparent pixels are kept). With `WebPOptions.quality` the frames
+///   are lossy (VP8) with lossless alpha.
+/// - libwebp picks each frame's rectangle, blend and dispose method and merges identical
+///   consecutive frames (their durations add up). Options are fixed (`minimize_size` off,
+///   libwebp's key-frame defaults, no mixing of lossy and lossless, one thread), so the same
+///   frames always give the same bytes.
+/// - Timestamps are whole milliseconds, `round(1000 · t)` of each frame's start time, so
+///   durations never drift; a frame that would last under 1 ms is left out.
+/// - Memory: libwebp keeps the encoded (compressed) frames until `finish` assembles the file,
+///   plus a few canvases, so it grows with the output's size, not with frames × pixels. The
+///   file is then written in one piece.
+///
+/// Created with a `destination`, the encoder makes the temporary file at once (so a missing or
+/// read-only folder fails before any frame is rendered) and `finish` renames it into place;
+/// `cancel()` or deinit before finishing leaves the destination as it was. Not thread-safe.
+public final class WebPEncoder {
+    public let width: Int
+    public let height: Int
+    public let options: WebPOptions
+
+    private let encoder: WebPAnimEncoderObject
+    private var config = WebPConfig()
+    private let file: AtomicFile?
+    private var lastStart: Int?
+    private var isFinished = false
+
+    /// The largest canvas side WebP can store.
+    public static let maximumSide = 16383
+
+    /// An encoder that builds the file in memory (`finish` returns its bytes), or with
+    /// `destination`, writes it there atomically.
+    public init(width: Int, height: Int, options: WebPOptions = WebPOptions(), destination: URL? = nil) throws {
+        guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
+            throw WebPFailure.encode(
+                "a WebP must be 1…\(Self.maximumSide) pixels wide and high, not \(width)×\(height)")
+        }
+        self.width = width
+        self.height = height
+        self.options = options
+        var animation = WebPAnimEncoderOptions()
+        guard WebPAnimEncoderOptionsInit(&animation) != 0, WebPConfigInit(&config) != 0 else {
+            throw WebPFailure.encode("libwebp's version does not match its headers")
+        }
+        animation.anim_params.loop_count = Int32(min(max(options.loop, 0), 65535))
+        animation.anim_params.bgcolor = 0
+        animation.minimize_size = 0
+        animation.allow_mixed = 0
+        animation.verbose = 0
+        if let quality = options.quality {
+            config.lossless = 0
+            config.quality = Float(
+                min(max(quality, WebPOptions.qualities.lowerBound), WebPOptions.qualities.upperBound))
+        } else {
+            config.lossless = 1
+            config.exact = 1
+        }
+        config.thread_level = 0
+        guard WebPValidateConfig(&config) != 0 else { throw WebPFailure.encode("libwebp refused the settings") }
+        encoder = try WebPAnimEncoderObject(width: width, height: height, options: &animation)
+        file = try destination.map { try AtomicFile(destination: $0) }
+    }
+
+    /// Adds the next frame, shown from `startTime` seconds after the animation starts.
+    public func addFrame(_ image: Image, startTime: Double) throws {
+        guard !isFinished else { throw WebPFailure.encode("a frame was added after finish") }
+        guard image.width == width, image.height == height else {
+            throw WebPFailure.encode("a frame is \(image.width)×\(image.height), but the WebP is \(width)×\(height)")
+        }
+        let start = FrameTiming.milliseconds(startTime)
+        if let lastStart, start <= lastStart { return }
+        let picture = try WebPPictureObject(image)
+        guard WebPAnimEncoderAdd(encoder.pointer, picture.pointer, Int32(clamping: start), &config) != 0 else {
+            throw WebPFailure.encode(encoder.errorMessage)
+        }
+        lastStart = start
+    }
+
+    /// Ends the animation at `endTime` seconds. In memory: returns the file's bytes. With a
+    /// destination: writes and renames the file into place and returns its bytes too. On failure
+    /// nothing is left behind.
+    @discardableResult
+    public func finish(endTime: Double) throws -> Data {
+        guard !isFinished else { throw WebPFailure.encode("finish was called twice") }
+        isFinished = true
+        do {
+            guard let lastStart else { throw WebPFailure.encode("the animation has no frames") }
+            let end = max(FrameTiming.milliseconds(endTime), lastStart + 1)
+            guard WebPAnimEncoderAdd(encoder.pointer, nil, Int32(clamping: end), nil) != 0 else {
+                throw WebPFailure.encode(encoder.errorMessage)
+            }
+            var assembled = WebPData()
+            guard WebPAnimEncoderAssemble(encoder.pointer, &assembled) != 0 else {
+                throw WebPFailure.encode(encoder.errorMessage)
+            }
+            defer { WebPFree(UnsafeMutableRawPointer(mutating: assembled.bytes)) }
+            let data = Data(bytes: assembled.bytes, count: assembled.size)
+            if let file {
+                try file.write(data)
+                try file.commit()
+            }
+            return data
+        } catch {
+            file?.discard()
+            throw error
+        }
+    }
+
+    /// Abandons the animation: a temporary file is removed and the destination is left as it was.
+    public func cancel() {
+        isFinished = true
+        file?.discard()
+    }
+}
