@@ -38,7 +38,7 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(
             result.stderr.contains(
-                "unknown output format \".bmp\"; kinetype writes .gif (animated GIF), .mp4 or .webm (video), .png (with --still), or a folder (PNG frames)"
+                "unknown output format \".bmp\"; kinetype writes .gif (animated GIF), .mp4, .webm or .mov (video), .png (with --still), or a folder (PNG frames)"
             ), result.stderr)
     }
 

@@ -3,15 +3,16 @@ import KinetypeEncode
 
 /// The file type every output of a batch gets.
 public enum BatchFormat: String, CaseIterable, Sendable {
-    case gif, png, mp4, webm
+    case gif, png, mp4, webm, mov
 
     /// The output format; `png` writes a folder of frames per output.
-    var outputFormat: OutputFormat {
+    public var outputFormat: OutputFormat {
         switch self {
         case .gif: return .gif
         case .png: return .pngSequence
         case .mp4: return .mp4
         case .webm: return .webm
+        case .mov: return .mov
         }
     }
 
@@ -63,6 +64,8 @@ public struct BatchOptions: Sendable {
     public var shard: BatchShard?
     public var gif = GIFOptions()
     public var pngCompression = 6
+    /// `--crf` and `--matte` of video outputs.
+    public var video = VideoSettings()
     /// `--root`: the folder every font and image the template (or a data value) names must lie in.
     public var root: InputRoot?
     /// The work limits of every output.

@@ -127,7 +127,7 @@ private struct BatchJobRunner {
                     "scale \(scene.canvas.scale)", "format \(options.format.rawValue)",
                     "quality \(options.gif.quality)",
                     "dither \(options.gif.dither.rawValue)", "png-compression \(options.pngCompression)",
-                ])
+                ] + options.video.fingerprintSettings)
             fingerprint.addFiles(of: scene)
             let fingerprintFile = options.outputFolder.appendingPathComponent(BatchRunner.fingerprintFolder)
                 .appendingPathComponent(job.fileName + ".sha256")
@@ -142,6 +142,7 @@ private struct BatchJobRunner {
             renderOptions.encoding.jobs = 1
             renderOptions.encoding.gif = options.gif
             renderOptions.encoding.pngCompression = options.pngCompression
+            renderOptions.encoding.video = options.video
             renderOptions.encoding.limits = options.limits
             let report = try loader.prepare(scene).render(renderOptions, isCancelled: isCancelled)
             outcome.frames = report.frameCount
