@@ -123,6 +123,18 @@ final class StreamTests: XCTestCase {
         XCTAssertEqual(agreeing.status, 0, agreeing.stderr)
     }
 
+    /// With standard output closed (`>&-`), `-o -` is refused before rendering, and the "Wrote"
+    /// line of a file output goes nowhere instead of into a file opened on descriptor 1.
+    func testClosedStandardOutputIsRefused() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let closed = try shell(#""$K" render "$TINY" -o - --format gif >&-"#, in: folder)
+        XCTAssertEqual(closed.status, 73)
+        XCTAssertEqual(closed.stderr, "kinetype: error: cannot write to standard output: it is closed\n")
+        let file = try shell(#""$K" render "$TINY" -o out.gif >&-"#, in: folder)
+        XCTAssertEqual(file.status, 0, file.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["out.gif"])
+    }
+
     /// The reader is gone before the first byte: EPIPE, a clean exit 73 with a message, no crash
     /// by SIGPIPE. Then `| head -c 10` on a file larger than a pipe holds.
     func testBrokenPipeIsACleanError() throws {

@@ -42,6 +42,9 @@ public enum StandardOutput {
                 hint: "give a folder (-o frames/), or one moment as a PNG with --still SECONDS"
             ).fail()
         }
+        // A closed descriptor would be reused by the next open (a temporary file, ffmpeg's pipe),
+        // and the output copied into it: refuse before anything is opened.
+        guard fcntl(descriptor, F_GETFD) != -1 else { throw failure(errno) }
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var fileOptions = options

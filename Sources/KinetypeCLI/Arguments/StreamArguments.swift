@@ -36,6 +36,9 @@ enum StreamArguments {
         guard format.canStream else {
             throw DiagnosticList.usage("this format cannot be written to standard output", command: command)
         }
+        if StandardStreams.outputWasClosed {
+            throw Diagnostic(kind: .cannotWrite, message: "cannot write to standard output: it is closed").fail()
+        }
         if isatty(STDOUT_FILENO) == 1 {
             throw DiagnosticList.usage(
                 "-o - writes binary \(named.lowercased()) data to standard output, which is a terminal; "
