@@ -85,7 +85,7 @@ final class StreamTests: XCTestCase {
 
     func testStandardInputHasTheSizeCapOfASceneFile() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
-        let result = try shell(#"head -c 70000000 /dev/zero | "$K" render - -o out.gif"#, in: folder)
+        let result = try shell(#"head -c 70000000 /dev/zero 2>/dev/null | "$K" render - -o out.gif"#, in: folder)
         XCTAssertEqual(result.status, 65, result.stderr)
         XCTAssertEqual(
             result.stderr,
@@ -121,6 +121,17 @@ final class StreamTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.gif").path))
         let agreeing = try KinetypeProcess.run(["render", tiny, "-o", "x.GIF", "--format", "gif", "-q"], in: folder)
         XCTAssertEqual(agreeing.status, 0, agreeing.stderr)
+        let defaultPath = try KinetypeProcess.run(["render", tiny, "--format", "PNG", "--still", "1"], in: folder)
+        XCTAssertEqual(defaultPath.status, 0, defaultPath.stderr)
+        XCTAssertEqual(
+            defaultPath.stdout, "Wrote Output/tiny.png (1 frame, 0.00 s, \(byteSize(folder, "Output/tiny.png")))\n")
+        let moving = try KinetypeProcess.run(["render", tiny, "--format", "png"], in: folder)
+        XCTAssertEqual(moving.status, 64, "PNG without --still: frames go to a folder, not Output/tiny.png")
+    }
+
+    private func byteSize(_ folder: URL, _ path: String) -> String {
+        let bytes = (try? Data(contentsOf: folder.appendingPathComponent(path)).count) ?? 0
+        return bytes < 1000 ? "\(bytes) B" : String(format: "%.1f KB", Double(bytes) / 1000)
     }
 
     /// With standard output closed (`>&-`), `-o -` is refused before rendering, and the "Wrote"

@@ -78,10 +78,11 @@ enum RenderCommand: Command {
         let limits = try arguments.workLimits()
         let quiet = arguments[SharedOptions.quiet]
 
-        let outputPath = output ?? defaultOutputPath(for: scenePath, still: still != nil)
+        let formatName = try arguments[Options.format]
+        let outputPath = output ?? defaultOutputPath(for: scenePath, still: still != nil, format: formatName)
         let toStandardOutput = outputPath == "-"
         let format = try StreamArguments.format(
-            output: outputPath, named: try arguments[Options.format], still: still != nil, command: name)
+            output: outputPath, named: formatName, still: still != nil, command: name)
         let video = try arguments.videoSettings(for: format)
         if contactSheet == "-" {
             throw DiagnosticList.usage(
@@ -135,12 +136,13 @@ enum RenderCommand: Command {
         return 0
     }
 
-    /// `Output/<scene name>.gif`, or `.png` for a still; `Output/stdin.gif` for a scene read from
-    /// standard input.
-    static func defaultOutputPath(for scenePath: String, still: Bool) -> String {
+    /// `Output/<scene name>.gif`, `.png` for a still, or the extension `--format` names;
+    /// `Output/stdin.gif` for a scene read from standard input.
+    static func defaultOutputPath(for scenePath: String, still: Bool, format: String? = nil) -> String {
         let name =
             scenePath == "-" ? "stdin" : URL(fileURLWithPath: scenePath).deletingPathExtension().lastPathComponent
-        return "Output/\(name).\(still ? "png" : "gif")"
+        let named = format.flatMap { $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? $0 : nil }
+        return "Output/\(name).\(still ? "png" : named?.lowercased() ?? "gif")"
     }
 
     static func describe(_ report: RenderReport) -> String {

@@ -175,7 +175,7 @@ public final class VideoWriter {
         return nil
     }
 
-    /// A CRF the format takes, or nil.
+    /// Checks that the format takes `crf` (nil, the default, always passes).
     static func check(_ crf: Int?, for format: VideoFormat) throws {
         guard let crf else { return }
         guard let range = format.crfRange else {
