@@ -64,15 +64,16 @@ final class VideoAlphaTests: XCTestCase {
         _ = try FFmpegDecoding.tools()
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let frames = (0..<4).map { TestImages.typewriter(frame: $0) }
+        let frames = (0..<4).map { TestImages.typewriter(frame: $0, width: 47, height: 21) }
         let mov = try write(.mov, frames: frames, options: VideoOptions(), in: folder)
         let movInfo = try FFmpegDecoding.probe(mov)
         XCTAssertEqual(movInfo["codec_name"], "prores")
         XCTAssertTrue(movInfo["pix_fmt"]?.hasPrefix("yuv444p") ?? false, "\(movInfo)")
-        XCTAssertEqual(movInfo["width"], "48", "4:4:4 needs no padding to even sizes")
+        XCTAssertEqual(movInfo["width"], "47", "4:4:4 needs no padding to even sizes")
+        XCTAssertEqual(movInfo["height"], "21")
         let webm = try write(.webm, frames: frames, options: VideoOptions(), in: folder)
         XCTAssertNil(try FFmpegDecoding.probe(webm)["TAG:alpha_mode"])
-        XCTAssertEqual(pixel(try FFmpegDecoding.firstFrame(of: mov, width: 48, height: 20), x: 40, y: 2)[3], 255)
+        XCTAssertEqual(pixel(try FFmpegDecoding.firstFrame(of: mov, width: 47, height: 21), x: 40, y: 2)[3], 255)
     }
 
     func testWithoutAlphaFramesAreCompositedOntoTheMatte() throws {
