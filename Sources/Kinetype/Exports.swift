@@ -13,3 +13,5 @@ public typealias FontFamilyInfo = KinetypeRender.FontFamilyInfo
 public typealias ComparisonOptions = KinetypeEncode.ComparisonOptions
 /// How hard PNG outputs are compressed; its `levels` are the range of `--png-compression`.
 public typealias PNGCompression = KinetypeEncode.PNGCompression
+/// A video container and codec (`.mp4`, `.webm`, `.mov`); its `crfRange` bounds `--crf`.
+public typealias VideoFormat = KinetypeEncode.VideoFormat

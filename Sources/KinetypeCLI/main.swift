@@ -85,6 +85,7 @@ func topLevelOptionSuggestion(for argument: String) -> String {
     return "; did you mean \(match)?"
 }
 
+_ = StandardStreams.outputWasClosed // before anything opens a file
 let terminal = Terminal()
 let status = runKinetype(Array(CommandLine.arguments.dropFirst()), terminal: terminal)
 terminal.finishReports()

@@ -38,7 +38,7 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(
             result.stderr.contains(
-                "unknown output format \".bmp\"; kinetype writes .gif (animated GIF), .webp (animated WebP), .apng or .png (animated PNG; one PNG with --still), .mp4 or .webm (video), or a folder (PNG frames)"
+                "unknown output format \".bmp\"; kinetype writes .gif (animated GIF), .webp (animated WebP), .apng or .png (animated PNG; one PNG with --still), .mp4, .webm or .mov (video), or a folder (PNG frames)"
             ), result.stderr)
     }
 

@@ -93,7 +93,7 @@ final class VideoWriterTests: XCTestCase {
             XCTAssertEqual(diagnostic?.kind, .renderFailure)
             XCTAssertEqual(
                 diagnostic?.message,
-                "ffmpeg was not found on PATH; install it (apt-get install ffmpeg) to write .mp4/.webm")
+                "ffmpeg was not found on PATH; install it (apt-get install ffmpeg) to write .mp4/.webm/.mov")
         }
         XCTAssertEqual(try contents(of: folder), [])
     }

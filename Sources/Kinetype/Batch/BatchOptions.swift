@@ -3,10 +3,10 @@ import KinetypeEncode
 
 /// The file type every output of a batch gets.
 public enum BatchFormat: String, CaseIterable, Sendable {
-    case gif, png, mp4, webm, webp, apng
+    case gif, png, mp4, webm, mov, webp, apng
 
     /// The output format; `png` writes a folder of frames per output, `apng` one animated PNG.
-    var outputFormat: OutputFormat {
+    public var outputFormat: OutputFormat {
         switch self {
         case .gif: return .gif
         case .png: return .pngSequence
@@ -14,6 +14,7 @@ public enum BatchFormat: String, CaseIterable, Sendable {
         case .webm: return .webm
         case .webp: return .webp
         case .apng: return .apng
+        case .mov: return .mov
         }
     }
 
@@ -72,6 +73,8 @@ public struct BatchOptions: Sendable {
     /// Lossless (the default) or lossy WebP, for `--format webp`.
     public var webp = WebPOptions()
     public var pngCompression = 6
+    /// `--crf` and `--matte` of video outputs.
+    public var video = VideoSettings()
     /// `--root`: the folder every font and image the template (or a data value) names must lie in.
     public var root: InputRoot?
     /// The work limits of every output.

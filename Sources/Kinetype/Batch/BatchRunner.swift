@@ -153,7 +153,7 @@ private struct BatchJobRunner {
                     "quality \(options.gif.quality)",
                     "dither \(options.gif.dither.rawValue)", "png-compression \(options.pngCompression)",
                     "webp-quality \(options.webp.quality.map(String.init) ?? "lossless")",
-                ] + (layoutDirection.map { ["layout-direction \($0.rawValue)"] } ?? []))
+                ] + options.video.fingerprintSettings + (layoutDirection.map { ["layout-direction \($0.rawValue)"] } ?? []))
             fingerprint.addFiles(of: scene)
             let fingerprintFile = options.outputFolder.appendingPathComponent(BatchRunner.fingerprintFolder)
                 .appendingPathComponent(job.fileName + ".sha256")
@@ -169,6 +169,7 @@ private struct BatchJobRunner {
             renderOptions.encoding.gif = options.gif
             renderOptions.encoding.webp = options.webp
             renderOptions.encoding.pngCompression = options.pngCompression
+            renderOptions.encoding.video = options.video
             renderOptions.encoding.limits = options.limits
             let report = try loader.prepare(scene).render(renderOptions, isCancelled: isCancelled)
             outcome.frames = report.frameCount

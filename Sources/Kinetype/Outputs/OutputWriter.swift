@@ -27,6 +27,7 @@ struct OutputWriter {
         case .pngSequence: return try writePNGSequence(to: output)
         case .mp4: return try writeVideo(.mp4, to: output)
         case .webm: return try writeVideo(.webm, to: output)
+        case .mov: return try writeVideo(.mov, to: output)
         case .stillPNG: return try writeStill(to: output)
         case .webp, .apng: return try writeAnimation(to: output)
         }
@@ -132,11 +133,12 @@ struct OutputWriter {
 
     private func writeVideo(_ format: VideoFormat, to output: URL) throws -> RenderReport {
         let canvas = prepared.scene.canvas
+        let (options, warnings) = encoding.video.options(for: format, scene: prepared.scene)
         let writer = try VideoWriter(
             url: output, width: canvas.pixelWidth, height: canvas.pixelHeight,
-            fps: timeline.fps, format: format)
+            fps: timeline.fps, format: format, options: options)
         try stream(pipeline(), into: { try writer.write($1) }, finish: writer.finish, cancel: writer.cancel)
-        return report(to: output, bytes: fileSize(output), warnings: [])
+        return report(to: output, bytes: fileSize(output), warnings: warnings)
     }
 
     /// Runs `frames` over every frame in order into `write`, then `finish`es; on a failure or

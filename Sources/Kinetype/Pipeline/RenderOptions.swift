@@ -13,6 +13,8 @@ public struct EncodingOptions: Sendable {
     public var webp = WebPOptions()
     /// zlib level 0…9 for PNG outputs (frames, stills and APNG).
     public var pngCompression: Int = 6
+    /// CRF and matte of video outputs.
+    public var video = VideoSettings()
     /// The most frames and pixels × frames the output may take; checked before any frame is rendered
     /// (not for `.stillPNG`, which renders one frame).
     public var limits = WorkLimits.standard

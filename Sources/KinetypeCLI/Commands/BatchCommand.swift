@@ -6,7 +6,7 @@ enum BatchCommand: Command {
     static let name = "batch"
     static let abstract = "Render one template for every entry of a data file (and every scale)."
     static let usage =
-        "batch TEMPLATE --data DATA.json [-o DIR] [--scale 1,2,3] [--format gif|png|mp4|webm|webp|apng] [options]"
+        "batch TEMPLATE --data DATA.json [-o DIR] [--scale 1,2,3] [--format gif|png|mp4|webm|mov|webp|apng] [options]"
     static let discussion = """
         DATA.json is a JSON array of objects; each object is one output: its keys fill the template's
         {{placeholders}} and its optional "output" names the file (a plain file name: no / or \\, not . or ..,
@@ -50,7 +50,7 @@ enum BatchCommand: Command {
     static let groups: [OptionGroup] = [
         .placeholders(help: "Set a {{NAME}} placeholder for every entry (wins over the data)."),
         .jobs(help: "Outputs rendered at once (default: the number of cores)."), .root,
-        .quiet(help: "Print only failures."), .progress, .workLimits,
+        .quiet(help: "Print only failures."), .progress, .workLimits, .video,
         .layoutDirection(help: "Lay every output out in this direction (wins over the data and the template)."),
     ]
 
@@ -66,6 +66,11 @@ enum BatchCommand: Command {
         let templateURL = URL(fileURLWithPath: templatePath)
         let outputPath =
             try arguments[Options.output] ?? "Output/" + templateURL.deletingPathExtension().lastPathComponent
+        if outputPath == "-" {
+            throw DiagnosticList.usage(
+                "batch writes a folder of outputs, which cannot go to standard output; give a folder with -o DIR",
+                command: name)
+        }
         var options = BatchOptions(
             template: templateURL, data: URL(fileURLWithPath: dataPath),
             outputFolder: URL(fileURLWithPath: outputPath))
@@ -79,6 +84,7 @@ enum BatchCommand: Command {
         options.limits = try arguments.workLimits()
         if let scales = try arguments[Options.scale] { options.scales = scales }
         if let format = try arguments[Options.format] { options.format = format }
+        options.video = try arguments.videoSettings(for: options.format.outputFormat)
         if let jobs = try arguments[SharedOptions.jobs] { options.jobs = jobs }
         switch try arguments[Options.shard] {
         case .explicit(let shard): options.shard = shard

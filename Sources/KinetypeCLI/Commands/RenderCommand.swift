@@ -5,11 +5,13 @@ import Kinetype
 enum RenderCommand: Command {
     static let name = "render"
     static let abstract = "Render a scene to a GIF, PNG frames, a video or a still PNG."
-    static let usage = "render SCENE [-o OUTPUT] [--set NAME=VALUE]... [options]"
+    static let usage = "render SCENE|- [-o OUTPUT|-] [--format NAME] [--set NAME=VALUE]... [options]"
     static let discussion = """
         The output format comes from the path: .gif (animated GIF), .webp (animated WebP, lossless unless
-        --quality is given), .apng or .png (animated PNG), .mp4 or .webm (video, needs ffmpeg), a folder
-        (PNG frames frame_0001.png …), or .png with --still (one image of that moment). The default output is
+        --quality is given), .apng or .png (animated PNG), .mp4, .webm or .mov (video, needs ffmpeg), a
+        folder (PNG frames frame_0001.png …), or .png with --still (one image of that moment). A scene of -
+        is read from standard input (its relative paths resolve against the current folder); -o - writes
+        the file to standard output (name the format with --format; PNG frames cannot). The default output is
         Output/<scene name>.gif. An existing output is replaced only when the render succeeds. A frames
         folder must be new, empty, or one kinetype wrote (it holds .kinetype-frames.json); any other
         folder, such as -o ., is refused with exit 73. Ctrl-C or SIGTERM stops the render with exit 130
@@ -40,6 +42,9 @@ enum RenderCommand: Command {
         static let pngCompression = Option(
             "png-compression", .integer(PNGCompression.levels),
             help: "zlib level of PNG outputs (default 6).")
+        static let format = Option(
+            "format", .custom(placeholder: "NAME", expected: "a format name") { $0 },
+            help: "The output format when the path gives none (-o -): gif, mp4, webm, mov, or png with --still.")
         static let contactSheet = Option(
             "contact-sheet", .path(),
             help: "Also write a PNG grid of sampled frames with their times.")
@@ -47,9 +52,10 @@ enum RenderCommand: Command {
 
     static let options: [OptionSpec] = [
         Options.output.spec, Options.fps.spec, Options.scale.spec, Options.still.spec, Options.quality.spec,
-        Options.dither.spec, Options.pngCompression.spec, Options.contactSheet.spec,
+        Options.dither.spec, Options.pngCompression.spec, Options.format.spec, Options.contactSheet.spec,
     ]
     static let groups: [OptionGroup] = [
+        .video,
         .placeholders(help: "Set a {{NAME}} placeholder (repeatable; wins over vars)."), .jobs(), .root,
         .quiet(help: "Print nothing but errors."), .progress, .workLimits, .layoutDirection(),
     ]
@@ -76,15 +82,23 @@ enum RenderCommand: Command {
         let limits = try arguments.workLimits()
         let quiet = arguments[SharedOptions.quiet]
 
-        let outputPath = output ?? defaultOutputPath(for: scenePath, still: still != nil)
+        let formatName = try arguments[Options.format]
+        let outputPath = output ?? defaultOutputPath(for: scenePath, still: still != nil, format: formatName)
+        let toStandardOutput = outputPath == "-"
+        let format = try StreamArguments.format(
+            output: outputPath, named: formatName, still: still != nil, command: name)
+        let video = try arguments.videoSettings(for: format)
+        if contactSheet == "-" {
+            throw DiagnosticList.usage(
+                "--contact-sheet needs a file path; standard output is only for the render itself", command: name)
+        }
         if output == nil {
             // The default folder is made on demand; a folder the user names must already exist.
             try? FileManager.default.createDirectory(atPath: "Output", withIntermediateDirectories: true)
         }
-        let format = try OutputFormat.infer(from: outputPath, still: still != nil)
 
         let prepared = try SceneLoader(
-            .file(path: scenePath),
+            scenePath == "-" ? .standardInput() : .file(path: scenePath),
             overrides: SceneOverrides(
                 values: overrides, fps: fps, scale: scale, layoutDirection: layoutDirection),
             root: root, limits: still == nil ? limits : nil
@@ -106,15 +120,19 @@ enum RenderCommand: Command {
         }
         if let dither { options.encoding.gif.dither = dither }
         if let compression { options.encoding.pngCompression = compression }
+        options.encoding.video = video
         options.contactSheet = contactSheet.map { URL(fileURLWithPath: $0) }
 
         let progress = try arguments.progressBar(terminal: terminal)
         let interrupt = InterruptFlag.installed
         let report: RenderReport
         do {
-            report = try prepared.render(
-                options, isCancelled: { interrupt.isSet },
-                progress: { step in progress.update(done: step.done, total: step.total, label: step.phase) })
+            let isCancelled: @Sendable () -> Bool = { interrupt.isSet }
+            let update: (RenderProgress) -> Void = { progress.update(done: $0.done, total: $0.total, label: $0.phase) }
+            report =
+                toStandardOutput
+                ? try StandardOutput.render(prepared, options, isCancelled: isCancelled, progress: update)
+                : try prepared.render(options, isCancelled: isCancelled, progress: update)
         } catch {
             progress.finish()
             throw error
@@ -126,7 +144,11 @@ enum RenderCommand: Command {
                 format == .stillPNG
                 ? String(format: "still at %.2f s, ", options.encoding.stillTime) + byteCount(report.bytes)
                 : describe(report)
-            terminal.out("Wrote \(outputPath) (\(summary))")
+            if toStandardOutput {
+                terminal.err("Wrote standard output (\(summary))\n")
+            } else {
+                terminal.out("Wrote \(outputPath) (\(summary))")
+            }
             if let sheet = options.contactSheet { terminal.out("Wrote contact sheet \(sheet.path)") }
         }
         return 0
@@ -143,10 +165,13 @@ enum RenderCommand: Command {
             command: name)
     }
 
-    /// `Output/<scene name>.gif`, or `.png` for a still.
-    static func defaultOutputPath(for scenePath: String, still: Bool) -> String {
-        let name = URL(fileURLWithPath: scenePath).deletingPathExtension().lastPathComponent
-        return "Output/\(name).\(still ? "png" : "gif")"
+    /// `Output/<scene name>.gif`, `.png` for a still, or the extension `--format` names;
+    /// `Output/stdin.gif` for a scene read from standard input.
+    static func defaultOutputPath(for scenePath: String, still: Bool, format: String? = nil) -> String {
+        let name =
+            scenePath == "-" ? "stdin" : URL(fileURLWithPath: scenePath).deletingPathExtension().lastPathComponent
+        let named = format.flatMap { $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? $0 : nil }
+        return "Output/\(name).\(still ? "png" : named?.lowercased() ?? "gif")"
     }
 
     static func describe(_ report: RenderReport) -> String {

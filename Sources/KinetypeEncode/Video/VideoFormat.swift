@@ -1,28 +1,108 @@
-/// Video containers and codecs the video writer produces through ffmpeg.
-public enum VideoFormat: String, Equatable, Hashable, Sendable, CaseIterable {
-    /// H.264 (libx264, CRF 18, yuv420p) in MP4 with the index up front (+faststart).
-    case mp4
-    /// VP9 (libvpx-vp9, CRF 30, yuv420p) in WebM.
-    case webm
+import KinetypeCore
 
-    /// The format for a file extension (`mp4`, `webm`, any case), or nil.
+/// Video containers and codecs the video writer produces through ffmpeg. Every format is tagged
+/// BT.709 (primaries, transfer, matrix, limited range) and converted from RGB with the BT.709
+/// matrix, so players show the colors the PNG frames have.
+public enum VideoFormat: String, Equatable, Hashable, Sendable, CaseIterable {
+    /// H.264 (libx264, CRF 18, yuv420p) in MP4 with the index up front (+faststart). No alpha.
+    case mp4
+    /// VP9 (libvpx-vp9, CRF 30) in WebM: yuv420p, or yuva420p when the video keeps alpha.
+    case webm
+    /// ProRes 4444 (prores_ks) in QuickTime, for video editors: yuv444p10le, or yuva444p10le
+    /// (16-bit alpha plane) when the video keeps alpha.
+    case mov
+
+    /// The format for a file extension (`mp4`, `webm`, `mov`, any case), or nil.
     public init?(pathExtension: String) {
         self.init(rawValue: pathExtension.lowercased())
     }
 
-    /// ffmpeg's output arguments for this format (codec, quality, pixel format, muxer).
-    var ffmpegOutputArguments: [String] {
+    /// The codec's name in messages: "H.264", "VP9", "ProRes 4444".
+    public var codecName: String {
+        switch self {
+        case .mp4: return "H.264"
+        case .webm: return "VP9"
+        case .mov: return "ProRes 4444"
+        }
+    }
+
+    /// Whether the format stores an alpha channel (WebM's VP9 and MOV's ProRes 4444 do; H.264 does not).
+    public var carriesAlpha: Bool { self != .mp4 }
+
+    /// The constant rate factors the codec takes (lower is better and larger), or nil for ProRes,
+    /// which has fixed-quality profiles instead: libx264 0…51, libvpx-vp9 0…63.
+    public var crfRange: ClosedRange<Int>? {
+        switch self {
+        case .mp4: return 0...51
+        case .webm: return 0...63
+        case .mov: return nil
+        }
+    }
+
+    /// The CRF used when none is given: 18 for H.264 (visually lossless for text), 30 for VP9
+    /// (ffmpeg's recommendation for constant quality); nil for ProRes.
+    public var defaultCRF: Int? {
+        switch self {
+        case .mp4: return 18
+        case .webm: return 30
+        case .mov: return nil
+        }
+    }
+
+    /// Whether the codec subsamples chroma 2×2, so frames must have even sizes.
+    var needsEvenSize: Bool { self != .mov }
+
+    /// ffmpeg's pixel format of the encoded video.
+    func pixelFormat(alpha: Bool) -> String {
+        switch self {
+        case .mp4: return "yuv420p"
+        case .webm: return alpha ? "yuva420p" : "yuv420p"
+        case .mov: return alpha ? "yuva444p10le" : "yuv444p10le"
+        }
+    }
+
+    /// ffmpeg's output arguments for this format: the BT.709 conversion and tags, codec, quality,
+    /// pixel format and muxer. `crf` must be in `crfRange` (ignored for ProRes).
+    func ffmpegOutputArguments(crf: Int?, alpha: Bool) -> [String] {
+        let color = [
+            "-vf",
+            "scale=out_color_matrix=bt709:out_range=tv,"
+                + "setparams=range=tv:colorspace=bt709:color_primaries=bt709:color_trc=bt709",
+            "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
+        ]
+        let pixels = ["-pix_fmt", pixelFormat(alpha: alpha)]
+        let quality = String(crf ?? defaultCRF ?? 0)
         switch self {
         case .mp4:
-            return [
-                "-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p",
-                "-movflags", "+faststart", "-f", "mp4",
-            ]
+            return color + ["-c:v", "libx264", "-preset", "medium", "-crf", quality] + pixels
+                + ["-movflags", "+faststart", "-f", "mp4"]
         case .webm:
-            return [
-                "-c:v", "libvpx-vp9", "-crf", "30", "-b:v", "0", "-deadline", "good", "-cpu-used", "2",
-                "-row-mt", "1", "-pix_fmt", "yuv420p", "-f", "webm",
-            ]
+            return color + [
+                "-c:v", "libvpx-vp9", "-crf", quality, "-b:v", "0", "-deadline", "good", "-cpu-used", "2",
+                "-row-mt", "1",
+            ] + pixels + ["-f", "webm"]
+        case .mov:
+            return color + ["-c:v", "prores_ks", "-profile:v", "4444", "-vendor", "apl0"] + pixels
+                + ["-movflags", "+faststart", "-f", "mov"]
         }
+    }
+}
+
+/// How a video is encoded beyond its format.
+public struct VideoOptions: Equatable, Sendable {
+    /// The constant rate factor (lower is better and larger), in the format's `crfRange`; nil uses
+    /// the format's `defaultCRF`.
+    public var crf: Int?
+    /// Keep the frames' alpha channel (formats that carry alpha only); otherwise every pixel is
+    /// composited onto `matte`.
+    public var keepsAlpha = false
+    /// The color transparent pixels are composited onto when alpha is not kept (opaque; its own
+    /// alpha is ignored).
+    public var matte = Color.black
+
+    public init(crf: Int? = nil, keepsAlpha: Bool = false, matte: Color = .black) {
+        self.crf = crf
+        self.keepsAlpha = keepsAlpha
+        self.matte = matte
     }
 }

@@ -41,11 +41,16 @@ enum VideoVerification {
         return reasons.first { lowered.contains($0.0.lowercased()) }?.1
     }
 
-    /// Why the finished file at `file` is not the video that was sent (`frames` frames at `fps`),
-    /// or nil when it is. Uses ffprobe next to ffmpeg or on the search path (frame count and
-    /// duration); without ffprobe, a structural check of the container.
-    static func problem(with file: URL, format: VideoFormat, frames: Int, fps: Double, ffprobe: URL?) -> String? {
-        if let ffprobe { return probeProblem(file: file, frames: frames, fps: fps, ffprobe: ffprobe) }
+    /// Why the finished file at `file` is not the video that was sent (`frames` frames at `fps`,
+    /// with an alpha channel or without), or nil when it is. Uses ffprobe next to ffmpeg or on the
+    /// search path (frame count, duration, alpha channel, BT.709 tags); without ffprobe, a
+    /// structural check of the container.
+    static func problem(
+        with file: URL, format: VideoFormat, frames: Int, fps: Double, alpha: Bool = false, ffprobe: URL?
+    ) -> String? {
+        if let ffprobe {
+            return probeProblem(file: file, format: format, frames: frames, fps: fps, alpha: alpha, ffprobe: ffprobe)
+        }
         return structuralProblem(file: file, format: format)
     }
 
@@ -61,12 +66,17 @@ enum VideoVerification {
         return nil
     }
 
-    private static func probeProblem(file: URL, frames: Int, fps: Double, ffprobe: URL) -> String? {
+    private static func probeProblem(
+        file: URL, format: VideoFormat, frames: Int, fps: Double, alpha: Bool, ffprobe: URL
+    ) -> String? {
         let process = Process()
         process.executableURL = ffprobe
         process.arguments = [
             "-v", "error", "-count_frames", "-select_streams", "v:0",
-            "-show_entries", "stream=nb_read_frames:format=duration", "-of", "default=nw=1", file.path,
+            "-show_entries",
+            "stream=nb_read_frames,pix_fmt,color_space,color_primaries,color_transfer:stream_tags=alpha_mode"
+                + ":format=duration",
+            "-of", "default=nw=1", file.path,
         ]
         let output = Pipe()
         let errors = Pipe()
@@ -76,7 +86,7 @@ enum VideoVerification {
         do {
             try process.run()
         } catch {
-            return structuralProblem(file: file, format: VideoFormat(pathExtension: file.pathExtension) ?? .mp4)
+            return structuralProblem(file: file, format: format)
         }
         let errorReader = PipeReader(errors)
         let outputText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -103,10 +113,32 @@ enum VideoVerification {
             return
                 "the file ffmpeg wrote lasts \(String(format: "%.3f", duration)) s, but \(frames) frames at \(fps) fps last \(String(format: "%.3f", expected)) s"
         }
+        return alphaProblem(values, format: format, alpha: alpha) ?? colorProblem(values)
+    }
+
+    /// Whether the stream has an alpha channel exactly when one was asked for: ProRes decodes to a
+    /// `yuva` pixel format; VP9 keeps alpha in a side channel that WebM flags with `alpha_mode=1`.
+    static func alphaProblem(_ values: [String: String], format: VideoFormat, alpha: Bool) -> String? {
+        let hasAlpha: Bool
+        switch format {
+        case .mp4: hasAlpha = false
+        case .webm: hasAlpha = values["TAG:alpha_mode"] == "1"
+        case .mov: hasAlpha = values["pix_fmt"]?.hasPrefix("yuva") ?? false
+        }
+        if alpha && !hasAlpha { return "the file ffmpeg wrote has no alpha channel" }
+        if !alpha && hasAlpha { return "the file ffmpeg wrote has an alpha channel, but the frames are opaque" }
         return nil
     }
 
-    /// Without ffprobe: an MP4 must consist of whole top-level boxes, among them `ftyp`, `moov`
+    /// Whether the stream is tagged BT.709 (matrix, primaries, transfer).
+    static func colorProblem(_ values: [String: String]) -> String? {
+        for key in ["color_space", "color_primaries", "color_transfer"] where values[key] != "bt709" {
+            return "the file ffmpeg wrote is not tagged BT.709 (\(key) is \(values[key] ?? "missing"))"
+        }
+        return nil
+    }
+
+    /// Without ffprobe: an MP4 (or MOV) must consist of whole top-level boxes, among them `ftyp`, `moov`
     /// (the index) and `mdat`; a WebM must start with the EBML header and hold a Segment. Only box
     /// headers are read, so a large video is not loaded into memory.
     static func structuralProblem(file: URL, format: VideoFormat) -> String? {
@@ -114,7 +146,7 @@ enum VideoVerification {
         defer { try? handle.close() }
         guard let size = try? handle.seekToEnd(), size > 0 else { return "ffmpeg wrote an empty file" }
         switch format {
-        case .mp4: return mp4Problem(handle, size: size)
+        case .mp4, .mov: return mp4Problem(handle, size: size)
         case .webm: return webmProblem(handle)
         }
     }

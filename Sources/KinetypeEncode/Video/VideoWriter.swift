@@ -9,8 +9,10 @@ import KinetypeCore
 
 /// Writes a video by piping frames to an `ffmpeg` process found on PATH.
 ///
-/// Frames are composited over black (video has no transparency) and sent as raw RGB. Odd
-/// sizes are padded to even ones (yuv420p needs them) by repeating the last column or row.
+/// When `options.keepsAlpha` and the format carries alpha (WebM, MOV), frames are sent as straight
+/// RGBA and encoded with an alpha plane; otherwise they are composited onto `options.matte` and sent
+/// as RGB. Odd sizes are padded to even ones for the 4:2:0 formats (MP4, WebM) by repeating the last
+/// column or row. Colors are converted and tagged as BT.709 (`VideoFormat`).
 /// ffmpeg writes a temporary file next to the destination, renamed over it by `finish()` only
 /// after ffmpeg printed no error and the file proved to be the video that was sent
 /// (`VideoVerification`); `cancel()`, a failure, or deinit without finish removes it and leaves
@@ -22,6 +24,9 @@ public final class VideoWriter {
     public let height: Int
     public let fps: Double
     public let format: VideoFormat
+    public let options: VideoOptions
+    /// Whether the video has an alpha channel: alpha was asked for and the format carries it.
+    public let hasAlpha: Bool
     /// Frames written so far.
     public private(set) var frameCount = 0
 
@@ -35,17 +40,22 @@ public final class VideoWriter {
     private var isFinished = false
 
     /// Starts ffmpeg. `searchPath` replaces the PATH used to find it (a colon-separated list).
-    public init(url: URL, width: Int, height: Int, fps: Double, format: VideoFormat, searchPath: String? = nil) throws {
+    /// - Throws: a `.usage` Diagnostic for a CRF outside the format's range (or any CRF for ProRes).
+    public init(
+        url: URL, width: Int, height: Int, fps: Double, format: VideoFormat, options: VideoOptions = VideoOptions(),
+        searchPath: String? = nil
+    ) throws {
         guard width > 0, height > 0 else {
             throw Diagnostic(kind: .renderFailure, message: "cannot write a \(width)×\(height) video").fail()
         }
         guard fps.isFinite, fps > 0 else {
             throw Diagnostic(kind: .renderFailure, message: "cannot write a video at \(fps) frames per second").fail()
         }
+        try Self.check(options.crf, for: format)
         guard let ffmpeg = Self.findFFmpeg(searchPath: searchPath) else {
             throw Diagnostic(
                 kind: .renderFailure,
-                message: "ffmpeg was not found on PATH; install it (apt-get install ffmpeg) to write .mp4/.webm",
+                message: "ffmpeg was not found on PATH; install it (apt-get install ffmpeg) to write .mp4/.webm/.mov",
                 hint: "on macOS: brew install ffmpeg; or write a .gif or a PNG sequence instead"
             ).fail()
         }
@@ -54,8 +64,10 @@ public final class VideoWriter {
         self.height = height
         self.fps = fps
         self.format = format
-        self.paddedWidth = width + width % 2
-        self.paddedHeight = height + height % 2
+        self.options = options
+        self.hasAlpha = options.keepsAlpha && format.carriesAlpha
+        self.paddedWidth = format.needsEvenSize ? width + width % 2 : width
+        self.paddedHeight = format.needsEvenSize ? height + height % 2 : height
         self.output = try AtomicFile(destination: url)
         self.ffprobe = VideoVerification.findFFprobe(besides: ffmpeg, searchPath: searchPath)
 
@@ -64,11 +76,11 @@ public final class VideoWriter {
         process.arguments =
             [
                 "-hide_banner", "-loglevel", "error",
-                "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(paddedWidth)x\(paddedHeight)",
+                "-f", "rawvideo", "-pix_fmt", hasAlpha ? "rgba" : "rgb24", "-s", "\(paddedWidth)x\(paddedHeight)",
                 "-framerate", Self.rateArgument(fps), "-i", "-",
                 "-an", "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact",
             ]
-            + format.ffmpegOutputArguments + ["-y", output.temporaryURL.path]
+            + format.ffmpegOutputArguments(crf: options.crf, alpha: hasAlpha) + ["-y", output.temporaryURL.path]
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errorOutput.pipe
@@ -94,7 +106,7 @@ public final class VideoWriter {
             throw failure("a frame is \(image.width)×\(image.height), but the video is \(width)×\(height)")
         }
         do {
-            try input.fileHandleForWriting.write(contentsOf: rgbFrame(image))
+            try input.fileHandleForWriting.write(contentsOf: hasAlpha ? rgbaFrame(image) : rgbFrame(image))
             frameCount += 1
         } catch {
             cancel()
@@ -134,7 +146,7 @@ public final class VideoWriter {
         }
         if let problem = VideoVerification.problem(
             with: output.temporaryURL, format: format, frames: frameCount,
-            fps: fps, ffprobe: ffprobe)
+            fps: fps, alpha: hasAlpha, ffprobe: ffprobe)
         {
             output.discard()
             throw failure(problem)
@@ -163,8 +175,51 @@ public final class VideoWriter {
         return nil
     }
 
-    /// The frame as RGB composited over black, padded to even dimensions.
+    /// Checks that the format takes `crf` (nil, the default, always passes).
+    static func check(_ crf: Int?, for format: VideoFormat) throws {
+        guard let crf else { return }
+        guard let range = format.crfRange else {
+            throw Diagnostic(
+                kind: .usage,
+                message: "\(format.codecName) (.\(format.rawValue)) has no CRF; it encodes at a fixed high quality",
+                hint: "leave out the CRF, or write .mp4 or .webm to choose a quality"
+            ).fail()
+        }
+        guard range.contains(crf) else {
+            throw Diagnostic(
+                kind: .usage,
+                message:
+                    "the CRF of \(format.codecName) (.\(format.rawValue)) is \(range.lowerBound)…\(range.upperBound), not \(crf)",
+                hint: "lower is better and larger; the default is \(format.defaultCRF ?? range.lowerBound)"
+            ).fail()
+        }
+    }
+
+    /// The frame as straight RGBA, padded like `rgbFrame`.
+    private func rgbaFrame(_ image: Image) -> Data {
+        guard paddedWidth != width || paddedHeight != height else { return Data(image.pixels) }
+        var data = Data(count: paddedWidth * paddedHeight * 4)
+        data.withUnsafeMutableBytes { raw in
+            let out = raw.bindMemory(to: UInt8.self)
+            image.pixels.withUnsafeBufferPointer { pixels in
+                for y in 0..<paddedHeight {
+                    let sourceRow = min(y, height - 1) * width
+                    for x in 0..<paddedWidth {
+                        let source = (sourceRow + min(x, width - 1)) * 4
+                        let target = (y * paddedWidth + x) * 4
+                        for channel in 0..<4 { out[target + channel] = pixels[source + channel] }
+                    }
+                }
+            }
+        }
+        return data
+    }
+
+    /// The frame as RGB composited onto the matte, padded to even dimensions when the format needs them.
     private func rgbFrame(_ image: Image) -> Data {
+        let matte = [options.matte.red, options.matte.green, options.matte.blue].map {
+            Int((min(max($0, 0), 1) * 255).rounded())
+        }
         var data = Data(count: paddedWidth * paddedHeight * 3)
         data.withUnsafeMutableBytes { raw in
             let out = raw.bindMemory(to: UInt8.self)
@@ -176,7 +231,8 @@ public final class VideoWriter {
                         let target = (y * paddedWidth + x) * 3
                         let alpha = Int(pixels[source + 3])
                         for channel in 0..<3 {
-                            out[target + channel] = UInt8((Int(pixels[source + channel]) * alpha + 127) / 255)
+                            let mixed = Int(pixels[source + channel]) * alpha + matte[channel] * (255 - alpha)
+                            out[target + channel] = UInt8((mixed + 127) / 255)
                         }
                     }
                 }

@@ -1,0 +1,178 @@
+import Foundation
+import XCTest
+
+/// `render -` (scene on standard input) and `-o -` (file to standard output), run through a shell
+/// as a user would.
+final class StreamTests: XCTestCase {
+    private let tiny = KinetypeProcess.fixtures.appendingPathComponent("tiny.json").path
+
+    /// Runs `script` in bash with `$K` set to the kinetype binary, in `folder`.
+    private func shell(_ script: String, in folder: URL) throws -> KinetypeProcess.Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["K": KinetypeProcess.executable.path, "TINY": tiny]) { $1 }
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return KinetypeProcess.Result(
+            status: process.terminationStatus, stdout: "", stderr: String(decoding: errors, as: UTF8.self))
+    }
+
+    func testPipedSceneToStandardOutputEqualsTheFileWrittenDirectly() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let result = try shell(
+            """
+            set -e
+            "$K" render "$TINY" -o direct.gif -q
+            cat "$TINY" | "$K" render - -o - --format GIF > piped.gif
+            """, in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("Wrote standard output (23 frames"), result.stderr)
+        let direct = try Data(contentsOf: folder.appendingPathComponent("direct.gif"))
+        let piped = try Data(contentsOf: folder.appendingPathComponent("piped.gif"))
+        XCTAssertEqual(String(decoding: piped.prefix(6), as: UTF8.self), "GIF89a")
+        XCTAssertEqual(piped, direct, "the streamed GIF is byte for byte the file")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["direct.gif", "piped.gif"])
+    }
+
+    func testStillPNGAndVideosStreamTheBytesOfTheFile() throws {
+        try XCTSkipIf(!FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "ffmpeg is not installed")
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let result = try shell(
+            """
+            set -e
+            for f in mp4 mov; do "$K" render "$TINY" -o direct.$f -q; "$K" render "$TINY" -o - --format $f -q > piped.$f; done
+            "$K" render "$TINY" --still 1 -o direct.png -q
+            "$K" render "$TINY" --still 1 -o - --format png -q > piped.png
+            """, in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "", "--quiet prints nothing, and nothing but the file goes to stdout")
+        for name in ["mp4", "mov", "png"] {
+            let direct = try Data(contentsOf: folder.appendingPathComponent("direct.\(name)"))
+            XCTAssertGreaterThan(direct.count, 100)
+            XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("piped.\(name)")), direct, name)
+        }
+    }
+
+    /// Relative paths in a scene on standard input resolve against the current folder.
+    func testStandardInputSceneResolvesImagesAgainstTheCurrentFolder() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let elsewhere = folder.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: false)
+        XCTAssertEqual(
+            try KinetypeProcess.run(["render", tiny, "--still", "1", "-o", "pic.png"], in: folder).status, 0)
+        let scene = """
+            {"version": 1, "canvas": {"width": 40, "height": 20, "fps": 10, "duration": 0.2},
+             "layers": [{"type": "image", "src": "pic.png", "frame": {"x": 0, "y": 0, "width": 40, "height": 20}}]}
+            """
+        try Data(scene.utf8).write(to: folder.appendingPathComponent("scene.txt"))
+        let here = try shell(#""$K" render - -o out.gif < scene.txt"#, in: folder)
+        XCTAssertEqual(here.status, 0, here.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.gif").path))
+        let there = try shell(#""$K" render - -o out.gif < ../scene.txt"#, in: elsewhere)
+        XCTAssertEqual(there.status, 66, there.stderr)
+        XCTAssertTrue(there.stderr.contains("<stdin>"), there.stderr)
+        XCTAssertTrue(there.stderr.contains("pic.png"), there.stderr)
+    }
+
+    func testStandardInputHasTheSizeCapOfASceneFile() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let result = try shell(#"head -c 70000000 /dev/zero 2>/dev/null | "$K" render - -o out.gif"#, in: folder)
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertEqual(
+            result.stderr,
+            "kinetype: error: <stdin>: the scene on standard input is larger than 64 MB, the limit for a scene\n")
+    }
+
+    func testPNGFramesCannotGoToStandardOutput() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let result = try shell(#""$K" render "$TINY" -o - --format png > out"#, in: folder)
+        XCTAssertEqual(result.status, 64)
+        XCTAssertTrue(
+            result.stderr.hasPrefix(
+                "kinetype: error: PNG frames are a folder of files and cannot be written to standard output"),
+            result.stderr)
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("out")).count, 0)
+        let batch = try shell(#""$K" batch "$TINY" --data "$TINY" -o - > out"#, in: folder)
+        XCTAssertEqual(batch.status, 64)
+        XCTAssertTrue(batch.stderr.contains("cannot go to standard output"), batch.stderr)
+    }
+
+    func testFormatIsNeededForStandardOutputAndMustMatchAnExtension() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let missing = try shell(#""$K" render "$TINY" -o - > out"#, in: folder)
+        XCTAssertEqual(missing.status, 64)
+        XCTAssertTrue(missing.stderr.contains("name the format with --format"), missing.stderr)
+        let unknown = try shell(#""$K" render "$TINY" -o - --format bmp > out"#, in: folder)
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.contains(#"unknown output format ".bmp""#), unknown.stderr)
+        let mismatch = try KinetypeProcess.run(["render", tiny, "-o", "x.gif", "--format", "mp4"], in: folder)
+        XCTAssertEqual(mismatch.status, 64)
+        XCTAssertTrue(
+            mismatch.stderr.contains(#"--format "mp4" does not match the output "x.gif""#), mismatch.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.gif").path))
+        let agreeing = try KinetypeProcess.run(["render", tiny, "-o", "x.GIF", "--format", "gif", "-q"], in: folder)
+        XCTAssertEqual(agreeing.status, 0, agreeing.stderr)
+        let defaultPath = try KinetypeProcess.run(["render", tiny, "--format", "PNG", "--still", "1"], in: folder)
+        XCTAssertEqual(defaultPath.status, 0, defaultPath.stderr)
+        XCTAssertEqual(
+            defaultPath.stdout, "Wrote Output/tiny.png (1 frame, 0.00 s, \(byteSize(folder, "Output/tiny.png")))\n")
+        let moving = try KinetypeProcess.run(["render", tiny, "--format", "png"], in: folder)
+        XCTAssertEqual(moving.status, 64, "PNG without --still: frames go to a folder, not Output/tiny.png")
+    }
+
+    private func byteSize(_ folder: URL, _ path: String) -> String {
+        let bytes = (try? Data(contentsOf: folder.appendingPathComponent(path)).count) ?? 0
+        return bytes < 1000 ? "\(bytes) B" : String(format: "%.1f KB", Double(bytes) / 1000)
+    }
+
+    /// With standard output closed (`>&-`), `-o -` is refused before rendering, and the "Wrote"
+    /// line of a file output goes nowhere instead of into a file opened on descriptor 1.
+    func testClosedStandardOutputIsRefused() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let closed = try shell(#""$K" render "$TINY" -o - --format gif >&-"#, in: folder)
+        XCTAssertEqual(closed.status, 73)
+        XCTAssertEqual(closed.stderr, "kinetype: error: cannot write to standard output: it is closed\n")
+        let file = try shell(#""$K" render "$TINY" -o out.gif >&-"#, in: folder)
+        XCTAssertEqual(file.status, 0, file.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["out.gif"])
+    }
+
+    /// The reader is gone before the first byte: EPIPE, a clean exit 73 with a message, no crash
+    /// by SIGPIPE. Then `| head -c 10` on a file larger than a pipe holds.
+    func testBrokenPipeIsACleanError() throws {
+        let process = Process()
+        process.executableURL = KinetypeProcess.executable
+        process.arguments = ["render", tiny, "-o", "-", "--format", "gif"]
+        let output = Pipe()
+        let errors = Pipe()
+        try output.fileHandleForReading.close()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        try output.fileHandleForWriting.close()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit, "not killed by SIGPIPE")
+        XCTAssertEqual(process.terminationStatus, 73, text)
+        XCTAssertTrue(text.contains("cannot write to standard output: the reading end of the pipe was closed"), text)
+
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let head = try shell(
+            #""$K" render "$TINY" --scale 4 -o - --format gif -q | head -c 10 > ten; echo "${PIPESTATUS[0]}" > status"#,
+            in: folder)
+        XCTAssertEqual(head.status, 0, head.stderr)
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("ten")).count, 10)
+        let status = try String(contentsOf: folder.appendingPathComponent("status"), encoding: .utf8)
+        XCTAssertTrue(["73\n", "0\n"].contains(status), "exit \(status), \(head.stderr)")
+    }
+}
