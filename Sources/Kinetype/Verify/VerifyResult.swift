@@ -24,6 +24,16 @@ public struct FrameVerdict: Sendable, Encodable {
     public var maxDistance: Double = 0
     /// The diff image of a failed frame.
     public var diffPath: String?
+    /// The golden and the render of a failed frame, as PNG files beside the diff.
+    public var expectedPath: String?
+    public var actualPath: String?
+
+    /// Records where the failure images of this frame were written.
+    mutating func attach(_ files: FailureArtifacts.Files) {
+        diffPath = files.diff
+        expectedPath = files.expected
+        actualPath = files.actual
+    }
 }
 
 /// The result of verifying one scene against its goldens.
