@@ -48,7 +48,7 @@ extension Command {
 /// Every subcommand, in the order `kinetype help` lists them.
 let allCommands: [any Command.Type] = [
     RenderCommand.self, BatchCommand.self, VerifyCommand.self, ValidateCommand.self, InfoCommand.self,
-    FontsCommand.self, SchemaCommand.self,
+    PreviewCommand.self, FontsCommand.self, SchemaCommand.self,
     HelpCommand.self,
 ]
 
