@@ -92,13 +92,16 @@ public struct VerifyHTMLReport {
 
                 """
         }
-        page += "<nav class=\"toc\"><ul>"
-        for (index, entry) in ordered.enumerated() {
-            page +=
-                "<li><a href=\"#scene-\(index)\"><span class=\"chip \(entry.result.passed ? "passed" : "failed")\">"
-                + "\(entry.result.passed ? "ok" : "failed")</span> \(HTMLText.escape(entry.result.scene))</a></li>"
+        if ordered.count > 1 {
+            page += "<nav class=\"toc\"><ul>"
+            for (index, entry) in ordered.enumerated() {
+                page +=
+                    "<li><a href=\"#scene-\(index)\"><span class=\"chip \(entry.result.passed ? "passed" : "failed")\">"
+                    + "\(entry.result.passed ? "ok" : "failed")</span> \(HTMLText.escape(entry.result.scene))</a></li>"
+            }
+            page += "</ul></nav>"
         }
-        page += "</ul></nav>\n</header>\n<main>\n"
+        page += "\n</header>\n<main>\n"
         for (index, entry) in ordered.enumerated() {
             page += section(entry, index: index, images: &images)
         }

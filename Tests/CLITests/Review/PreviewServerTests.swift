@@ -73,3 +73,50 @@ final class PreviewServerTests: XCTestCase {
         XCTAssertTrue(stopped.stderr.contains("kinetype: preview stopped"), stopped.stderr)
     }
 }
+
+/// What the preview watches: a change to a picture the scene shows reloads it, and so does fixing
+/// a broken scene; the state says which files are watched.
+final class PreviewWatchTests: XCTestCase {
+    func testReloadsWhenAPictureOrTheSceneChanges() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let goldens = KinetypeProcess.packageRoot.appendingPathComponent("Tests/KinetypeRenderTests/Goldens")
+        let picture = folder.appendingPathComponent("picture.png")
+        try FileManager.default.copyItem(at: goldens.appendingPathComponent("truncation@1x.png"), to: picture)
+        let scene = folder.appendingPathComponent("pictured.json")
+        let good = """
+            { "version": 1, "canvas": { "width": 64, "height": 32, "fps": 10, "hold": 0.2 },
+              "layers": [ { "type": "image", "src": "picture.png", "frame": { "x": 0, "y": 0, "width": 64, "height": 32 } } ] }
+            """
+        try good.write(to: scene, atomically: false, encoding: .utf8)
+        let server = try PreviewProcess(["pictured.json"], in: folder)
+
+        let first = try XCTUnwrap(JSONSerialization.jsonObject(with: server.get("/state.json").body) as? [String: Any])
+        XCTAssertEqual(first["version"] as? Int, 1)
+        XCTAssertEqual(first["ok"] as? Bool, true)
+        let watched = try XCTUnwrap(first["watched"] as? [String])
+        XCTAssertTrue(watched.contains { $0.hasSuffix("/picture.png") }, "\(watched)")
+        XCTAssertTrue(watched.contains("pictured.json"), "\(watched)")
+        let before = try server.get("/frame/0.png").body
+
+        // Another picture under the same name: a new version whose frame differs.
+        try FileManager.default.removeItem(at: picture)
+        try FileManager.default.copyItem(at: goldens.appendingPathComponent("spans@2x.png"), to: picture)
+        XCTAssertTrue(try server.waitForVersion { version, _ in version == 2 }, "the picture's change was not seen")
+        XCTAssertNotEqual(try server.get("/frame/0.png").body, before)
+
+        // A broken scene is a version too, shown as its errors; the server goes on.
+        try good.replacingOccurrences(of: "\"hold\"", with: "\"hodl\"").write(
+            to: scene, atomically: false, encoding: .utf8)
+        XCTAssertTrue(try server.waitForVersion { version, _ in version == 3 })
+        let broken = try XCTUnwrap(JSONSerialization.jsonObject(with: server.get("/state.json").body) as? [String: Any])
+        XCTAssertEqual(broken["ok"] as? Bool, false)
+        let problems = try XCTUnwrap(broken["diagnostics"] as? [[String: String]])
+        XCTAssertTrue(problems.contains { $0["text"]?.contains("hodl") == true }, "\(problems)")
+        XCTAssertEqual(try server.get("/frame/0.png").status, 404, "no frames while the scene does not load")
+
+        try good.write(to: scene, atomically: false, encoding: .utf8)
+        XCTAssertTrue(try server.waitForVersion { version, _ in version == 4 })
+        XCTAssertEqual(try server.get("/frame/0.png").status, 200)
+        XCTAssertEqual(server.interrupt().status, 0)
+    }
+}
