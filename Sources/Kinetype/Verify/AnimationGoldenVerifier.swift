@@ -63,10 +63,11 @@ struct AnimationGoldenVerifier {
                 changedPixels: comparison.changedPixels, antialiasedPixels: comparison.antialiasedPixels,
                 maxDistance: comparison.maxDistance)
             if !comparison.passed {
-                verdict.diffPath = try FailureArtifacts(folder: options.artifactsFolder.appendingPathComponent(name))
-                    .write(
-                        frame: index, frameCount: expected.frames.count, expected: expectedFrame,
-                        actual: actualFrame, diff: comparison.diffImage)
+                verdict.attach(
+                    try FailureArtifacts(folder: options.artifactsFolder.appendingPathComponent(name))
+                        .write(
+                            frame: index, frameCount: expected.frames.count, expected: expectedFrame,
+                            actual: actualFrame, diff: comparison.diffImage))
             }
             verdicts.append(verdict)
             time += Double(expected.frames[index].duration) / 1000

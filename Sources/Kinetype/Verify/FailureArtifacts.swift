@@ -6,19 +6,28 @@ import KinetypeEncode
 struct FailureArtifacts {
     let folder: URL
 
-    /// Writes the four images and returns the diff image's path.
-    func write(frame index: Int, frameCount: Int, expected: Image, actual: Image, diff: Image?) throws -> String {
+    /// The paths of the images written for one frame.
+    struct Files {
+        var expected: String
+        var actual: String
+        var diff: String
+    }
+
+    /// Writes the four images and returns the paths of expected, actual and diff.
+    func write(frame index: Int, frameCount: Int, expected: Image, actual: Image, diff: Image?) throws -> Files {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let stem = PNGSequenceWriter.fileName(index: index, frameCount: frameCount).replacingOccurrences(
             of: ".png", with: "")
         let diffImage = diff ?? actual
-        try PNGCodec.write(expected, to: folder.appendingPathComponent("\(stem).expected.png"))
-        try PNGCodec.write(actual, to: folder.appendingPathComponent("\(stem).actual.png"))
+        let expectedURL = folder.appendingPathComponent("\(stem).expected.png")
+        let actualURL = folder.appendingPathComponent("\(stem).actual.png")
+        try PNGCodec.write(expected, to: expectedURL)
+        try PNGCodec.write(actual, to: actualURL)
         let diffURL = folder.appendingPathComponent("\(stem).diff.png")
         try PNGCodec.write(diffImage, to: diffURL)
         try PNGCodec.write(
             triptych([expected, diffImage, actual]), to: folder.appendingPathComponent("\(stem).triptych.png"))
-        return diffURL.path
+        return Files(expected: expectedURL.path, actual: actualURL.path, diff: diffURL.path)
     }
 
     /// The images side by side on a neutral background, 8 px apart.

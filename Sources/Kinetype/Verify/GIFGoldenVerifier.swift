@@ -60,10 +60,11 @@ struct GIFGoldenVerifier {
                 antialiasedPixels: comparison.antialiasedPixels,
                 maxDistance: comparison.maxDistance)
             if !comparison.passed {
-                verdict.diffPath = try FailureArtifacts(folder: options.artifactsFolder.appendingPathComponent(name))
-                    .write(
-                        frame: index, frameCount: expected.frames.count, expected: expectedFrame,
-                        actual: actualFrame, diff: comparison.diffImage)
+                verdict.attach(
+                    try FailureArtifacts(folder: options.artifactsFolder.appendingPathComponent(name))
+                        .write(
+                            frame: index, frameCount: expected.frames.count, expected: expectedFrame,
+                            actual: actualFrame, diff: comparison.diffImage))
             }
             verdicts.append(verdict)
             time += Double(expected.frames[index].delay) / 100

@@ -154,12 +154,11 @@ private struct FrameGoldenVerifier {
                         verdict.status = .updated
                     } else {
                         verdict.status = .failed
-                        verdict.diffPath = try FailureArtifacts(
-                            folder: options.artifactsFolder.appendingPathComponent(name)
-                        )
-                        .write(
-                            frame: index, frameCount: frameCount, expected: expected, actual: actual,
-                            diff: comparison.diffImage)
+                        verdict.attach(
+                            try FailureArtifacts(folder: options.artifactsFolder.appendingPathComponent(name))
+                                .write(
+                                    frame: index, frameCount: frameCount, expected: expected, actual: actual,
+                                    diff: comparison.diffImage))
                     }
                 }
             }

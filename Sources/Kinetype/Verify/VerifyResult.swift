@@ -25,9 +25,19 @@ public struct FrameVerdict: Sendable, Encodable {
     public var maxDistance: Double = 0
     /// The diff image of a failed frame.
     public var diffPath: String?
+    /// The golden and the render of a failed frame, as PNG files beside the diff.
+    public var expectedPath: String?
+    public var actualPath: String?
+
+    /// Records where the failure images of this frame were written.
+    mutating func attach(_ files: FailureArtifacts.Files) {
+        diffPath = files.diff
+        expectedPath = files.expected
+        actualPath = files.actual
+    }
 
     private enum CodingKeys: String, CodingKey {
-        case frame, time, status, changedPixels, antialiasedPixels, maxDistance, diffPath
+        case frame, time, status, changedPixels, antialiasedPixels, maxDistance, diffPath, expectedPath, actualPath
     }
 
     /// `frame` is written 1-based, as in the frame files (`frame_0001.png`) and the terminal lines;
@@ -41,6 +51,8 @@ public struct FrameVerdict: Sendable, Encodable {
         try container.encode(antialiasedPixels, forKey: .antialiasedPixels)
         try container.encode(maxDistance, forKey: .maxDistance)
         try container.encodeIfPresent(diffPath, forKey: .diffPath)
+        try container.encodeIfPresent(expectedPath, forKey: .expectedPath)
+        try container.encodeIfPresent(actualPath, forKey: .actualPath)
     }
 }
 

@@ -5,13 +5,20 @@ import Kinetype
 enum VerifyCommand: Command {
     static let name = "verify"
     static let abstract = "Render scenes and compare them with stored golden frames."
-    static let usage = "verify SCENE... --golden DIR [--record MODE] [--frames all|sample[:N]|T1,T2,...] [options]"
+    static let usage =
+        "verify SCENE... --golden DIR [--record MODE] [--frames all|sample[:N]|T1,T2,...] [--html PATH] [options]"
     static let discussion = """
         The golden set of intro.json is DIR/intro/ (frame_0001.png … plus environment.json, which
         records the library versions and font hashes) or DIR/intro.gif (decoded frames, delays and loop
         count are compared). Frames are compared byte for byte first, then pixel by pixel with a
         perceptual color distance; pixels that differ only as antialiased edges are reported but not
         counted. Failing frames get expected, actual, diff and triptych images in the artifacts folder.
+
+        Review: --html PATH writes one self-contained HTML page (images inlined, no network) listing
+        every scene and frame, failures first, with expected, actual and diff to compare (slider, onion
+        skin, side by side), the changed pixel counts, how the environment differs from the goldens',
+        and the command that accepts the changes. When frames fail and --html is not given, the page
+        is written to report.html in the artifacts folder.
 
         Recording: missing (default) writes goldens for frames that have none; all rewrites every
         golden; failed rewrites the goldens of failing frames; never only compares. When the CI
@@ -48,12 +55,15 @@ enum VerifyCommand: Command {
         static let artifacts = Option(
             "artifacts", .path(placeholder: "DIR"),
             help: "Where to write failure images (default Output/verify-failures).")
+        static let html = Option(
+            "html", .path(),
+            help: "Write an HTML review page of every scene and frame (default on failure: ARTIFACTS/report.html).")
     }
 
     static let options: [OptionSpec] = [
         Options.golden.spec, Options.record.spec, Options.frames.spec, Options.threshold.spec,
         Options.maxDiffPixels.spec,
-        Options.maxDiffRatio.spec, Options.artifacts.spec, SharedOptions.report.spec,
+        Options.maxDiffRatio.spec, Options.artifacts.spec, Options.html.spec, SharedOptions.report.spec,
     ]
     static let groups: [OptionGroup] = [
         .placeholders(), .root, .jobs(), .quiet(help: "Print only failures."), .progress, .workLimits, .layoutDirection(),
@@ -91,6 +101,7 @@ enum VerifyCommand: Command {
         let reportPath = try arguments[SharedOptions.report]
         let quiet = arguments[SharedOptions.quiet]
 
+        let htmlPath = try arguments[Options.html]
         let scenes = try sceneFiles(arguments.positionals)
         let used = scenes.reduce(into: Set<String>()) { used, path in
             let scene = UnusedPlaceholders.templateScene(.file(path: path), keys: Array(options.overrides.keys))
@@ -104,6 +115,7 @@ enum VerifyCommand: Command {
             terminal: terminal, quiet: quiet)
 
         var results: [SceneVerification] = []
+        var entries: [VerifyHTMLReport.Entry] = []
         var interrupted = false
         let progress = try arguments.progressBar(terminal: terminal)
         defer { progress.finish() }
@@ -115,6 +127,7 @@ enum VerifyCommand: Command {
                 let result = try GoldenVerifier.verify(sceneAt: path, options: options)
                 progress.finish()
                 results.append(result)
+                entries.append(VerifyHTMLReport.Entry(scenePath: path, result: result))
                 report(result, terminal: terminal, quiet: quiet)
             } catch is CancellationError {
                 interrupted = true
@@ -124,13 +137,38 @@ enum VerifyCommand: Command {
         if let reportPath {
             try JSONReport.write(results, to: URL(fileURLWithPath: reportPath))
         }
+        let passed = results.allSatisfy(\.passed)
+        if let page = htmlPath.map(URL.init(fileURLWithPath:))
+            ?? (passed ? nil : options.artifactsFolder.appendingPathComponent("report.html"))
+        {
+            var html = VerifyHTMLReport(entries: entries, comparison: options.comparison) { scenes in
+                acceptCommand(for: scenes, arguments: arguments)
+            }
+            html.interrupted = interrupted
+            try html.write(to: page)
+            if !passed || !quiet { terminal.err("kinetype: review the results in \(page.path)\n") }
+        }
         if interrupted {
             terminal.err(
                 "kinetype: interrupted; \(results.count) of \(scenes.count) scene(s) finished (listed above); the unfinished scene recorded nothing and its goldens are as they were\n"
             )
             return 130
         }
-        return results.allSatisfy(\.passed) ? 0 : 1
+        return passed ? 0 : 1
+    }
+
+    /// `kinetype verify SCENES --record failed` with the options of this run that decide what is
+    /// compared and how (goldens, frames, thresholds, placeholders, root, limits), in a fixed order.
+    static func acceptCommand(for scenes: [String], arguments: ParsedArguments) -> [String] {
+        let skipped: Set<String> = [
+            Options.record.name, Options.html.name, SharedOptions.report.name, SharedOptions.jobs.name,
+            Options.artifacts.name,
+        ]
+        var command = ["kinetype", name] + scenes
+        for spec in allOptions where !skipped.contains(spec.name) {
+            for value in arguments.all(spec.name) { command += ["--\(spec.name)", value] }
+        }
+        return command + ["--\(Options.record.name)", RecordMode.failed.rawValue]
     }
 
     private static func report(_ result: SceneVerification, terminal: Terminal, quiet: Bool) {
