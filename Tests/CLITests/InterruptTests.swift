@@ -7,14 +7,19 @@ final class InterruptTests: XCTestCase {
         let folder = try KinetypeProcess.temporaryFolder(self)
         let existing = folder.appendingPathComponent("long.gif")
         try Data("previous".utf8).write(to: existing)
-        // A minute of animation: far longer than the moment we wait before interrupting.
+        // Two minutes in which every pixel of a 1000×1000 canvas changes in every frame: rendering
+        // only what changes cannot make it short, so it is still running when interrupted.
         let scene = folder.appendingPathComponent("long.json")
-        let text = try String(contentsOf: KinetypeProcess.fixtures.appendingPathComponent("tiny.json"), encoding: .utf8)
-            .replacingOccurrences(of: "\"hold\": 0.3", with: "\"hold\": 60")
+        let text = """
+            { "version": 1,
+              "canvas": { "width": 1000, "height": 1000, "background": "#FFFFFF", "fps": 60, "duration": 120 },
+              "layers": [ { "id": "fade", "type": "rect", "background": "#3366CC",
+                "animations": [ { "type": "animate", "property": "opacity", "from": 0, "to": 1, "duration": 120 } ] } ] }
+            """
         try Data(text.utf8).write(to: scene)
         let process = Process()
         process.executableURL = KinetypeProcess.executable
-        process.arguments = ["render", scene.path, "--fps", "60", "-o", existing.path]
+        process.arguments = ["render", scene.path, "-o", existing.path]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

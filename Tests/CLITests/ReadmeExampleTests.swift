@@ -3,6 +3,8 @@ import XCTest
 
 /// Every `kinetype` command in the README's shell examples runs as written, from a copy of the
 /// repository's root, and ends as the README says (exit 0, or the `exit N` its comment names).
+/// A here-document (`<<'EOF'` … `EOF`) is part of its command. `kinetype preview` serves until
+/// stopped: it must print its address, and Ctrl-C must end it with the exit its text promises.
 /// `make`, `scripts/…` and `git` lines are left to CI itself, which runs them.
 final class ReadmeExampleTests: XCTestCase {
     /// One command of a README example: its text (continuation lines joined) and the exit status
@@ -18,8 +20,15 @@ final class ReadmeExampleTests: XCTestCase {
         var examples: [Example] = []
         var inShell = false
         var pending: (text: String, line: Int)?
+        var hereDocument: (command: Example, end: String)?
         for (number, raw) in readme.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
+            if var open = hereDocument {
+                open.command.command += "\n" + raw
+                hereDocument = line == open.end ? nil : open
+                if hereDocument == nil { examples.append(open.command) }
+                continue
+            }
             if line.hasPrefix("```") {
                 inShell = line == "```sh"
                 continue
@@ -36,7 +45,13 @@ final class ReadmeExampleTests: XCTestCase {
                 continue
             }
             pending = nil
-            examples.append(example(command.text, line: command.line))
+            let parsed = example(command.text, line: command.line)
+            if let marker = command.text.range(of: #"<<'?[A-Z]+'?"#, options: .regularExpression) {
+                let end = command.text[marker].dropFirst(2).filter { $0 != "'" }
+                hereDocument = (parsed, String(end))
+            } else {
+                examples.append(parsed)
+            }
         }
         return examples
     }
@@ -58,6 +73,9 @@ final class ReadmeExampleTests: XCTestCase {
             kinetype batch t.json \\
               --data d.json
             make test
+            kinetype render - -o t.mov <<'EOF'
+            {"version": 1}
+            EOF
             ```
             ```json
             kinetype not shell
@@ -68,6 +86,8 @@ final class ReadmeExampleTests: XCTestCase {
             [
                 Example(command: "kinetype render a.json -o .   # refused: exit 73", expectedStatus: 73, line: 2),
                 Example(command: "kinetype batch t.json  --data d.json", expectedStatus: 0, line: 3),
+                Example(
+                    command: "kinetype render - -o t.mov <<'EOF'\n{\"version\": 1}\nEOF", expectedStatus: 0, line: 6),
             ])
     }
 
@@ -94,7 +114,10 @@ final class ReadmeExampleTests: XCTestCase {
         environment["PATH"] =
             KinetypeProcess.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
 
-        for example in examples {
+        for example in examples where example.command.hasPrefix("kinetype preview ") {
+            try runServer(example, in: work, environment: environment)
+        }
+        for example in examples where !example.command.hasPrefix("kinetype preview ") {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
             process.arguments = ["-c", example.command]
@@ -111,5 +134,33 @@ final class ReadmeExampleTests: XCTestCase {
                 process.terminationStatus, example.expectedStatus,
                 "README.md:\(example.line): \(example.command)\n\(message)")
         }
+    }
+
+    /// Starts a serving example, waits for the address it prints, then stops it as a user would
+    /// (Ctrl-C): it must have served and must end with exit 0.
+    private func runServer(_ example: Example, in work: URL, environment: [String: String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "exec " + example.command]
+        process.currentDirectoryURL = work
+        process.environment = environment
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var printed = ""
+        while !printed.contains("http://127.0.0.1:") {
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed += String(decoding: chunk, as: UTF8.self)
+        }
+        XCTAssertTrue(
+            printed.contains("http://127.0.0.1:"), "README.md:\(example.line): \(example.command)\n\(printed)")
+        process.interrupt()
+        process.waitUntilExit()
+        XCTAssertEqual(
+            process.terminationStatus, example.expectedStatus,
+            "README.md:\(example.line): \(example.command) after Ctrl-C\n\(printed)")
     }
 }

@@ -27,9 +27,9 @@ final class RenderCommandTests: XCTestCase {
         let folder = try KinetypeProcess.temporaryFolder(self)
         let a = folder.appendingPathComponent("a.png").path
         let b = folder.appendingPathComponent("b.png").path
-        XCTAssertEqual(try KinetypeProcess.run(["render", tiny, "--still", "5", "-o", a]).status, 0)
+        XCTAssertEqual(try KinetypeProcess.run(["render", tiny, "--still", "1", "-o", a]).status, 0)
         XCTAssertEqual(
-            try KinetypeProcess.run(["render", tiny, "--still", "5", "-o", b, "--set", "word=Howdy"]).status, 0)
+            try KinetypeProcess.run(["render", tiny, "--still", "1", "-o", b, "--set", "word=Howdy"]).status, 0)
         XCTAssertNotEqual(try Data(contentsOf: URL(fileURLWithPath: a)), try Data(contentsOf: URL(fileURLWithPath: b)))
     }
 

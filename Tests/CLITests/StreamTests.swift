@@ -124,9 +124,11 @@ final class StreamTests: XCTestCase {
         let defaultPath = try KinetypeProcess.run(["render", tiny, "--format", "PNG", "--still", "1"], in: folder)
         XCTAssertEqual(defaultPath.status, 0, defaultPath.stderr)
         XCTAssertEqual(
-            defaultPath.stdout, "Wrote Output/tiny.png (1 frame, 0.00 s, \(byteSize(folder, "Output/tiny.png")))\n")
-        let moving = try KinetypeProcess.run(["render", tiny, "--format", "png"], in: folder)
-        XCTAssertEqual(moving.status, 64, "PNG without --still: frames go to a folder, not Output/tiny.png")
+            defaultPath.stdout, "Wrote Output/tiny.png (still at 1.00 s, \(byteSize(folder, "Output/tiny.png")))\n")
+        let moving = try KinetypeProcess.run(["render", tiny, "--format", "png", "-o", "moving.png"], in: folder)
+        XCTAssertEqual(moving.status, 0, "PNG without --still is an animated PNG: \(moving.stderr)")
+        let animated = try Data(contentsOf: folder.appendingPathComponent("moving.png"))
+        XCTAssertNotNil(animated.range(of: Data("acTL".utf8)), "the PNG carries APNG's animation control chunk")
     }
 
     private func byteSize(_ folder: URL, _ path: String) -> String {

@@ -153,7 +153,8 @@ private struct BatchJobRunner {
                     "quality \(options.gif.quality)",
                     "dither \(options.gif.dither.rawValue)", "png-compression \(options.pngCompression)",
                     "webp-quality \(options.webp.quality.map(String.init) ?? "lossless")",
-                ] + options.video.fingerprintSettings + (layoutDirection.map { ["layout-direction \($0.rawValue)"] } ?? []))
+                ] + options.video.fingerprintSettings
+                    + (layoutDirection.map { ["layout-direction \($0.rawValue)"] } ?? []))
             fingerprint.addFiles(of: scene)
             let fingerprintFile = options.outputFolder.appendingPathComponent(BatchRunner.fingerprintFolder)
                 .appendingPathComponent(job.fileName + ".sha256")

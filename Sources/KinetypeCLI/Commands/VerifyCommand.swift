@@ -66,7 +66,8 @@ enum VerifyCommand: Command {
         Options.maxDiffRatio.spec, Options.artifacts.spec, Options.html.spec, SharedOptions.report.spec,
     ]
     static let groups: [OptionGroup] = [
-        .placeholders(), .root, .jobs(), .quiet(help: "Print only failures."), .progress, .workLimits, .layoutDirection(),
+        .placeholders(), .root, .jobs(), .quiet(help: "Print only failures."), .progress, .workLimits,
+        .layoutDirection(),
     ]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {

@@ -55,7 +55,7 @@ final class VerifyHTMLReportTests: XCTestCase {
         let articles = DOM.tags("article", in: dom).map(DOM.attributes(in:))
         XCTAssertEqual(articles.count, failed.count, "one card per failing frame")
         let first = try XCTUnwrap(articles.first?["data-frame"].flatMap(Int.init))
-        let firstChanged = failed.first { $0["frame"] as? Int == first - 1 }?["changedPixels"] as? Int
+        let firstChanged = failed.first { $0["frame"] as? Int == first }?["changedPixels"] as? Int
         XCTAssertEqual(firstChanged, mostChanged, "the most changed frame comes first")
 
         // Expected, actual and diff of every failing frame, decoded at the canvas' width.
