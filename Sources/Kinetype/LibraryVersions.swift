@@ -16,6 +16,7 @@ public enum LibraryVersions {
             ("libpng", EncodeLibraryVersions.libpng),
             ("giflib", EncodeLibraryVersions.giflib),
             ("libimagequant", EncodeLibraryVersions.libimagequant),
+            ("libwebp", EncodeLibraryVersions.libwebp),
             ("ffmpeg", ffmpegVersion(searchPath: searchPath)),
         ]
     }

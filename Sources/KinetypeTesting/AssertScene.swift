@@ -8,7 +8,8 @@ import XCTest
 /// next to the tests. Frames without a golden are recorded (unless the `CI` environment variable
 /// is set, or `record` says otherwise); failing frames get expected, actual and diff images in
 /// `artifacts` (default: `<goldens>/../verify-failures`), and the failure is reported at the
-/// caller's file and line.
+/// caller's file and line. With `colorScheme: .dark` the scene renders in the dark appearance and
+/// is compared with the golden set `<name>-dark` (see `OutputNaming`).
 ///
 /// ```swift
 /// func testWhatsNewCard() {
@@ -24,6 +25,7 @@ public func assertScene(
     maxDiffPixels: Int = 0,
     maxDiffRatio: Double = 0,
     vars: [String: String] = [:],
+    colorScheme: ColorScheme? = nil,
     artifacts: String? = nil,
     file: StaticString = #filePath,
     line: UInt = #line
@@ -45,7 +47,8 @@ public func assertScene(
 
     let result: SceneVerification
     do {
-        result = try GoldenVerifier.verify(sceneAt: resolve(scenePath).path, options: options)
+        result = try GoldenVerifier.verify(
+            sceneAt: resolve(scenePath).path, colorScheme: colorScheme, options: options)
     } catch {
         let messages = DiagnosticList(describing: error).diagnostics.map(\.description).joined(separator: "\n")
         XCTFail("\(scenePath) could not be rendered: \(messages)", file: file, line: line)

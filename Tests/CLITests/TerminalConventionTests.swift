@@ -124,7 +124,10 @@ final class TerminalConventionTests: XCTestCase {
         XCTAssertEqual(short.stdout.split(separator: "\n").count, 1, short.stdout)
         let verbose = try KinetypeProcess.run(["--version", "--verbose"])
         XCTAssertEqual(verbose.status, 0)
-        for library in ["cairo", "pango", "harfbuzz", "freetype", "fontconfig", "libpng", "giflib", "libimagequant"] {
+        for library in [
+            "cairo", "pango", "harfbuzz", "freetype", "fontconfig", "libpng", "giflib", "libimagequant",
+            "libwebp",
+        ] {
             let line = verbose.stdout.split(separator: "\n").first {
                 $0.trimmingCharacters(in: .whitespaces).hasPrefix(library + " ")
             }

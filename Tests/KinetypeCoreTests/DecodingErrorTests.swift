@@ -37,7 +37,8 @@ final class DecodingErrorTests: XCTestCase {
         XCTAssertEqual(diagnostics.first?.description, "scene.json:1:38: canvas: unknown key \"zzz\"")
         XCTAssertEqual(
             diagnostics.first?.hint,
-            "allowed keys here: width, height, scale, background, fps, duration, hold, layoutDirection")
+            "allowed keys here: width, height, scale, background, fps, duration, hold, layoutDirection, "
+                + "colorScheme")
     }
 
     func testWrongType() {

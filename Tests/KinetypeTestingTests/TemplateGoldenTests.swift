@@ -21,4 +21,15 @@ final class TemplateGoldenTests: XCTestCase {
             assertScene("../../Templates/\(scene)", matchesGoldensIn: "Goldens/\(folder)", frames: .sample(every: 15))
         }
     }
+
+    /// The what's-new cards in the dark appearance, against `Goldens/whats-new/<name>-dark/`.
+    func testWhatsNewTemplatesMatchTheirDarkGoldens() {
+        let cards = Self.scenes.filter { $0.hasPrefix("whats-new/") }
+        XCTAssertEqual(cards.count, 3)
+        for scene in cards {
+            assertScene(
+                "../../Templates/\(scene)", matchesGoldensIn: "Goldens/whats-new", frames: .times([1, 3.5]),
+                colorScheme: .dark)
+        }
+    }
 }

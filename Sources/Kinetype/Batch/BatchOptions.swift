@@ -63,6 +63,9 @@ public struct BatchOptions: Sendable {
     public var layoutDirection: LayoutDirection?
     /// One output per scale; nil = the template's own `canvas.scale`.
     public var scales: [Double]?
+    /// `--color-scheme`: one output per appearance for every entry (winning over an entry's
+    /// `colorScheme`); nil = each entry's own, else the template's `canvas.colorScheme`.
+    public var colorSchemes: [ColorScheme]?
     public var format: BatchFormat = .gif
     /// Entries rendered at once.
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Every output a batch will write: each entry of the data file at each scale, with its file name.
+/// Every output a batch will write: each entry of the data file in each appearance at each scale,
+/// with its file name (see `OutputNaming`).
 struct BatchPlan {
     /// One output: an entry at one scale.
     struct Job {
@@ -13,7 +14,9 @@ struct BatchPlan {
         let layoutDirection: LayoutDirection?
         /// 0 = the template's own scale.
         let scale: Double
-        /// `name@2x.gif`, or `name@2x` (a folder) for PNG frames.
+        /// The appearance asked for; nil = the template's own `canvas.colorScheme`.
+        let colorScheme: ColorScheme?
+        /// `name-dark@2x.gif`, or `name-dark@2x` (a folder) for PNG frames.
         let fileName: String
     }
 
@@ -24,15 +27,17 @@ struct BatchPlan {
     ///   ignoring case, as case-insensitive file systems do), naming both entries.
     init(
         entries: [BatchEntry], dataFileName: String, defaultName: String, scales: [Double]?,
-        format: BatchFormat, shard: BatchShard?
+        colorSchemes: [ColorScheme]? = nil, format: BatchFormat, shard: BatchShard?
     ) throws {
         var jobs: [Job] = []
         var firstByFile: [String: (index: Int, entry: BatchEntry)] = [:]
         var problems: [Diagnostic] = []
         for (index, entry) in entries.enumerated() {
             let name = entry.outputName ?? "\(defaultName)-\(index + 1)"
-            for scale in scales ?? [0] {
-                let fileName = format.fileName(Self.scaled(name, scale))
+            // --color-scheme wins over the entry's own, as --set wins over its values.
+            let schemes: [ColorScheme?] = colorSchemes ?? entry.colorSchemes ?? [nil]
+            for (scheme, scale) in schemes.flatMap({ scheme in (scales ?? [0]).map { (scheme, $0) } }) {
+                let fileName = format.fileName(OutputNaming.stem(name, colorScheme: scheme, scale: scale))
                 if let first = firstByFile[fileName.lowercased()] {
                     problems.append(
                         Diagnostic(
@@ -47,7 +52,8 @@ struct BatchPlan {
                     jobs.append(
                         Job(
                             entryIndex: index, name: name, vars: entry.values,
-                            layoutDirection: entry.layoutDirection, scale: scale, fileName: fileName))
+                            layoutDirection: entry.layoutDirection, scale: scale, colorScheme: scheme,
+                            fileName: fileName))
                 }
             }
         }
@@ -55,9 +61,4 @@ struct BatchPlan {
         self.jobs = jobs
     }
 
-    /// `name` at @1x (or at the template's own scale), `name@2x` at other scales.
-    static func scaled(_ name: String, _ scale: Double) -> String {
-        guard scale > 0, scale != 1 else { return name }
-        return "\(name)@\(scale == scale.rounded() ? String(Int(scale)) : String(scale))x"
-    }
 }

@@ -15,6 +15,8 @@ public struct BatchOutcome: Sendable, Encodable {
     public var entry: Int
     public var name: String
     public var scale: Double
+    /// The appearance the output was rendered in (known once the template is decoded).
+    public var colorScheme: ColorScheme?
     /// The output path.
     public var output: String
     public var status: Status
@@ -28,7 +30,7 @@ public struct BatchOutcome: Sendable, Encodable {
     public var couldNotWrite = false
 
     private enum CodingKeys: String, CodingKey {
-        case entry, name, scale, output, status, frames, bytes, seconds, error
+        case entry, name, scale, colorScheme, output, status, frames, bytes, seconds, error
     }
 
     /// `entry` is written 1-based, as the terminal table shows it; seconds to the microsecond.

@@ -27,7 +27,7 @@ public enum BatchRunner {
         let jobs = try BatchPlan(
             entries: entries, dataFileName: options.dataDisplayName,
             defaultName: options.template.deletingPathExtension().lastPathComponent,
-            scales: options.scales, format: options.format, shard: options.shard
+            scales: options.scales, colorSchemes: options.colorSchemes, format: options.format, shard: options.shard
         ).jobs
         let warnings = try unusedPlaceholderWarnings(entries: entries, templateBytes: templateBytes, options: options)
         try createFolder(options.outputFolder)
@@ -140,21 +140,25 @@ private struct BatchJobRunner {
                     templateBytes, displayName: options.templateDisplayName,
                     baseDirectory: options.template.deletingLastPathComponent()),
                 overrides: SceneOverrides(
-                    values: overrides, scale: job.scale > 0 ? job.scale : nil, layoutDirection: layoutDirection),
+                    values: overrides, scale: job.scale > 0 ? job.scale : nil, layoutDirection: layoutDirection,
+                    colorScheme: job.colorScheme),
                 root: options.root, limits: options.limits)
             let scene = try loader.decode()
             outcome.scale = scene.canvas.scale
+            outcome.colorScheme = scene.canvas.colorScheme
             try scene.validateCanvasSize()
 
-            var fingerprint = InputFingerprint(
-                templateBytes: templateBytes, overrides: overrides,
-                settings: [
+            var settings =
+                [
                     "scale \(scene.canvas.scale)", "format \(options.format.rawValue)",
                     "quality \(options.gif.quality)",
                     "dither \(options.gif.dither.rawValue)", "png-compression \(options.pngCompression)",
                     "webp-quality \(options.webp.quality.map(String.init) ?? "lossless")",
                 ] + options.video.fingerprintSettings
-                    + (layoutDirection.map { ["layout-direction \($0.rawValue)"] } ?? []))
+            // Only when asked for, so the fingerprints of batches without them stay as they were.
+            if let layoutDirection { settings.append("layout-direction \(layoutDirection.rawValue)") }
+            if let scheme = job.colorScheme { settings.append("color-scheme \(scheme.rawValue)") }
+            var fingerprint = InputFingerprint(templateBytes: templateBytes, overrides: overrides, settings: settings)
             fingerprint.addFiles(of: scene)
             let fingerprintFile = options.outputFolder.appendingPathComponent(BatchRunner.fingerprintFolder)
                 .appendingPathComponent(job.fileName + ".sha256")

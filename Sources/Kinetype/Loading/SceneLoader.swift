@@ -5,9 +5,10 @@ import KinetypeRender
 /// the batch runner, the golden verifier, `validate` and KinetypeTesting load through it, so the
 /// steps always run in this order:
 ///
-/// 1. decode (strict JSON, `{{placeholders}}` filled from `overrides.values`),
-///    then apply `overrides.fps`, `overrides.scale`, `overrides.layoutDirection` and the `--root`
-///    confinement, and resolve `layoutDirection: auto` from the filled-in text;
+/// 1. decode (strict JSON, `{{placeholders}}` filled from `overrides.values`, colors resolved for
+///    `overrides.colorScheme` or `canvas.colorScheme`), then apply `overrides.fps`,
+///    `overrides.scale`, `overrides.layoutDirection` and the `--root` confinement, and resolve
+///    `layoutDirection: auto` from the filled-in text;
 /// 2. check the canvas size after scaling (`Scene.validateCanvasSize`);
 /// 3. compile the timeline and check the work limits (when `limits` is given);
 /// 4. load and check the fonts;
@@ -43,11 +44,11 @@ public struct SceneLoader: Sendable {
         case .file(let path):
             scene = try SceneDecoder.decode(
                 contentsOf: URL(fileURLWithPath: path), displayName: path,
-                overrides: overrides.values)
+                overrides: overrides.values, colorScheme: overrides.colorScheme)
         case .bytes(let data, let displayName, let baseDirectory):
             scene = try SceneDecoder.decode(
                 data, fileName: displayName, baseDirectory: baseDirectory,
-                overrides: overrides.values)
+                overrides: overrides.values, colorScheme: overrides.colorScheme)
         }
         scene.inputRoot = root
         if let fps = overrides.fps { scene.canvas.fps = fps }

@@ -11,8 +11,9 @@ public enum SceneSource: Sendable {
 }
 
 /// What a caller changes in a scene after decoding it: `{{placeholder}}` values (`--set`, batch
-/// data), the frame rate (`--fps`), the pixel density (`--scale`) and the layout direction
-/// (`--layout-direction`, a batch entry's `layoutDirection`).
+/// data), the frame rate (`--fps`), the pixel density (`--scale`), the layout direction
+/// (`--layout-direction`, a batch entry's `layoutDirection`) and the appearance (`--color-scheme`,
+/// a batch entry's `colorScheme`).
 public struct SceneOverrides: Sendable, Equatable {
     /// Placeholder values; they win over the scene's own `vars`.
     public var values: [String: String]
@@ -22,15 +23,18 @@ public struct SceneOverrides: Sendable, Equatable {
     public var scale: Double?
     /// Replaces `canvas.layoutDirection` when set (`--layout-direction`, a batch entry's `layoutDirection`).
     public var layoutDirection: LayoutDirection?
+    /// Replaces `canvas.colorScheme` when set; colors are resolved for it while decoding.
+    public var colorScheme: ColorScheme?
 
     public init(
         values: [String: String] = [:], fps: Double? = nil, scale: Double? = nil,
-        layoutDirection: LayoutDirection? = nil
+        layoutDirection: LayoutDirection? = nil, colorScheme: ColorScheme? = nil
     ) {
         self.values = values
         self.fps = fps
         self.scale = scale
         self.layoutDirection = layoutDirection
+        self.colorScheme = colorScheme
     }
 
     /// No overrides: the scene as written.

@@ -4,23 +4,30 @@ import KinetypeEncode
 /// Renders scenes and compares them with stored golden frames.
 ///
 /// A golden set for `intro.json` is the folder `<goldens>/intro/` with `frame_0001.png …` (1-based
-/// frame numbers) and `environment.json`, or the file `<goldens>/intro.gif`, `.webp` or `.apng`; with a layout direction
-/// override, `intro-rightToLeft` (or `intro-leftToRight`). A folder set is
+/// frame numbers) and `environment.json`, or the file `<goldens>/intro.gif`, `.webp` or `.apng`.
+/// With a layout direction override the set is `intro-rightToLeft` (or `intro-leftToRight`);
+/// verified in the dark appearance on request (`--color-scheme dark`), it gets `-dark` after that
+/// (`OutputNaming`): `intro-dark/`, `intro-rightToLeft-dark.gif`. A folder set is
 /// recorded as a whole: new goldens go into a temporary copy of the set that replaces it in one
 /// step once the scene is done (`AtomicFolder`), so an interrupted or failed run never leaves a
 /// half-recorded set.
 public enum GoldenVerifier {
     static let environmentFile = "environment.json"
 
-    /// Verifies the scene file at `path`.
-    public static func verify(sceneAt path: String, options: VerifyOptions) throws -> SceneVerification {
+    /// Verifies the scene file at `path`, in `colorScheme` when given (against the golden set
+    /// `<name>-dark` for dark), else in the scene's own `canvas.colorScheme` (against `<name>`).
+    public static func verify(sceneAt path: String, colorScheme: ColorScheme? = nil, options: VerifyOptions) throws
+        -> SceneVerification
+    {
         let prepared = try SceneLoader(
             .file(path: path),
-            overrides: SceneOverrides(values: options.overrides, layoutDirection: options.layoutDirection),
+            overrides: SceneOverrides(
+                values: options.overrides, layoutDirection: options.layoutDirection, colorScheme: colorScheme),
             root: options.root, limits: options.limits
         ).load()
         var name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         if options.layoutDirection != nil { name += "-" + prepared.scene.canvas.layoutDirection.rawValue }
+        name = OutputNaming.stem(name, colorScheme: colorScheme)
         return try verify(prepared, name: name, options: options)
     }
 

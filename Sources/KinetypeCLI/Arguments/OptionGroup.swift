@@ -33,6 +33,9 @@ struct OptionGroup {
         OptionGroup(specs: [SharedOptions.layoutDirection.with(help: help).spec])
     }
 
+    /// `--color-scheme light|dark|light,dark`, taken by the commands that render.
+    static let colorScheme = OptionGroup(specs: [SharedOptions.colorScheme.spec])
+
     /// `--max-frames N` and `--max-total-pixels N`: the work limits (see `WorkLimits`).
     static let workLimits = OptionGroup(specs: [SharedOptions.maxFrames.spec, SharedOptions.maxTotalPixels.spec])
 }

@@ -33,6 +33,12 @@ enum SharedOptions {
         "color", .choice(ColorMode.self, placeholder: "WHEN"),
         help: "Colour error:, warning: and note: (auto: on a terminal, unless NO_COLOR or TERM=dumb).")
     static let json = Flag("json", help: "Print JSON instead of text.")
+    /// `--color-scheme` of `render`, `verify` and `batch`: one output per appearance, named by `OutputNaming`.
+    static let colorScheme = Option(
+        "color-scheme",
+        .custom(placeholder: "SCHEME", expected: "light, dark or light,dark", ColorScheme.list(parsing:)),
+        help: "Appearance: light, dark, or light,dark for both (the dark output is named <name>-dark); "
+            + "overrides canvas.colorScheme.")
     /// `--report PATH` of `batch` and `verify`.
     static let report = Option("report", .path(), help: "Also write the results as JSON.")
 }

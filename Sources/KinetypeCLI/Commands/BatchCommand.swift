@@ -9,9 +9,13 @@ enum BatchCommand: Command {
         "batch TEMPLATE --data DATA.json [-o DIR] [--scale 1,2,3] [--format gif|png|mp4|webm|mov|webp|apng] [options]"
     static let discussion = """
         DATA.json is a JSON array of objects; each object is one output: its keys fill the template's
-        {{placeholders}} and its optional "output" names the file (a plain file name: no / or \\, not . or ..,
-        unique; other names are refused; without it, the output is <template name>-<n>). With --scale 1,2,3 each entry is rendered at every scale, named name.gif,
-        name@2x.gif, name@3x.gif. Outputs whose inputs are unchanged since the last run are kept, not
+        {{placeholders}} and its optional "output" names the file (a plain file name: no / or \\, not . or
+        .., unique; other names are refused; without it, the output is <template name>-<n>). An entry's
+        "layoutDirection" (leftToRight, rightToLeft, auto) lays that output out in its direction. With
+        --scale 1,2,3 each entry is rendered at every scale, named name.gif, name@2x.gif, name@3x.gif.
+        With --color-scheme light,dark (or an entry's "colorScheme": "light,dark") each entry is
+        rendered in both appearances, the dark one named name-dark.gif, name-dark@2x.gif;
+        --color-scheme wins over the entries' colorScheme. Outputs whose inputs are unchanged since the last run are kept, not
         rendered again (fingerprints live in DIR/.kinetype/). A failing entry does not stop the others;
         the summary lists every output, and the exit code is 1 if any failed (73 if an output could not
         be written: disk full, read-only folder, or a frames folder kinetype did not write). With
@@ -52,6 +56,7 @@ enum BatchCommand: Command {
         .jobs(help: "Outputs rendered at once (default: the number of cores)."), .root,
         .quiet(help: "Print only failures."), .progress, .workLimits, .video,
         .layoutDirection(help: "Lay every output out in this direction (wins over the data and the template)."),
+        .colorScheme,
     ]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
@@ -83,6 +88,7 @@ enum BatchCommand: Command {
         options.root = try arguments.inputRoot()
         options.limits = try arguments.workLimits()
         if let scales = try arguments[Options.scale] { options.scales = scales }
+        if let schemes = try arguments[SharedOptions.colorScheme] { options.colorSchemes = schemes }
         if let format = try arguments[Options.format] { options.format = format }
         options.video = try arguments.videoSettings(for: options.format.outputFormat)
         if let jobs = try arguments[SharedOptions.jobs] { options.jobs = jobs }

@@ -15,7 +15,9 @@ enum RenderCommand: Command {
         Output/<scene name>.gif. An existing output is replaced only when the render succeeds. A frames
         folder must be new, empty, or one kinetype wrote (it holds .kinetype-frames.json); any other
         folder, such as -o ., is refused with exit 73. Ctrl-C or SIGTERM stops the render with exit 130
-        and writes nothing.
+        and writes nothing. With --color-scheme light,dark both appearances are rendered: -o out.gif
+        writes out.gif (light) and out-dark.gif (dark), a frames folder frames/ and frames-dark/; with
+        one scheme, -o is the exact path (the default output of a dark render is Output/<name>-dark.gif).
         """
     /// The options only `render` takes.
     enum Options {
@@ -57,7 +59,7 @@ enum RenderCommand: Command {
     static let groups: [OptionGroup] = [
         .video,
         .placeholders(help: "Set a {{NAME}} placeholder (repeatable; wins over vars)."), .jobs(), .root,
-        .quiet(help: "Print nothing but errors."), .progress, .workLimits, .layoutDirection(),
+        .quiet(help: "Print nothing but errors."), .progress, .workLimits, .layoutDirection(), .colorScheme,
     ]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
@@ -81,6 +83,7 @@ enum RenderCommand: Command {
         let contactSheet = try arguments[Options.contactSheet]
         let limits = try arguments.workLimits()
         let quiet = arguments[SharedOptions.quiet]
+        let schemes: [ColorScheme?] = try arguments[SharedOptions.colorScheme] ?? [nil]
 
         let formatName = try arguments[Options.format]
         let outputPath = output ?? defaultOutputPath(for: scenePath, still: still != nil, format: formatName)
@@ -97,59 +100,83 @@ enum RenderCommand: Command {
             try? FileManager.default.createDirectory(atPath: "Output", withIntermediateDirectories: true)
         }
 
-        let prepared = try SceneLoader(
-            scenePath == "-" ? .standardInput() : .file(path: scenePath),
-            overrides: SceneOverrides(
-                values: overrides, fps: fps, scale: scale, layoutDirection: layoutDirection),
-            root: root, limits: still == nil ? limits : nil
-        ).load()
-        if let still { try checkStill(still, within: prepared.timeline.duration) }
-        try arguments.reportUnused(
-            UnusedPlaceholders.setProblems(
-                names: Array(overrides.keys), scene: prepared.scene, sceneName: scenePath,
-                strict: arguments[SharedOptions.strict]),
-            terminal: terminal, quiet: quiet)
-
-        var options = RenderOptions(output: URL(fileURLWithPath: outputPath), format: format)
-        options.encoding.limits = limits
-        if let jobs { options.encoding.jobs = jobs }
-        if let still { options.encoding.stillTime = still }
-        if let quality {
-            options.encoding.gif.quality = quality
-            options.encoding.webp.quality = quality
+        if toStandardOutput, schemes.count > 1 {
+            throw DiagnosticList.usage(
+                "-o - writes one render to standard output; give one --color-scheme, or name a file for both",
+                command: name)
         }
-        if let dither { options.encoding.gif.dither = dither }
-        if let compression { options.encoding.pngCompression = compression }
-        options.encoding.video = video
-        options.contactSheet = contactSheet.map { URL(fileURLWithPath: $0) }
-
-        let progress = try arguments.progressBar(terminal: terminal)
-        let interrupt = InterruptFlag.installed
-        let report: RenderReport
-        do {
-            let isCancelled: @Sendable () -> Bool = { interrupt.isSet }
-            let update: (RenderProgress) -> Void = { progress.update(done: $0.done, total: $0.total, label: $0.phase) }
-            report =
-                toStandardOutput
-                ? try StandardOutput.render(prepared, options, isCancelled: isCancelled, progress: update)
-                : try prepared.render(options, isCancelled: isCancelled, progress: update)
-        } catch {
-            progress.finish()
-            throw error
-        }
-        progress.finish()
-        if !quiet {
-            report.warnings.forEach(terminal.report)
-            let summary =
-                format == .stillPNG
-                ? String(format: "still at %.2f s, ", options.encoding.stillTime) + byteCount(report.bytes)
-                : describe(report)
-            if toStandardOutput {
-                terminal.err("Wrote standard output (\(summary))\n")
-            } else {
-                terminal.out("Wrote \(outputPath) (\(summary))")
+        // Standard input is read once, whatever the number of appearances.
+        let source: SceneSource = scenePath == "-" ? try .standardInput() : .file(path: scenePath)
+        // Every appearance is loaded before anything is written, so a scene that fails in one writes none.
+        var renders: [(prepared: PreparedScene, options: RenderOptions, path: String)] = []
+        for scheme in schemes {
+            let prepared = try SceneLoader(
+                source,
+                overrides: SceneOverrides(
+                    values: overrides, fps: fps, scale: scale, layoutDirection: layoutDirection, colorScheme: scheme),
+                root: root, limits: still == nil ? limits : nil
+            ).load()
+            if let still { try checkStill(still, within: prepared.timeline.duration) }
+            if renders.isEmpty {
+                try arguments.reportUnused(
+                    UnusedPlaceholders.setProblems(
+                        names: Array(overrides.keys), scene: prepared.scene, sceneName: scenePath,
+                        strict: arguments[SharedOptions.strict]),
+                    terminal: terminal, quiet: quiet)
             }
-            if let sheet = options.contactSheet { terminal.out("Wrote contact sheet \(sheet.path)") }
+            // A path the user gave is exact when it names the only output; else the rule of OutputNaming.
+            let exact = (output != nil && schemes.count == 1) || toStandardOutput
+            let path = exact ? outputPath : OutputNaming.path(outputPath, colorScheme: scheme, format: format)
+            var options = RenderOptions(output: URL(fileURLWithPath: path), format: format)
+            options.encoding.limits = limits
+            if let jobs { options.encoding.jobs = jobs }
+            if let still { options.encoding.stillTime = still }
+            if let quality {
+                options.encoding.gif.quality = quality
+                options.encoding.webp.quality = quality
+            }
+            if let dither { options.encoding.gif.dither = dither }
+            if let compression { options.encoding.pngCompression = compression }
+            options.encoding.video = video
+            options.contactSheet = contactSheet.map { sheet in
+                URL(
+                    fileURLWithPath: schemes.count == 1
+                        ? sheet : OutputNaming.path(sheet, colorScheme: scheme, format: .stillPNG))
+            }
+            renders.append((prepared, options, path))
+        }
+
+        let interrupt = InterruptFlag.installed
+        for (prepared, options, path) in renders {
+            let progress = try arguments.progressBar(terminal: terminal)
+            let report: RenderReport
+            do {
+                let isCancelled: @Sendable () -> Bool = { interrupt.isSet }
+                let update: (RenderProgress) -> Void = {
+                    progress.update(done: $0.done, total: $0.total, label: $0.phase)
+                }
+                report =
+                    toStandardOutput
+                    ? try StandardOutput.render(prepared, options, isCancelled: isCancelled, progress: update)
+                    : try prepared.render(options, isCancelled: isCancelled, progress: update)
+            } catch {
+                progress.finish()
+                throw error
+            }
+            progress.finish()
+            if !quiet {
+                report.warnings.forEach(terminal.report)
+                let summary =
+                    format == .stillPNG
+                    ? String(format: "still at %.2f s, ", options.encoding.stillTime) + byteCount(report.bytes)
+                    : describe(report)
+                if toStandardOutput {
+                    terminal.err("Wrote standard output (\(summary))\n")
+                } else {
+                    terminal.out("Wrote \(path) (\(summary))")
+                }
+                if let sheet = options.contactSheet { terminal.out("Wrote contact sheet \(sheet.path)") }
+            }
         }
         return 0
     }

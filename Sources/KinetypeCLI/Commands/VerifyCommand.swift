@@ -26,6 +26,11 @@ enum VerifyCommand: Command {
         KINETYPE_RECORD sets the default otherwise. A scene's folder set is recorded as a whole: its
         new goldens and environment.json replace the set in one step when the scene is done.
 
+        With --color-scheme dark the scenes render in the dark appearance and are compared with the
+        sets DIR/intro-dark/ or DIR/intro-dark.gif; with light,dark each scene is verified in both,
+        light against DIR/intro, dark against DIR/intro-dark. Without it, a scene renders in its own
+        canvas.colorScheme against DIR/intro.
+
         Ctrl-C or SIGTERM stops verify: the scene being verified records nothing, goldens stay as they
         were, the scenes already finished are listed, and the exit code is 130.
         """
@@ -67,7 +72,7 @@ enum VerifyCommand: Command {
     ]
     static let groups: [OptionGroup] = [
         .placeholders(), .root, .jobs(), .quiet(help: "Print only failures."), .progress, .workLimits,
-        .layoutDirection(),
+        .layoutDirection(), .colorScheme,
     ]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
@@ -101,6 +106,7 @@ enum VerifyCommand: Command {
         options.limits = try arguments.workLimits()
         let reportPath = try arguments[SharedOptions.report]
         let quiet = arguments[SharedOptions.quiet]
+        let schemes: [ColorScheme?] = try arguments[SharedOptions.colorScheme] ?? [nil]
 
         let htmlPath = try arguments[Options.html]
         let scenes = try sceneFiles(arguments.positionals)
@@ -120,19 +126,22 @@ enum VerifyCommand: Command {
         var interrupted = false
         let progress = try arguments.progressBar(terminal: terminal)
         defer { progress.finish() }
-        for (position, path) in scenes.enumerated() {
-            do {
-                if interrupt.isSet { throw CancellationError() }
-                let label = "frames of scene \(position + 1)/\(scenes.count)"
-                options.progress = { done, total in progress.update(done: done, total: total, label: label) }
-                let result = try GoldenVerifier.verify(sceneAt: path, options: options)
-                progress.finish()
-                results.append(result)
-                entries.append(VerifyHTMLReport.Entry(scenePath: path, result: result))
-                report(result, terminal: terminal, quiet: quiet)
-            } catch is CancellationError {
-                interrupted = true
-                break
+        let verificationCount = scenes.count * schemes.count
+        verifying: for (sceneIndex, path) in scenes.enumerated() {
+            for (schemeIndex, scheme) in schemes.enumerated() {
+                do {
+                    if interrupt.isSet { throw CancellationError() }
+                    let label = "frames of scene \(sceneIndex * schemes.count + schemeIndex + 1)/\(verificationCount)"
+                    options.progress = { done, total in progress.update(done: done, total: total, label: label) }
+                    let result = try GoldenVerifier.verify(sceneAt: path, colorScheme: scheme, options: options)
+                    progress.finish()
+                    results.append(result)
+                    entries.append(VerifyHTMLReport.Entry(scenePath: path, result: result))
+                    report(result, terminal: terminal, quiet: quiet)
+                } catch is CancellationError {
+                    interrupted = true
+                    break verifying
+                }
             }
         }
         if let reportPath {
@@ -151,7 +160,8 @@ enum VerifyCommand: Command {
         }
         if interrupted {
             terminal.err(
-                "kinetype: interrupted; \(results.count) of \(scenes.count) scene(s) finished (listed above); the unfinished scene recorded nothing and its goldens are as they were\n"
+                "kinetype: interrupted; \(results.count) of \(verificationCount) scene(s) finished (listed above); "
+                    + "the unfinished scene recorded nothing and its goldens are as they were\n"
             )
             return 130
         }

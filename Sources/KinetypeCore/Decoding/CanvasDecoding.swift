@@ -11,6 +11,9 @@ extension DecodingContext {
         let scale = object.number("scale", FormatRanges.canvasScale)
         checkPixelSize(width, key: "width", scale: scale ?? 1, in: object)
         checkPixelSize(height, key: "height", scale: scale ?? 1, in: object)
+        // The appearance comes first: the canvas background may already depend on it.
+        let declaredScheme: ColorScheme? = object.enumeration("colorScheme", noun: "color scheme")
+        colorScheme = colorSchemeOverride ?? declaredScheme ?? .light
         // Check every key even when the size is missing, so validation reports all problems.
         let background = object["background"].flatMap { fill($0, path: object.path("background")) }
         let fps = object.number("fps", FormatRanges.fps)
@@ -26,6 +29,7 @@ extension DecodingContext {
         if let duration { canvas.duration = duration }
         if let hold { canvas.hold = hold }
         if let layoutDirection { canvas.layoutDirection = layoutDirection }
+        canvas.colorScheme = colorScheme
         return canvas
     }
 
@@ -60,11 +64,20 @@ extension DecodingContext {
         }
     }
 
-    /// A color string, or `{"linear": {"from", "to", "angle"}}`.
+    /// A color string, `{"linear": {"from", "to", "angle"}}`, or `{"light": F, "dark": F}` with a
+    /// color or a gradient on each side (the side of the scene's appearance is returned).
     func fill(_ value: JSONValue, path: String) -> Fill? {
+        guard isAppearancePair(value) else { return singleFill(value, path: path) }
+        return appearancePair(value, path: path) { side, sidePath in self.singleFill(side, path: sidePath) }
+    }
+
+    /// A color string or a gradient: one side of a light/dark fill.
+    private func singleFill(_ value: JSONValue, path: String) -> Fill? {
         switch value.kind {
         case .string:
             return color(value, path: path).map(Fill.color)
+        case .object where isAppearancePair(value):
+            return nestedPair(value, path: path)
         case .object:
             guard let object = object(value, path: path, allowed: FormatKeys.gradient),
                 let linear = object.required(
@@ -85,20 +98,58 @@ extension DecodingContext {
         }
     }
 
-    /// A color string (see `Color.parse`).
+    /// A color string (see `Color.parse`), or `{"light": C, "dark": C}` with a color string on each
+    /// side; the value for the scene's appearance is returned.
     func color(_ value: JSONValue, path: String) -> Color? {
+        guard isAppearancePair(value) else { return singleColor(value, path: path) }
+        return appearancePair(value, path: path) { side, sidePath in self.singleColor(side, path: sidePath) }
+    }
+
+    /// A color string: one side of a light/dark color.
+    private func singleColor(_ value: JSONValue, path: String) -> Color? {
+        if isAppearancePair(value) { return nestedPair(value, path: path) }
         guard value.stringValue != nil else {
             record(path, value)
-            wrongType(value, path: path, expected: "a color string")
+            wrongType(
+                value, path: path, expected: "a color string",
+                hint: value.objectMembers != nil ? Self.appearancePairHint : nil)
             return nil
         }
         guard let text = string(value, path: path) else { return nil }
-        switch Color.parse(text) {
+        switch Color.parse(text, in: colorScheme) {
         case .success(let color):
             return color
         case .failure(let error):
             report(error.message, path: path, at: value.position, hint: error.hint)
             return nil
         }
+    }
+
+    static let appearancePairHint =
+        "a color for each appearance is written {\"light\": \"#RRGGBB\", \"dark\": \"#RRGGBB\"}; "
+        + "a color that is the same in both is written as the color itself"
+
+    /// Whether `value` is an object meant as a light/dark pair: it has a `light` or a `dark` key.
+    func isAppearancePair(_ value: JSONValue) -> Bool {
+        value.objectMembers?.contains { FormatKeys.appearance.contains($0.key) } ?? false
+    }
+
+    /// `{"light": X, "dark": X}`: both sides are decoded with `side` (so a mistake in either is
+    /// reported whatever the appearance), both are required, and the side of `colorScheme` is returned.
+    func appearancePair<Value>(_ value: JSONValue, path: String, side: (JSONValue, String) -> Value?) -> Value? {
+        guard let object = object(value, path: path, allowed: FormatKeys.appearance) else { return nil }
+        let light = object.required("light", hint: Self.appearancePairHint).flatMap { side($0, object.path("light")) }
+        let dark = object.required("dark", hint: Self.appearancePairHint).flatMap { side($0, object.path("dark")) }
+        guard let light, let dark else { return nil }
+        return colorScheme == .dark ? dark : light
+    }
+
+    /// Reports a light/dark pair inside another one.
+    private func nestedPair<Value>(_ value: JSONValue, path: String) -> Value? {
+        record(path, value)
+        report(
+            "a light/dark pair cannot hold another light/dark pair", path: path, at: value.position,
+            hint: "each side is one color (or, for a fill, one gradient)")
+        return nil
     }
 }

@@ -7,30 +7,51 @@ public struct ColorParseError: Error, Equatable, Sendable, CustomStringConvertib
 
 extension Color {
     /// Reads a scene color: `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, `rgb(r, g, b)` (0…255),
-    /// `rgba(r, g, b, a)` (alpha 0…1), a CSS named color (any case) or `transparent`.
-    public init?(parsing text: String) {
-        guard case .success(let color) = Color.parse(text) else { return nil }
+    /// `rgba(r, g, b, a)` (alpha 0…1), a CSS named color (any case), `transparent`, or an Apple
+    /// system color `system.<name>` (see `SystemColors`) with its value in `scheme`.
+    public init?(parsing text: String, in scheme: ColorScheme) {
+        guard case .success(let color) = Color.parse(text, in: scheme) else { return nil }
         self = color
     }
 
-    /// Like `init?(parsing:)`, with the reason when the text is not a color.
-    public static func parse(_ text: String) -> Result<Color, ColorParseError> {
+    /// `init?(parsing:in:)` in the light appearance.
+    public init?(parsing text: String) {
+        self.init(parsing: text, in: .light)
+    }
+
+    /// Like `init?(parsing:in:)`, with the reason when the text is not a color.
+    public static func parse(_ text: String, in scheme: ColorScheme = .light) -> Result<Color, ColorParseError> {
         if text.hasPrefix("#") { return parseHex(text) }
         let lowered = text.lowercased()
         if lowered.hasPrefix("rgb(") || lowered.hasPrefix("rgba(") { return parseFunction(text, lowered: lowered) }
         if lowered == "transparent" { return .success(.transparent) }
+        if lowered.hasPrefix(SystemColors.prefix) { return parseSystem(text, in: scheme) }
         if let rgb = CSSColorNames.table[lowered] {
             return .success(
                 Color(
                     red: Double(rgb >> 16 & 0xFF) / 255, green: Double(rgb >> 8 & 0xFF) / 255,
                     blue: Double(rgb & 0xFF) / 255))
         }
-        let suggestion = Suggestion.didYouMean(text, among: ["transparent"] + CSSColorNames.table.keys.sorted())
+        // A SwiftUI/UIKit name without its prefix ("label", "secondaryLabel") means the system color.
+        let suggestion =
+            SystemColors.entry(named: text).map { "; did you mean \(JSONText.quoted(SystemColors.prefix + $0.name))?" }
+            ?? Suggestion.didYouMean(text, among: ["transparent"] + CSSColorNames.table.keys.sorted())
         return .failure(
             ColorParseError(
                 message: "unknown color \(JSONText.quoted(text))" + suggestion,
                 hint: suggestion.isEmpty
                     ? "write a color as \"#RRGGBB\", \"rgba(r, g, b, a)\" or a CSS color name" : nil))
+    }
+
+    private static func parseSystem(_ text: String, in scheme: ColorScheme) -> Result<Color, ColorParseError> {
+        let name = String(text.dropFirst(SystemColors.prefix.count))
+        if let entry = SystemColors.entry(named: name) { return .success(entry.color(in: scheme)) }
+        let suggestion = SystemColors.suggestion(for: name).map { "; did you mean \(JSONText.quoted($0))?" } ?? ""
+        return .failure(
+            ColorParseError(
+                message: "unknown system color \(JSONText.quoted(text))" + suggestion,
+                hint: suggestion.isEmpty
+                    ? "system colors are: " + SystemColors.names.joined(separator: ", ") : nil))
     }
 
     private static func parseHex(_ text: String) -> Result<Color, ColorParseError> {

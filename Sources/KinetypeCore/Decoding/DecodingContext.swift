@@ -11,9 +11,15 @@ final class DecodingContext {
     var templates = TemplateExpander(values: [:])
     /// The names of every placeholder the scene's strings filled.
     var usedPlaceholders: Set<String> = []
+    /// The appearance colors are resolved for: the override, else `canvas.colorScheme` once read.
+    var colorScheme: ColorScheme
+    /// `--color-scheme` or a batch entry's `colorScheme`; wins over `canvas.colorScheme`.
+    let colorSchemeOverride: ColorScheme?
 
-    init(fileName: String) {
+    init(fileName: String, colorScheme: ColorScheme? = nil) {
         self.fileName = fileName
+        self.colorSchemeOverride = colorScheme
+        self.colorScheme = colorScheme ?? .light
     }
 
     /// Records one problem at `position`.

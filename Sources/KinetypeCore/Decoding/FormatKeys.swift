@@ -2,7 +2,11 @@
 /// schema tests check that `SceneSchema` lists exactly these.
 enum FormatKeys {
     static let scene = ["$schema", "version", "canvas", "output", "fonts", "systemFonts", "vars", "layers"]
-    static let canvas = ["width", "height", "scale", "background", "fps", "duration", "hold", "layoutDirection"]
+    static let canvas = [
+        "width", "height", "scale", "background", "fps", "duration", "hold", "layoutDirection", "colorScheme",
+    ]
+    /// A color or fill that differs by appearance: `{"light": …, "dark": …}`.
+    static let appearance = ["light", "dark"]
     static let output = ["loop"]
     static let gradient = ["linear"]
     static let linearGradient = ["from", "to", "angle", "mirrorsInRightToLeft"]

@@ -9,12 +9,15 @@ public enum SceneDecoder {
     /// kept as written (`2.40` inserts "2.40"); anything else is an error. Values are inserted as
     /// plain text and never expanded again. The returned scene's `vars` are the scene's own, and its
     /// `source` maps every decoded JSON path to its position in the file.
+    ///
+    /// `colorScheme` (from `--color-scheme` or batch data) wins over `canvas.colorScheme`; every
+    /// light/dark color and system color is resolved for the resulting appearance while decoding.
     public static func decode(
         _ data: Data, fileName: String, baseDirectory: URL,
-        overrides: [String: String] = [:]
+        overrides: [String: String] = [:], colorScheme: ColorScheme? = nil
     ) throws -> Scene {
         let root = try JSONParser.parse(data, fileName: fileName)
-        let context = DecodingContext(fileName: fileName)
+        let context = DecodingContext(fileName: fileName, colorScheme: colorScheme)
         let scene = context.decodeScene(root, baseDirectory: baseDirectory, overrides: overrides)
         guard let scene, context.diagnostics.isEmpty else {
             var diagnostics = context.reportedDiagnostics
@@ -33,7 +36,7 @@ public enum SceneDecoder {
     /// in the scene resolve against the file's folder.
     public static func decode(
         contentsOf url: URL, displayName: String? = nil,
-        overrides: [String: String] = [:]
+        overrides: [String: String] = [:], colorScheme: ColorScheme? = nil
     ) throws -> Scene {
         let name = displayName ?? url.relativePath
         let data: Data
@@ -57,7 +60,9 @@ public enum SceneDecoder {
         } catch {
             throw DiagnosticList([Diagnostic(kind: error.kind, file: name, message: "the scene file \(error.reason)")])
         }
-        return try decode(data, fileName: name, baseDirectory: url.deletingLastPathComponent(), overrides: overrides)
+        return try decode(
+            data, fileName: name, baseDirectory: url.deletingLastPathComponent(), overrides: overrides,
+            colorScheme: colorScheme)
     }
 
     /// Diagnostics ordered by their place in the file (stable for equal places).

@@ -81,6 +81,8 @@ public struct Canvas: Equatable, Sendable {
     public var hold: Double = 1.0
     /// Which way the layout reads; `.auto` is resolved from the text by the loader.
     public var layoutDirection: LayoutDirection = .leftToRight
+    /// The appearance the scene's colors were resolved for (`canvas.colorScheme`, or the override).
+    public var colorScheme: ColorScheme = .light
 
     public init(width: Double, height: Double) {
         self.width = width

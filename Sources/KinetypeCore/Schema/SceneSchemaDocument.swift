@@ -121,6 +121,13 @@ enum SceneSchemaDocument {
                                 + "strong character of the scene's text.",
                             LayoutDirection.allCases.map(\.rawValue), default: "leftToRight")
                     ),
+                    (
+                        "colorScheme",
+                        Schema.names(
+                            "The appearance: which side of every {\"light\", \"dark\"} color and system.* color is "
+                                + "used. --color-scheme and a batch entry's colorScheme win over it.",
+                            ColorScheme.allCases.map(\.rawValue), default: "light")
+                    ),
                 ], required: ["width", "height"])
         ),
         (
@@ -139,7 +146,8 @@ enum SceneSchemaDocument {
             Schema.anyOf(
                 "A color: #RGB, #RGBA, #RRGGBB, #RRGGBBAA, rgb(r, g, b) with 0…255, "
                     + "rgba(r, g, b, a) with alpha 0…1, a CSS named color or \"transparent\" (listed in lowercase; kinetype "
-                    + "accepts names in any case).",
+                    + "accepts names in any case), an Apple system color system.<name> (light or dark value by "
+                    + "canvas.colorScheme), or {\"light\": color, \"dark\": color}.",
                 [
                     .object([
                         ("type", .string("string")),
@@ -149,10 +157,52 @@ enum SceneSchemaDocument {
                     .object([
                         ("enum", .array((["transparent"] + CSSColorNames.table.keys.sorted()).map(SchemaNode.string)))
                     ]),
+                    .object([("enum", .array(SystemColors.names.map(SchemaNode.string)))]),
                     Schema.ref("placeholder"),
+                    Schema.ref("appearanceColor"),
                 ])
         ),
-        ("fill", Schema.anyOf("A flat color or a linear gradient.", [Schema.ref("color"), Schema.ref("gradient")])),
+        (
+            "appearanceColor",
+            Schema.object(
+                "A color for each appearance, like a SwiftUI asset color with a dark variant; both are required.",
+                [
+                    ("light", Schema.ref("singleColor", "The color in light appearance.")),
+                    ("dark", Schema.ref("singleColor", "The color in dark appearance.")),
+                ], required: ["light", "dark"])
+        ),
+        (
+            "singleColor",
+            .object([
+                ("description", .string("One side of a light/dark color: a color string (not another pair).")),
+                ("type", .string("string")),
+            ])
+        ),
+        (
+            "fill",
+            Schema.anyOf(
+                "A flat color, a linear gradient, or {\"light\": fill, \"dark\": fill}.",
+                [Schema.ref("color"), Schema.ref("gradient"), Schema.ref("appearanceFill")])
+        ),
+        (
+            "appearanceFill",
+            Schema.object(
+                "A fill for each appearance; each side is a color string or a gradient; both are required.",
+                [
+                    (
+                        "light",
+                        Schema.anyOf(
+                            "The fill in light appearance.",
+                            [.object([("type", .string("string"))]), Schema.ref("gradient")])
+                    ),
+                    (
+                        "dark",
+                        Schema.anyOf(
+                            "The fill in dark appearance.",
+                            [.object([("type", .string("string"))]), Schema.ref("gradient")])
+                    ),
+                ], required: ["light", "dark"])
+        ),
         (
             "gradient",
             Schema.object(

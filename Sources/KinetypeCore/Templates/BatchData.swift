@@ -11,26 +11,36 @@ public struct BatchEntry: Equatable, Sendable {
     public var layoutDirection: LayoutDirection?
     /// Where the entry's object starts in the data file.
     public var position: SourcePosition
+    /// The appearances to render the entry in (`"colorScheme": "dark"` or `"light,dark"`); nil
+    /// when the entry has none (`--color-scheme`, else the template's own).
+    public var colorSchemes: [ColorScheme]?
 
     public init(
         outputName: String?, values: [String: String], layoutDirection: LayoutDirection? = nil,
-        position: SourcePosition
+        position: SourcePosition, colorSchemes: [ColorScheme]? = nil
     ) {
         self.outputName = outputName
         self.values = values
         self.layoutDirection = layoutDirection
         self.position = position
+        self.colorSchemes = colorSchemes
     }
 }
 
 /// Reads batch data files: a JSON array of objects, each one output.
 public enum BatchData {
+    /// The entry key that names the entry's appearances instead of a placeholder value.
+    public static let colorSchemeKey = "colorScheme"
+    /// The entry key that sets the entry's layout direction instead of a placeholder value.
+    public static let layoutDirectionKey = "layoutDirection"
+
     /// Decodes a batch data file; throws a `DiagnosticList` with every problem found.
     ///
     /// Values are strings or numbers (kept as written, `2.40` stays "2.40"). An `"output"` name
     /// must be a plain file name: not empty, no `/` or `\`, not `.` or `..`, and unique in the file.
     /// A `"layoutDirection"` is not a placeholder: it sets the output's layout direction
-    /// (`leftToRight`, `rightToLeft` or `auto`).
+    /// (`leftToRight`, `rightToLeft` or `auto`). Nor is `"colorScheme"`: it names the entry's
+    /// appearances (`light`, `dark` or `light,dark`).
     public static func decode(_ data: Data, fileName: String) throws -> [BatchEntry] {
         let root = try JSONParser.parse(data, fileName: fileName)
         let context = DecodingContext(fileName: fileName)
@@ -54,8 +64,20 @@ public enum BatchData {
                     context.wrongType(member.value, path: memberPath, expected: "a string or a number")
                     continue
                 }
-                if member.key == "layoutDirection" {
+                if member.key == layoutDirectionKey {
                     entry.layoutDirection = layoutDirection(member.value, text: text, path: memberPath, in: context)
+                    continue
+                }
+                if member.key == colorSchemeKey {
+                    if let schemes = ColorScheme.list(parsing: text) {
+                        entry.colorSchemes = schemes
+                    } else {
+                        let suggestion = Suggestion.didYouMean(text, among: ColorScheme.allCases.map(\.rawValue))
+                        context.report(
+                            "unknown color scheme \(JSONText.quoted(text))" + suggestion, path: memberPath,
+                            at: member.value.position,
+                            hint: "write \"light\", \"dark\" or \"light,dark\" (both, named name and name-dark)")
+                    }
                     continue
                 }
                 guard member.key == "output" else {
