@@ -144,14 +144,16 @@ final class ReadmeExampleTests: XCTestCase {
         process.arguments = ["-c", "exec " + example.command]
         process.currentDirectoryURL = work
         process.environment = environment
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        // A server that never prints its address must fail the test, not hang it.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if process.isRunning { process.terminate() } }
         var printed = ""
         while !printed.contains("http://127.0.0.1:") {
-            let chunk = errors.fileHandleForReading.availableData
+            let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             printed += String(decoding: chunk, as: UTF8.self)
         }
