@@ -43,6 +43,23 @@ final class StreamTests: XCTestCase {
             try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["direct.gif", "piped.gif"])
     }
 
+    /// A piped scene is read once and rendered in both appearances; standard output holds one file,
+    /// so both appearances to it are refused before anything is written.
+    func testPipedSceneRendersInBothAppearancesButStandardOutputTakesOne() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let both = try shell(
+            #"cat "$TINY" | "$K" render - -o card.gif --color-scheme light,dark -q"#, in: folder)
+        XCTAssertEqual(both.status, 0, both.stderr)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["card-dark.gif", "card.gif"])
+        let streamed = try shell(
+            #"cat "$TINY" | "$K" render - -o - --format gif --color-scheme light,dark > streamed.gif"#, in: folder)
+        XCTAssertEqual(streamed.status, 64, streamed.stderr)
+        XCTAssertTrue(streamed.stderr.contains("-o - writes one render to standard output"), streamed.stderr)
+        let empty = try Data(contentsOf: folder.appendingPathComponent("streamed.gif"))
+        XCTAssertEqual(empty.count, 0, "nothing reached standard output")
+    }
+
     func testStillPNGAndVideosStreamTheBytesOfTheFile() throws {
         try XCTSkipIf(!FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "ffmpeg is not installed")
         let folder = try KinetypeProcess.temporaryFolder(self)
