@@ -7,10 +7,16 @@ final class InterruptTests: XCTestCase {
         let folder = try KinetypeProcess.temporaryFolder(self)
         let existing = folder.appendingPathComponent("long.gif")
         try Data("previous".utf8).write(to: existing)
-        // A minute of animation: far longer than the moment we wait before interrupting.
+        // A minute of animation that changes every frame (frames that draw the same as the one
+        // before cost almost nothing): far longer than the moment we wait before interrupting.
         let scene = folder.appendingPathComponent("long.json")
-        let text = try String(contentsOf: KinetypeProcess.fixtures.appendingPathComponent("tiny.json"), encoding: .utf8)
-            .replacingOccurrences(of: "\"hold\": 0.3", with: "\"hold\": 60")
+        let text = """
+            { "version": 1,
+              "canvas": { "width": 960, "height": 540, "background": "#FFFFFF", "fps": 20, "duration": 60 },
+              "layers": [ { "type": "text", "text": "Hello, kinetype", "frame": { "x": 120, "y": 150, "width": 400 },
+                "font": { "family": "DejaVu Sans", "size": 40 }, "color": "#202020",
+                "animations": [ { "type": "animate", "property": "rotation", "from": 0, "to": 3600, "duration": 60 } ] } ] }
+            """
         try Data(text.utf8).write(to: scene)
         let process = Process()
         process.executableURL = KinetypeProcess.executable
