@@ -137,9 +137,37 @@ final class GIFPaletteBuilder {
         }
         image.pixels.withUnsafeBufferPointer { new in
             guard let previous else {
-                for y in rect.y..<rect.maxY {
-                    for x in rect.x..<rect.maxX { change(new, at: (y * width + x) * 4, by: 1) }
+                // Equal pixels in a row count as one change by the run's length (the same as one
+                // change each, unless counting the first one coarsened the colors).
+                var runStart = -1
+                var runLength = 0
+                func flush() {
+                    guard runLength > 0 else { return }
+                    let before = droppedBits
+                    change(new, at: runStart, by: 1)
+                    if droppedBits == before {
+                        if runLength > 1 { change(new, at: runStart, by: runLength - 1) }
+                    } else {
+                        for _ in 1..<runLength { change(new, at: runStart, by: 1) }
+                    }
                 }
+                for y in rect.y..<rect.maxY {
+                    for x in rect.x..<rect.maxX {
+                        let offset = (y * width + x) * 4
+                        let base = UnsafeRawPointer(new.baseAddress!)
+                        if runLength > 0,
+                            base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                                == base.loadUnaligned(fromByteOffset: runStart, as: UInt32.self)
+                        {
+                            runLength += 1
+                            continue
+                        }
+                        flush()
+                        runStart = offset
+                        runLength = 1
+                    }
+                }
+                flush()
                 return
             }
             previous.pixels.withUnsafeBufferPointer { old in
