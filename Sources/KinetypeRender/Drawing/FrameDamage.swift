@@ -107,7 +107,7 @@ extension FrameRenderer {
     }
 
     /// Every pixel the layer may touch, or nil when that is not known (pictures).
-    func bounds(of layer: LayerState, canvas: CanvasState) throws -> PixelRect? {
+    private func bounds(of layer: LayerState, canvas: CanvasState) throws -> PixelRect? {
         guard isDrawn(layer, canvas) else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
         switch layer.content {
         case .image:
@@ -197,7 +197,7 @@ extension FrameRenderer {
 
     /// The layout of a text layer with every character shown and no cursor: the geometry every
     /// frame of the layer shares while only its reveal and cursor change.
-    func geometry(_ text: TextState, layer: LayerState) throws -> PreparedText {
+    private func geometry(_ text: TextState, layer: LayerState) throws -> PreparedText {
         var plain = text
         plain.reveal = nil
         plain.cursor = nil
