@@ -124,8 +124,19 @@ struct OutputWriter {
         let writer = try PNGSequenceWriter(
             destination: output, frameCount: allFrames.count,
             compression: PNGCompression(level: encoding.pngCompression))
-        let frames = prepared.pipeline(jobs: encoding.jobs, isCancelled: isCancelled) { index, image in
-            try writer.write(image, index: index)
+        // A frame that draws the same as the one its worker wrote last is written from that frame's bytes.
+        let frames = prepared.workerPipeline(jobs: encoding.jobs, isCancelled: isCancelled) { worker in
+            var last: (state: FrameState, data: Data)?
+            return { index in
+                let state = worker.state(index)
+                if let last, last.state.drawsSame(as: state) {
+                    try writer.write(encoded: last.data, index: index)
+                    return
+                }
+                let data = try writer.encode(worker.image(state))
+                last = (state, data)
+                try writer.write(encoded: data, index: index)
+            }
         }
         try stream(frames, into: { _, _ in }, finish: writer.finish, cancel: writer.cancel)
         return report(to: output, bytes: folderSize(output), warnings: [])

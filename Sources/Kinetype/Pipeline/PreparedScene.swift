@@ -61,11 +61,37 @@ public final class PreparedScene: Sendable {
     )
         -> FramePipeline<Output>
     {
+        workerPipeline(jobs: jobs, isCancelled: isCancelled) { worker in
+            { index in try transform(index, worker.image(worker.state(index))) }
+        }
+    }
+
+    /// A pipeline whose workers each own a `FrameWorker`; `makeFunction` makes, once per worker,
+    /// the function that turns a frame index into the worker's result.
+    func workerPipeline<Output: Sendable>(
+        jobs: Int, isCancelled: @escaping @Sendable () -> Bool,
+        makeFunction: @escaping @Sendable (FrameWorker) -> (Int) throws -> Output
+    ) -> FramePipeline<Output> {
         FramePipeline(
             jobs: jobs,
-            makeRenderer: { [scene, fonts, images, timeline] in
-                let renderer = try FrameRenderer(scene: scene, fonts: fonts, images: images)
-                return { index in try transform(index, renderer.render(timeline.state(atFrame: index))) }
-            }, isCancelled: isCancelled)
+            makeRenderer: { [self] in makeFunction(try FrameWorker(prepared: self)) }, isCancelled: isCancelled)
     }
+}
+
+/// One worker thread's renderer over the scene's timeline. Each frame is drawn over the frame the
+/// worker drew before it (`FrameRenderer.renderIncrementally`), so only what changed is drawn and
+/// converted; the pixels are always those of a full render.
+final class FrameWorker {
+    let renderer: FrameRenderer
+    let timeline: Timeline
+
+    init(prepared: PreparedScene) throws {
+        renderer = try FrameRenderer(scene: prepared.scene, fonts: prepared.fonts, images: prepared.images)
+        timeline = prepared.timeline
+    }
+
+    func state(_ index: Int) -> FrameState { timeline.state(atFrame: index) }
+
+    /// The whole frame of `state`.
+    func image(_ state: FrameState) throws -> Image { try renderer.renderIncrementally(state) }
 }

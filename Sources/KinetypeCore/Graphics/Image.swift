@@ -34,4 +34,21 @@ public struct Image: Equatable, Sendable {
         let i = (y * width + x) * 4
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
+
+    /// The RGBA bytes of the pixels inside `rect` (which must lie inside the image), row by row.
+    public func pixels(in rect: PixelRect) -> [UInt8] {
+        precondition(
+            rect.x >= 0 && rect.y >= 0 && rect.maxX <= width && rect.maxY <= height,
+            "the rectangle lies inside the image")
+        var out = [UInt8](repeating: 0, count: rect.area * 4)
+        pixels.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                for row in 0..<rect.height {
+                    (target.baseAddress! + row * rect.width * 4).update(
+                        from: source.baseAddress! + ((rect.y + row) * width + rect.x) * 4, count: rect.width * 4)
+                }
+            }
+        }
+        return out
+    }
 }

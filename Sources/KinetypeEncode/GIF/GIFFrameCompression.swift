@@ -11,6 +11,10 @@ extension GIFEncoder {
     static func framePixels(wanted: [UInt8], isFree: [Bool], transparent: UInt8, minimumCodeSize: Int)
         -> (pixels: [UInt8], compressed: [UInt8])
     {
+        // With no unchanged pixel (a first frame) every rendition is `wanted`.
+        guard isFree.contains(true) else {
+            return (wanted, GIFLZWEncoder.encode(wanted, minimumCodeSize: minimumCodeSize))
+        }
         let count = wanted.count
         var allTransparent = wanted
         for i in 0..<count where isFree[i] {
@@ -21,8 +25,15 @@ extension GIFEncoder {
             fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: false),
             fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: true),
         ]
-        return renditions.map { (pixels: $0, compressed: GIFLZWEncoder.encode($0, minimumCodeSize: minimumCodeSize)) }
-            .min { $0.compressed.count < $1.compressed.count }!
+        // A rendition equal to an earlier one compresses to the same bytes: coded once.
+        var coded: [(pixels: [UInt8], compressed: [UInt8])] = []
+        for rendition in renditions {
+            let compressed =
+                coded.first { $0.pixels == rendition }?.compressed
+                ?? GIFLZWEncoder.encode(rendition, minimumCodeSize: minimumCodeSize)
+            coded.append((rendition, compressed))
+        }
+        return coded.min { $0.compressed.count < $1.compressed.count }!
     }
 
     /// The rendition with the fewest changes of index along the pixel stream: each unchanged

@@ -30,16 +30,7 @@ public struct GIFFramePatch: Sendable {
             self.init(rect: rect, pixels: image.pixels, endTime: endTime)
             return
         }
-        var pixels = [UInt8](repeating: 0, count: rect.area * 4)
-        image.pixels.withUnsafeBufferPointer { source in
-            pixels.withUnsafeMutableBufferPointer { target in
-                for row in 0..<rect.height {
-                    (target.baseAddress! + row * rect.width * 4).update(
-                        from: source.baseAddress! + ((rect.y + row) * image.width + rect.x) * 4, count: rect.width * 4)
-                }
-            }
-        }
-        self.init(rect: rect, pixels: pixels, endTime: endTime)
+        self.init(rect: rect, pixels: image.pixels(in: rect), endTime: endTime)
     }
 
     /// The bytes it keeps in memory.

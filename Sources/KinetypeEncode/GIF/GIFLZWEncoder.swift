@@ -16,8 +16,8 @@ enum GIFLZWEncoder {
     static func encode(_ pixels: [UInt8], minimumCodeSize: Int) -> [UInt8] {
         var output = BitPacker()
         var codes = CodeWidth(minimumCodeSize: minimumCodeSize)
-        var table = CodeTable()
-        var fresh = CodeTable()
+        let table = CodeTable()
+        let fresh = CodeTable()
         var nextClearCheck = 0
 
         output.append(codes.clearCode, bits: codes.width)
@@ -41,7 +41,7 @@ enum GIFLZWEncoder {
             }
             current = Int(pixel)
             if codes.isFull, index >= nextClearCheck {
-                let restart = freshTableCost(of: pixels, from: index, minimumCodeSize: minimumCodeSize, table: &fresh)
+                let restart = freshTableCost(of: pixels, from: index, minimumCodeSize: minimumCodeSize, table: fresh)
                 let keep = fullTableCost(of: pixels, from: index, count: restart.pixels, table: table)
                 if restart.bits + codes.width < keep {
                     output.append(codes.clearCode, bits: codes.width)
@@ -70,7 +70,7 @@ enum GIFLZWEncoder {
     /// counted in either).
     private static func freshTableCost(
         of pixels: [UInt8], from start: Int, minimumCodeSize: Int,
-        table: inout CodeTable
+        table: CodeTable
     ) -> (bits: Int, pixels: Int) {
         table.removeAll()
         var codes = CodeWidth(minimumCodeSize: minimumCodeSize)
@@ -173,38 +173,42 @@ private struct BitPacker {
     }
 }
 
-/// The string table: (prefix code, next index) → code, open-addressed. Slots carry the
-/// generation that filled them, so emptying the table is one increment.
-private struct CodeTable {
+/// The string table: (prefix code, next index) → code, open-addressed. A slot is one word:
+/// the generation that filled it (high 32 bits), the key (prefix << 8 | index, 20 bits) and the
+/// code (12 bits), so a probe reads memory once; emptying the table is one increment.
+private final class CodeTable {
     private static let slots = 16_384
-    private var keys = [Int32](repeating: 0, count: slots)
-    private var codes = [Int16](repeating: 0, count: slots)
-    private var generations = [UInt32](repeating: 0, count: slots)
-    private var generation: UInt32 = 1
+    private let storage = UnsafeMutablePointer<UInt64>.allocate(capacity: slots)
+    private var generation: UInt64 = 1
 
+    init() { storage.initialize(repeating: 0, count: Self.slots) }
+
+    deinit { storage.deallocate() }
+
+    @inline(__always)
     func code(prefix: Int, byte: UInt8) -> Int? {
         let key = Int32(prefix << 8 | Int(byte))
+        let tagged = generation << 32 | UInt64(UInt32(bitPattern: key)) << 12
         var slot = Self.slot(of: key)
-        while generations[slot] == generation {
-            if keys[slot] == key { return Int(codes[slot]) }
+        while true {
+            let entry = storage[slot]
+            if entry >> 32 != generation { return nil }
+            if entry & ~0xFFF == tagged { return Int(entry & 0xFFF) }
             slot = (slot + 1) & (Self.slots - 1)
         }
-        return nil
     }
 
-    mutating func insert(prefix: Int, byte: UInt8, code: Int) {
+    func insert(prefix: Int, byte: UInt8, code: Int) {
         let key = Int32(prefix << 8 | Int(byte))
         var slot = Self.slot(of: key)
-        while generations[slot] == generation { slot = (slot + 1) & (Self.slots - 1) }
-        keys[slot] = key
-        codes[slot] = Int16(code)
-        generations[slot] = generation
+        while storage[slot] >> 32 == generation { slot = (slot + 1) & (Self.slots - 1) }
+        storage[slot] = generation << 32 | UInt64(UInt32(bitPattern: key)) << 12 | UInt64(code)
     }
 
-    mutating func removeAll() {
-        generation &+= 1
-        if generation == 0 {
-            for i in generations.indices { generations[i] = 0 }
+    func removeAll() {
+        generation += 1
+        if generation == 1 << 32 {
+            storage.update(repeating: 0, count: Self.slots)
             generation = 1
         }
     }

@@ -48,7 +48,9 @@ final class GIFPaletteBuilder {
     private var uses: [UInt32: GIFColorUse] = [:]
     /// The sets of colors frames' changes use; decide the palette order (see `GIFPaletteOrder`).
     private var frameColorSets = GIFFrameColorSets()
-    /// The frame before the one being added, to find what changed.
+    /// The frame before the one being added, to find what changed: the builder's own copy,
+    /// updated only where frames change (holding the caller's image would make the caller copy
+    /// the whole canvas when it changes its pixels for the next frame).
     private var previous: Image?
     /// Frames added so far: the index of the next one.
     private var frameCount = 0
@@ -72,7 +74,7 @@ final class GIFPaletteBuilder {
     /// (nil: it equals that frame). The first frame is read whole.
     func add(_ image: Image, changed: PixelRect?) {
         defer {
-            previous = image
+            remember(image, changed: changed)
             frameCount += 1
         }
         let whole = PixelRect.whole(width: width, height: height)
@@ -87,6 +89,26 @@ final class GIFPaletteBuilder {
         guard !rect.isEmpty else { return }
         scoreChanges(of: image, in: rect)
         count(image, in: rect)
+    }
+
+    /// Makes `previous` equal to `image`, copying only what changed.
+    private func remember(_ image: Image, changed: PixelRect?) {
+        guard var copy = previous else {
+            let pixels = image.pixels.withUnsafeBufferPointer { Array($0) }
+            previous = Image(width: image.width, height: image.height, pixels: pixels)
+            return
+        }
+        guard let rect = changed?.intersection(.whole(width: width, height: height)), !rect.isEmpty else { return }
+        previous = nil
+        copy.pixels.withUnsafeMutableBufferPointer { target in
+            image.pixels.withUnsafeBufferPointer { source in
+                for y in rect.y..<rect.maxY {
+                    let offset = (y * width + rect.x) * 4
+                    (target.baseAddress! + offset).update(from: source.baseAddress! + offset, count: rect.width * 4)
+                }
+            }
+        }
+        previous = copy
     }
 
     /// Moves the pixels of `rect` from the previous frame's colors to this frame's.
@@ -115,9 +137,37 @@ final class GIFPaletteBuilder {
         }
         image.pixels.withUnsafeBufferPointer { new in
             guard let previous else {
-                for y in rect.y..<rect.maxY {
-                    for x in rect.x..<rect.maxX { change(new, at: (y * width + x) * 4, by: 1) }
+                // Equal pixels in a row count as one change by the run's length (the same as one
+                // change each, unless counting the first one coarsened the colors).
+                var runStart = -1
+                var runLength = 0
+                func flush() {
+                    guard runLength > 0 else { return }
+                    let before = droppedBits
+                    change(new, at: runStart, by: 1)
+                    if droppedBits == before {
+                        if runLength > 1 { change(new, at: runStart, by: runLength - 1) }
+                    } else {
+                        for _ in 1..<runLength { change(new, at: runStart, by: 1) }
+                    }
                 }
+                for y in rect.y..<rect.maxY {
+                    for x in rect.x..<rect.maxX {
+                        let offset = (y * width + x) * 4
+                        let base = UnsafeRawPointer(new.baseAddress!)
+                        if runLength > 0,
+                            base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                                == base.loadUnaligned(fromByteOffset: runStart, as: UInt32.self)
+                        {
+                            runLength += 1
+                            continue
+                        }
+                        flush()
+                        runStart = offset
+                        runLength = 1
+                    }
+                }
+                flush()
                 return
             }
             previous.pixels.withUnsafeBufferPointer { old in

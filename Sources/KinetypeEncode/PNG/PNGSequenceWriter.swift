@@ -37,8 +37,18 @@ public final class PNGSequenceWriter: @unchecked Sendable {
 
     /// Encodes and writes the frame at zero-based `index`.
     public func write(_ image: Image, index: Int) throws {
+        try write(encoded: encode(image), index: index)
+    }
+
+    /// The PNG file of a frame, as `write(_:index:)` writes it.
+    public func encode(_ image: Image) throws -> Data {
+        try PNGCodec.encode(image, compression: compression)
+    }
+
+    /// Writes frame `index` from a PNG file `encode(_:)` made (a frame equal to an earlier one is
+    /// written again from that frame's bytes, without encoding it again).
+    public func write(encoded data: Data, index: Int) throws {
         precondition(index >= 0 && index < frameCount, "frame index \(index) outside 0..<\(frameCount)")
-        let data = try PNGCodec.encode(image, compression: compression)
         let url = folder.temporaryFile(named: Self.fileName(index: index, frameCount: frameCount))
         do {
             try data.write(to: url)

@@ -21,6 +21,12 @@ public final class FrameRenderer {
     /// The last layout of each text layer, reused while its text and geometry stay the same
     /// (holds, blinking cursors, animations of color or transform).
     private var preparedTexts: [Int: (key: PreparedTextKey, prepared: PreparedText)] = [:]
+    /// Layouts with every character shown and no cursor, for the bounds of what a frame draws;
+    /// a few per layer (the frames either side of a change).
+    var geometryTexts: [Int: [(key: PreparedTextKey, prepared: PreparedText)]] = [:]
+    /// What the surface shows and its straight-RGBA copy, while `renderIncrementally` keeps them.
+    var incremental: (state: FrameState, image: Image)?
+    private var backgroundCache: (canvas: CanvasState, surface: CairoSurface)?
 
     /// Sets up the font map on the library's configuration, with no pictures (for tests and tools
     /// drawing scenes without image layers; renders share the loader's `SceneImages`).
@@ -61,17 +67,41 @@ public final class FrameRenderer {
         let width = state.canvas.pixelWidth
         let height = state.canvas.pixelHeight
         guard width > 0, height > 0 else { return Image(width: max(width, 0), height: max(height, 0)) }
+        // The surface no longer shows what the mirror holds.
+        incremental = nil
         let surface = try reusableSurface(width: width, height: height)
+        try draw(state, on: surface, clip: nil)
+        return withExtendedLifetime(surface) { PixelConversion.image(from: surface.pointer) }
+    }
+
+    /// Draws `state` on `surface`: everything, or only the pixels inside `clip` (the rest of the
+    /// surface keeps what it showed).
+    func draw(_ state: FrameState, on surface: CairoSurface, clip: PixelRect?) throws {
         let context = try CairoContext(drawingOn: surface)
         defer { withExtendedLifetime(context) {} }
         let cr = context.pointer
+        if let clip {
+            cairo_rectangle(cr, Double(clip.x), Double(clip.y), Double(clip.width), Double(clip.height))
+            cairo_clip(cr)
+        }
         cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_scale(cr, state.canvas.scale, state.canvas.scale)
 
-        let canvasRect = Rect(x: 0, y: 0, width: state.canvas.width, height: state.canvas.height)
-        try CairoPainting.fill(cr, canvasRect, radius: 0, with: state.canvas.background.laidOut(in: layoutDirection))
+        let background = state.canvas.background.laidOut(in: layoutDirection)
+        if clip != nil, case .linear = background {
+            // A gradient drawn through a clip is stepped from the clip's edge: copy the full render's.
+            let pattern = try canvasBackground(state.canvas, background, like: surface)
+            cairo_save(cr)
+            cairo_identity_matrix(cr)
+            cairo_set_source_surface(cr, pattern.pointer, 0, 0)
+            cairo_paint(cr)
+            cairo_restore(cr)
+        } else {
+            let canvasRect = Rect(x: 0, y: 0, width: state.canvas.width, height: state.canvas.height)
+            try CairoPainting.fill(cr, canvasRect, radius: 0, with: background)
+        }
         for layer in state.layers {
             try draw(layer, on: cr, pixelScale: state.canvas.scale)
         }
@@ -81,7 +111,25 @@ public final class FrameRenderer {
                 Diagnostic(kind: .renderFailure, message: "frame \(state.index) failed to render: \(reason)")
             ])
         }
-        return withExtendedLifetime(surface) { PixelConversion.image(from: surface.pointer) }
+    }
+
+    /// The canvas's background alone, drawn whole as `draw` draws it on a cleared surface (kept
+    /// while the canvas stays the same).
+    private func canvasBackground(_ canvas: CanvasState, _ fill: Fill, like surface: CairoSurface) throws
+        -> CairoSurface
+    {
+        if let cached = backgroundCache, cached.canvas == canvas { return cached.surface }
+        backgroundCache = nil
+        let created = try CairoSurface(format: CAIRO_FORMAT_ARGB32, width: surface.width, height: surface.height)
+        let context = try CairoContext(drawingOn: created)
+        try withExtendedLifetime(context) {
+            cairo_scale(context.pointer, canvas.scale, canvas.scale)
+            try CairoPainting.fill(
+                context.pointer, Rect(x: 0, y: 0, width: canvas.width, height: canvas.height), radius: 0, with: fill)
+        }
+        cairo_surface_flush(created.pointer)
+        backgroundCache = (canvas, created)
+        return created
     }
 
     /// What a text layer's layout depends on: everything but the cursor (drawn separately).
@@ -103,7 +151,7 @@ public final class FrameRenderer {
         return prepared
     }
 
-    private func reusableSurface(width: Int, height: Int) throws -> CairoSurface {
+    func reusableSurface(width: Int, height: Int) throws -> CairoSurface {
         if let surface, surface.width == width, surface.height == height {
             return surface
         }

@@ -8,17 +8,32 @@ enum PixelConversion {
         cairo_surface_flush(surface)
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard width > 0, height > 0, let data = cairo_image_surface_get_data(surface) else {
+        guard width > 0, height > 0, cairo_image_surface_get_data(surface) != nil else {
             return Image(width: max(width, 0), height: max(height, 0))
         }
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        pixels.withUnsafeMutableBufferPointer { out in
+        var image = Image(width: width, height: height)
+        convert(surface, PixelRect.whole(width: width, height: height), into: &image, isCleared: true)
+        return image
+    }
+
+    /// Converts the pixels of `surface` inside `rect` into the same pixels of `image` (of the
+    /// surface's size), leaving the rest of `image` as it was. `isCleared`: `image` holds zeros
+    /// there, so transparent pixels need not be written.
+    static func convert(_ surface: OpaquePointer, _ rect: PixelRect, into image: inout Image, isCleared: Bool = false) {
+        cairo_surface_flush(surface)
+        let width = Int(cairo_image_surface_get_width(surface))
+        let height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let area = rect.intersection(.whole(width: width, height: height))
+        guard !area.isEmpty, image.width == width, image.height == height,
+            let data = cairo_image_surface_get_data(surface)
+        else { return }
+        image.pixels.withUnsafeMutableBufferPointer { out in
             data.withMemoryRebound(to: UInt32.self, capacity: stride / 4 * height) { words in
-                for y in 0..<height {
+                for y in area.y..<area.maxY {
                     let row = words + y * (stride / 4)
-                    var o = y * width * 4
-                    for x in 0..<width {
+                    var o = (y * width + area.x) * 4
+                    for x in area.x..<area.maxX {
                         let argb = row[x]
                         let a = argb >> 24
                         if a != 0 {
@@ -26,13 +41,17 @@ enum PixelConversion {
                             out[o + 1] = unpremultiply((argb >> 8) & 0xFF, a)
                             out[o + 2] = unpremultiply(argb & 0xFF, a)
                             out[o + 3] = UInt8(a)
+                        } else if !isCleared {
+                            out[o] = 0
+                            out[o + 1] = 0
+                            out[o + 2] = 0
+                            out[o + 3] = 0
                         }
                         o += 4
                     }
                 }
             }
         }
-        return Image(width: width, height: height, pixels: pixels)
     }
 
     /// round(c · 255 / a), limited to 255.

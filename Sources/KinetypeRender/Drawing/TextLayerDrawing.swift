@@ -194,6 +194,15 @@ extension FrameRenderer {
     /// A bar before the character, a block over it, or an underline under it.
     private func drawCursor(_ cursor: CursorState, in prepared: PreparedText, fontSize: Double, on cr: OpaquePointer) {
         guard cursor.color.alpha > 0 else { return }
+        let rect = cursorRect(cursor, in: prepared, fontSize: fontSize)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        CairoPainting.setColor(cr, cursor.color)
+        cairo_fill(cr)
+    }
+
+    /// Where a cursor is drawn, in the layer's coordinates (before its transform).
+    func cursorRect(_ cursor: CursorState, in prepared: PreparedText, fontSize: Double) -> Rect {
         let scale = Double(PANGO_SCALE)
         let index = prepared.display.byteOffset(beforeOriginal: cursor.characterOffset)
         var strong = PangoRectangle()
@@ -219,15 +228,10 @@ extension FrameRenderer {
             cellX = prepared.origin.x + left
             cellWidth = Double(abs(character.width)) / scale
         }
-        let rect: Rect
         switch cursor.shape {
-        case .bar: rect = Rect(x: x - width / 2, y: top, width: width, height: height)
-        case .block: rect = Rect(x: cellX, y: top, width: cellWidth, height: height)
-        case .underline: rect = Rect(x: cellX, y: top + height - width, width: cellWidth, height: width)
+        case .bar: return Rect(x: x - width / 2, y: top, width: width, height: height)
+        case .block: return Rect(x: cellX, y: top, width: cellWidth, height: height)
+        case .underline: return Rect(x: cellX, y: top + height - width, width: cellWidth, height: width)
         }
-        cairo_new_path(cr)
-        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
-        CairoPainting.setColor(cr, cursor.color)
-        cairo_fill(cr)
     }
 }

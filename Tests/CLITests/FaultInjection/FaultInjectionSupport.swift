@@ -136,12 +136,18 @@ enum FaultScenes {
         return url
     }
 
-    /// A minute at 60 fps (3,600 small frames): long enough to be interrupted mid-run.
+    /// A minute at 60 fps (3,600 frames, each different from the one before, since frames that
+    /// draw the same cost almost nothing): long enough to be interrupted mid-run.
     @discardableResult
     static func long(in folder: URL, name: String = "long.json") throws -> URL {
         let url = folder.appendingPathComponent(name)
         let text = try tinyText().replacingOccurrences(of: "\"hold\": 0.3", with: "\"hold\": 60")
             .replacingOccurrences(of: "\"fps\": 20", with: "\"fps\": 60")
+            .replacingOccurrences(of: "\"width\": 160, \"height\": 40", with: "\"width\": 480, \"height\": 120")
+            .replacingOccurrences(
+                of: "\"start\": 0.1 }",
+                with: "\"start\": 0.1 }, "
+                    + "{ \"type\": \"animate\", \"property\": \"rotation\", \"to\": 3600, \"duration\": 60 }")
         try Data(text.utf8).write(to: url)
         return url
     }
