@@ -160,7 +160,7 @@ public final class FrameRenderer {
                 cr, box.frame, radius: layer.cornerRadius, with: background.laidOut(in: layoutDirection))
         }
         cairo_save(cr)
-        if let clip = box.clipRect {
+        if let clip = box.clipRect(pixelScale: pixelScale * abs(layer.scale)) {
             cairo_new_path(cr)
             if layer.cornerRadius > 0 && box.clipsHorizontally && box.clipsVertically {
                 CairoPainting.addRoundedRect(cr, clip, radius: layer.cornerRadius)
