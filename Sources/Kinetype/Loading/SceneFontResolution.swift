@@ -66,7 +66,7 @@ enum SceneFontResolution {
                         scene.source.diagnostic(
                             at: path, "the default font family \"\(designFamily)\" is not available",
                             hint: scene.systemFonts
-                                ? "install it (fonts-dejavu-core) or set font.family or font.file"
+                                ? "install it (Debian: fonts-inter-variable) or set font.family or font.file"
                                 : "systemFonts is false: set font.file or font.family to one of the scene's fonts"))
                 }
             }
@@ -79,6 +79,89 @@ enum SceneFontResolution {
             }
         }
         if !problems.isEmpty { throw DiagnosticList(problems) }
+    }
+
+    /// What the scene will get that it did not ask for, as positioned warnings: the default family
+    /// standing in for a missing Inter, a weight a static family lacks (with the face used instead),
+    /// and a `font.weight` animation on a static family (it steps between the family's faces).
+    static func warnings(_ scene: Scene, with fonts: FontLibrary) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        func family(of font: FontSpec?, base: String) -> String {
+            if let file = font?.file, let family = fonts.family(ofFile: scene.resolve(path: file).path) {
+                return family
+            }
+            if let family = font?.family { return family }
+            if let design = font?.design { return fonts.family(for: design) }
+            return base
+        }
+        func warn(_ family: String, weight: FontWeight, italic: Bool, at path: String) {
+            guard let substitution = fonts.weightSubstitution(family: family, weight: weight.value, italic: italic)
+            else { return }
+            warnings.append(
+                scene.source.warning(
+                    at: path,
+                    "\(JSONText.quoted(substitution.family)) has no \(describe(weight.value)) face, so its "
+                        + "\(substitution.style) face (weight \(FontLibrary.axisValue(substitution.used))) is used instead",
+                    hint: "a variable family such as \"\(FontSpec.defaultFamily)\" has every weight; "
+                        + "`kinetype fonts` lists the styles of each family"))
+        }
+        var usesDefault = false
+        for (i, layer) in scene.layers.enumerated() {
+            guard let text = layer.text else { continue }
+            if text.font.file == nil && text.font.family == nil && (text.font.design ?? .default) == .default {
+                usesDefault = true
+            }
+            let base = family(of: text.font, base: fonts.family(for: .default))
+            let italic = text.font.italic ?? false
+            let weightPath = text.font.weight != nil ? "layers[\(i)].font.weight" : "layers[\(i)].font"
+            warn(base, weight: text.font.resolvedWeight, italic: italic, at: weightPath)
+            for (j, span) in (text.spans ?? []).enumerated() {
+                let spanFamily = family(of: span.font, base: base)
+                let weight = span.weight ?? span.font?.weight ?? span.font?.style?.weight
+                guard weight != nil || spanFamily != base else { continue }
+                let path =
+                    span.weight != nil
+                    ? "layers[\(i)].spans[\(j)].weight"
+                    : span.font?.weight != nil ? "layers[\(i)].spans[\(j)].font.weight" : "layers[\(i)].spans[\(j)]"
+                warn(
+                    spanFamily, weight: weight ?? text.font.resolvedWeight,
+                    italic: span.italic ?? span.font?.italic ?? italic, at: path)
+            }
+            for (k, animation) in layer.animations.enumerated() {
+                let property: AnimatableProperty
+                switch animation.kind {
+                case .animate(let animate): property = animate.property
+                case .keyframes(let keyframes): property = keyframes.property
+                case .typewriter: continue
+                }
+                guard property == .fontWeight, fonts.hasFamily(base), !fonts.isVariableFamily(base) else { continue }
+                warnings.append(
+                    scene.source.warning(
+                        at: "layers[\(i)].animations[\(k)]",
+                        "\(JSONText.quoted(fonts.installedName(of: base))) is not a variable font, so its weight "
+                            + "jumps from face to face instead of animating smoothly",
+                        hint: "animate the weight of a variable family such as \"\(FontSpec.defaultFamily)\""))
+            }
+        }
+        if usesDefault && !fonts.hasFamily(FontSpec.defaultFamily) && fonts.hasFamily(FontSpec.fallbackFamily) {
+            warnings.insert(
+                Diagnostic(
+                    .warning, kind: .missingInput, file: scene.source.fileName,
+                    message: "the default font family \"\(FontSpec.defaultFamily)\" is not installed, so text "
+                        + "without a family uses \"\(FontSpec.fallbackFamily)\"",
+                    hint: "install Inter (Debian: fonts-inter-variable) or set font.family"),
+                at: 0)
+        }
+        return warnings
+    }
+
+    /// `ultraLight (100)`, `weight 550`.
+    private static func describe(_ weight: Double) -> String {
+        let rounded = FontLibrary.axisValue(weight)
+        if let name = FontWeight.named.first(where: { abs($0.weight.value - weight) < 0.5 })?.name {
+            return "\(name) (\(rounded))"
+        }
+        return "weight \(rounded)"
     }
 
     /// The font files behind every family and file a scene's text names (its layers, spans and

@@ -122,8 +122,10 @@ struct LoadingStages {
             try SceneFontResolution.check(scene, with: fonts)
             return fonts
         }
+        let warnings = fonts.map { SceneFontResolution.warnings(scene, with: $0) } ?? []
+        if collecting { problems += warnings }
         let images = try run { try SceneImageResolution.decode(scene) }
         guard let timeline, let fonts, let images else { return nil }
-        return PreparedScene(scene: scene, timeline: timeline, fonts: fonts, images: images)
+        return PreparedScene(scene: scene, timeline: timeline, fonts: fonts, images: images, warnings: warnings)
     }
 }

@@ -58,7 +58,11 @@ public struct FontSpec: Equatable, Sendable {
         self.design = design
     }
 
-    public static let defaultFamily = "DejaVu Sans"
+    /// The family of `design: default` (SwiftUI's system font is SF Pro; Inter is its closest
+    /// open relative, and variable, so every weight is distinct).
+    public static let defaultFamily = "Inter"
+    /// The default family when Inter is not installed.
+    public static let fallbackFamily = "DejaVu Sans"
     public static let defaultSize = 17.0
 
     /// Points: `size`, else the text style's size, else 17.

@@ -145,7 +145,7 @@ public struct TextRun: Equatable, Sendable {
 
 /// A concrete font: family or file, size and a continuous weight.
 public struct ResolvedFont: Equatable, Hashable, Sendable {
-    /// A fontconfig family; nil = the family that stands for `design` (DejaVu Sans for `.default`).
+    /// A fontconfig family; nil = the family that stands for `design` (Inter for `.default`).
     public var family: String?
     /// A font file (absolute path) that takes precedence over `family`.
     public var file: String?
