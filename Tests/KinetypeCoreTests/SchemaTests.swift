@@ -107,6 +107,11 @@ final class SchemaTests: XCTestCase {
         let font = try definition("font", in: value)["properties"]
         XCTAssertEqual(font?["size"]?["default"]?.numberValue, FontSpec.defaultSize)
         XCTAssertEqual(font?["family"]?["default"]?.stringValue, FontSpec.defaultFamily)
+        // A family name or a non-empty list of them (#14).
+        let family = font?["family"]?["anyOf"]?.arrayValue
+        XCTAssertEqual(family?.map { $0["type"]?.stringValue }, ["string", "array"])
+        XCTAssertEqual(family?[1]["minItems"]?.numberValue, 1)
+        XCTAssertEqual(family?[1]["items"]?["type"]?.stringValue, "string")
     }
 
     func testEverySchemaPropertyHasADescription() throws {

@@ -59,6 +59,10 @@ enum SceneFontResolution {
                 if !fonts.hasFamily(family) {
                     problems.append(unknownFamily(family, at: path + ".family", scene: scene, fonts: fonts))
                 }
+            } else if let list = font.familyList {
+                if chosenFamily(from: list, in: fonts) == nil {
+                    problems.append(noFamilyInstalled(list, at: path + ".family", scene: scene, fonts: fonts))
+                }
             } else if !inheritsFamily {
                 let designFamily = fonts.family(for: font.design ?? .default)
                 if !fonts.hasFamily(designFamily) {
@@ -79,6 +83,56 @@ enum SceneFontResolution {
             }
         }
         if !problems.isEmpty { throw DiagnosticList(problems) }
+    }
+
+    /// The family a `font.family` list stands for: its first installed family, or the family of its
+    /// generic family (which is always there); nil when none is installed.
+    static func chosenFamily(from list: [String], in fonts: FontLibrary) -> String? {
+        for name in list {
+            if let generic = GenericFamily(named: name) { return fonts.family(for: generic.design) }
+            if fonts.hasFamily(name) { return fonts.installedName(of: name) }
+        }
+        return nil
+    }
+
+    /// The scene with every `font.family` list replaced by the family it stands for, so the
+    /// timeline and the renderer see one family. Lists with no installed family are left as they
+    /// are (`check` reports them).
+    static func resolvingFamilyLists(_ scene: Scene, with fonts: FontLibrary) -> Scene {
+        func resolve(_ font: inout FontSpec) {
+            guard let list = font.familyList, let family = chosenFamily(from: list, in: fonts) else { return }
+            font.family = family
+        }
+        var resolved = scene
+        for i in resolved.layers.indices {
+            guard case .text(var text) = resolved.layers[i].content else { continue }
+            resolve(&text.font)
+            for j in (text.spans ?? []).indices {
+                if text.spans![j].font != nil { resolve(&text.spans![j].font!) }
+            }
+            resolved.layers[i].content = .text(text)
+        }
+        return resolved
+    }
+
+    private static func noFamilyInstalled(
+        _ list: [String], at path: String, scene: Scene, fonts: FontLibrary
+    ) -> Diagnostic {
+        let written = list.map(JSONText.quoted).joined(separator: ", ")
+        var seen = Set<String>()
+        let closest = list.flatMap { fonts.closestFamilies(to: $0) }.filter { seen.insert($0).inserted }.prefix(3)
+        var message =
+            list.count == 1
+            ? "font family \(written) is not installed" : "none of the font families \(written) is installed"
+        if !closest.isEmpty {
+            message += "; closest installed families: " + closest.map(JSONText.quoted).joined(separator: ", ")
+        }
+        let hint =
+            scene.systemFonts
+            ? "end the list with a generic family (serif, sans-serif, monospace or rounded), which is always "
+                + "available, or run `kinetype fonts` to list the installed families"
+            : "systemFonts is false: only the scene's `fonts` files are available; end the list with a generic family"
+        return scene.source.diagnostic(at: path, message, hint: hint)
     }
 
     /// What the scene will get that it did not ask for, as positioned warnings: the default family

@@ -315,9 +315,17 @@ enum SceneSchemaDocument {
                 [
                     (
                         "family",
-                        Schema.string(
-                            "A family name (fontconfig), e.g. \"Inter\".", nonEmpty: true,
-                            default: FontSpec.defaultFamily)
+                        Schema.anyOf(
+                            "A family name (fontconfig), e.g. \"Inter\", or a list whose first installed family "
+                                + "wins, e.g. [\"Baskerville\", \"Libre Baskerville\", \"serif\"]. A generic family "
+                                + "(serif, sans-serif, monospace, rounded) is always available and may only come last.",
+                            [
+                                Schema.string("A family name or a generic family.", nonEmpty: true),
+                                Schema.array(
+                                    "Families in order of preference.",
+                                    of: Schema.string("A family name or a generic family.", nonEmpty: true),
+                                    minItems: 1),
+                            ], default: .string(FontSpec.defaultFamily))
                     ),
                     (
                         "file",

@@ -250,8 +250,21 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     /// Up to three installed families closest to `family` (for "did you mean"); empty when none is close.
+    /// Near spellings come first (a typo), then installed families of the same kind, as
+    /// fontconfig's rules would substitute them (`FamilyKinds`), then the nearest other names.
     public func closestFamilies(to family: String) -> [String] {
-        FamilySuggestions.closest(to: family, in: Array(Set(familiesByKey.values)))
+        let installed = Array(Set(familiesByKey.values))
+        let nearest = FamilySuggestions.closest(to: family, in: installed)
+        // A near spelling of another kind ("Noto Sans Georgian" for the serif Georgia) is not a typo.
+        let kind = FamilyKinds.namedKind(of: family)
+        let typos = nearest.filter { candidate in
+            guard FamilySuggestions.isNearSpelling(candidate, of: family) else { return false }
+            guard let kind, let other = FamilyKinds.namedKind(of: candidate) else { return true }
+            return kind == other
+        }
+        let kin = FamilyKinds.sameKind(as: family) { familiesByKey[FamilySuggestions.normalized($0)] }
+        var seen = Set<String>()
+        return (typos + kin + nearest).filter { seen.insert($0).inserted }.prefix(3).map { $0 }
     }
 
     /// Whether any family is installed at all.
