@@ -97,6 +97,11 @@ public struct TextState: Equatable, Sendable {
     /// How much of the laid-out text shows; nil = all of it.
     public var reveal: TextReveal?
     public var cursor: CursorState?
+    /// Whether the layer animates a property that moves and resizes its glyphs (`font.size`,
+    /// `font.weight`, `letterSpacing`): its glyphs are then drawn at their exact positions, never
+    /// snapped to whole pixels, in every frame, so the animation moves smoothly and does not snap
+    /// when it starts or ends. Other text keeps the glyph cache's crisp pixel positions.
+    public var glyphsMove = false
 
     public init(
         runs: [TextRun], font: ResolvedFont, color: Color, textAlignment: TextAlignment = .leading,
