@@ -78,3 +78,43 @@ final class FontFamilyListCommandTests: XCTestCase {
             result.stderr)
     }
 }
+
+/// `"easing": "jump"` and `"duration": 0` on the command line (#14).
+final class JumpCommandTests: XCTestCase {
+    private func scene(_ animation: String, in folder: URL) throws -> String {
+        let url = folder.appendingPathComponent("jump.json")
+        try Data(
+            """
+            {"version": 1, "canvas": {"width": 80, "height": 40, "fps": 10},
+             "layers": [{"type": "text", "text": "Hi", "font": {"size": 12},
+                         "animations": [\(animation)]}]}
+            """.utf8
+        ).write(to: url)
+        return url.path
+    }
+
+    func testAJumpEndsWhereItStartsAndAMisspeltOneIsExit65() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        for animation in [
+            #"{"type": "animate", "property": "font.size", "to": 30, "start": 0.5, "easing": "jump"}"#,
+            #"{"type": "animate", "property": "font.size", "to": 30, "start": 0.5, "duration": 0}"#,
+        ] {
+            let path = try scene(animation, in: folder)
+            let info = try KinetypeProcess.run(["info", path, "--json"])
+            XCTAssertEqual(info.status, 0, info.stderr)
+            let json = try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any]
+            let layers = json?["layers"] as? [[String: Any]]
+            let summary = (layers?.first?["animations"] as? [[String: Any]])?.first
+            XCTAssertEqual(summary?["start"] as? Double, 0.5, info.stdout)
+            XCTAssertEqual(summary?["end"] as? Double, 0.5, info.stdout)
+        }
+        let path = try scene(
+            #"{"type": "animate", "property": "font.size", "to": 30, "start": 0.5, "easing": "jmp"}"#, in: folder)
+        let result = try KinetypeProcess.run(["render", path, "-o", folder.appendingPathComponent("x.gif").path])
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "\(path):3:108: layers[0].animations[0].easing: unknown easing \"jmp\"; did you mean \"jump\"?"),
+            result.stderr)
+    }
+}

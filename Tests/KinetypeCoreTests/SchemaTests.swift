@@ -85,7 +85,8 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(enumValues(text["properties"]?["alignment"]), Alignment.allCases.map(\.rawValue))
         XCTAssertEqual(enumValues(text["properties"]?["wrap"]), WrapMode.allCases.map(\.rawValue))
         XCTAssertEqual(
-            enumValues(try definition("easing", in: value)), ["linear", "easeIn", "easeOut", "easeInOut", "hold"])
+            enumValues(try definition("easing", in: value)),
+            ["linear", "easeIn", "easeOut", "easeInOut", "hold", "jump"])
         XCTAssertEqual(enumValues(try definition("property", in: value)), AnimatableProperty.allCases.map(\.rawValue))
         XCTAssertEqual(enumValues(try definition("color", in: value)).count, 149)
         XCTAssertEqual(enumValues(try definition("fontWeight", in: value)).count, 9)
