@@ -45,3 +45,40 @@ final class ExactGlyphsCommandTests: XCTestCase {
         XCTAssertNotEqual(Array(images[0][top]), Array(images[1][top]), "the animated layer shows")
     }
 }
+
+/// Known problem, found with #14 and not fixed yet: after text of a variable family is drawn at a
+/// weight that is not one of its named instances (Inter at 550), glyphs of that family first drawn
+/// later in the same process can come out at the wrong weight (Cairo 1.16 and FreeType appear to
+/// share one face's variation coordinates between scaled fonts). `verify` of a folder renders its
+/// scenes in one process, so a scene's frames can depend on the scenes before it. Named weights
+/// (100 … 900) and still weights of static families do not show it. Skipped unless
+/// KINETYPE_KNOWN_PROBLEMS is set, so the suite stays green while it is open.
+final class VariableWeightLeakTests: XCTestCase {
+    func testAnUnnamedWeightInOneSceneDoesNotChangeAnotherSceneOfTheSameRun() throws {
+        guard ProcessInfo.processInfo.environment["KINETYPE_KNOWN_PROBLEMS"] != nil else {
+            throw XCTSkip(
+                "known problem (#14): variable-font weights leak between renders; set KINETYPE_KNOWN_PROBLEMS=1")
+        }
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let scenes = folder.appendingPathComponent("scenes")
+        try FileManager.default.createDirectory(at: scenes, withIntermediateDirectories: true)
+        try Data(
+            #"{"version": 1, "canvas": {"width": 200, "height": 80, "duration": 0.5}, "layers": [{"type": "text", "text": "Any", "font": {"weight": 550}}]}"#
+                .utf8
+        ).write(to: scenes.appendingPathComponent("a-first.json"))
+        try Data(
+            ##"{"version": 1, "canvas": {"width": 260, "height": 110, "duration": 0.1}, "layers": [{"type": "text", "text": "Scale keeps the layout: @2x is @1x at twice the pixels, wrapped and centered.", "frame": {"x": 15, "y": 12, "width": 230}, "font": {"size": 17}, "color": "#000000"}]}"##
+                .utf8
+        ).write(to: scenes.appendingPathComponent("b-plain.json"))
+        let together = folder.appendingPathComponent("together")
+        let alone = folder.appendingPathComponent("alone")
+        for (path, golden) in [(scenes.path, together), (scenes.appendingPathComponent("b-plain.json").path, alone)] {
+            let result = try KinetypeProcess.run(["verify", path, "--golden", golden.path, "--record", "all", "-q"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+        }
+        let frame = "b-plain/frame_0001.png"
+        XCTAssertEqual(
+            try Data(contentsOf: together.appendingPathComponent(frame)),
+            try Data(contentsOf: alone.appendingPathComponent(frame)))
+    }
+}

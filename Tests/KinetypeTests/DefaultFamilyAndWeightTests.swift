@@ -75,7 +75,7 @@ final class DefaultFamilyAndWeightTests: XCTestCase {
              "layers": [
                {"type": "text", "text": "Thin", "font": {"family": "DejaVu Sans", "weight": "ultraLight"}},
                {"type": "text", "text": "Bold", "font": {"family": "DejaVu Sans", "weight": "bold"}},
-               {"type": "text", "text": "Any", "font": {"weight": 550}},
+               {"type": "text", "text": "Any", "font": {"weight": "semibold"}},
                {"type": "text", "text": "Steps", "font": {"family": "DejaVu Sans"},
                 "animations": [{"type": "animate", "property": "font.weight", "to": 700}]}
              ]}
