@@ -332,7 +332,7 @@ final class DecodingErrorTests: XCTestCase {
                       {"type": "animate", "property": "opacty", "to": 1},
                       {"type": "animate", "property": "font.size", "to": 30},
                       {"type": "animate", "property": "background", "from": 1, "to": "#FFF"},
-                      {"type": "animate", "property": "opacity", "to": 2, "duration": 0, "repeat": 0, "autoreverse": "yes"},
+                      {"type": "animate", "property": "opacity", "to": 2, "duration": -1, "repeat": 0, "autoreverse": "yes"},
                       {"type": "animate", "property": "scale"},
                       {"type": "animate", "property": "rotation", "to": "90deg", "repeat": 1.5}
                     ]}
@@ -342,7 +342,7 @@ final class DecodingErrorTests: XCTestCase {
                 "layers[0].animations[1].property: property \"font.size\" needs a text layer, and this layer is a rect layer",
                 "layers[0].animations[2].from: expected a color string, found a number",
                 "layers[0].animations[3].to: must be between 0 and 1, found 2",
-                "layers[0].animations[3].duration: must be greater than 0, found 0",
+                "layers[0].animations[3].duration: must be 0 or more, found -1",
                 "layers[0].animations[3].repeat: must be 1 or more, found 0",
                 "layers[0].animations[3].autoreverse: expected true or false, found a string",
                 "layers[0].animations[4]: missing required key \"to\"",
@@ -436,12 +436,12 @@ final class DecodingErrorTests: XCTestCase {
             typewriterErrors("\"interval\": 0.1, \"speed\": 10"),
             ["tw: \"interval\" and \"speed\" cannot both be given"])
         XCTAssertEqual(
-            typewriterErrors("\"interval\": 0, \"speed\": -1, \"duration\": 0"),
+            typewriterErrors("\"interval\": 0, \"speed\": -1, \"duration\": -1"),
             [
                 "tw.interval: must be greater than 0, found 0",
                 "tw: only one of \"interval\", \"speed\" and \"duration\" may be given",
                 "tw.speed: must be 0.001 or more, found -1",
-                "tw.duration: must be greater than 0, found 0",
+                "tw.duration: must be 0 or more, found -1",
             ])
         XCTAssertEqual(
             typewriterErrors("\"intervalRange\": [0.2, 0.1]"),

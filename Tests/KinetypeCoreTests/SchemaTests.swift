@@ -85,7 +85,8 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(enumValues(text["properties"]?["alignment"]), Alignment.allCases.map(\.rawValue))
         XCTAssertEqual(enumValues(text["properties"]?["wrap"]), WrapMode.allCases.map(\.rawValue))
         XCTAssertEqual(
-            enumValues(try definition("easing", in: value)), ["linear", "easeIn", "easeOut", "easeInOut", "hold"])
+            enumValues(try definition("easing", in: value)),
+            ["linear", "easeIn", "easeOut", "easeInOut", "hold", "jump"])
         XCTAssertEqual(enumValues(try definition("property", in: value)), AnimatableProperty.allCases.map(\.rawValue))
         XCTAssertEqual(enumValues(try definition("color", in: value)).count, 149)
         XCTAssertEqual(enumValues(try definition("fontWeight", in: value)).count, 9)
@@ -107,6 +108,11 @@ final class SchemaTests: XCTestCase {
         let font = try definition("font", in: value)["properties"]
         XCTAssertEqual(font?["size"]?["default"]?.numberValue, FontSpec.defaultSize)
         XCTAssertEqual(font?["family"]?["default"]?.stringValue, FontSpec.defaultFamily)
+        // A family name or a non-empty list of them (#14).
+        let family = font?["family"]?["anyOf"]?.arrayValue
+        XCTAssertEqual(family?.map { $0["type"]?.stringValue }, ["string", "array"])
+        XCTAssertEqual(family?[1]["minItems"]?.numberValue, 1)
+        XCTAssertEqual(family?[1]["items"]?["type"]?.stringValue, "string")
     }
 
     func testEverySchemaPropertyHasADescription() throws {

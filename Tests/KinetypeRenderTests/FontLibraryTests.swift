@@ -49,7 +49,7 @@ final class FontLibraryTests: XCTestCase {
     }
     func testDesignsMapToInstalledFamilies() {
         let fonts = Fixtures.systemFonts
-        XCTAssertEqual(fonts.family(for: .default), "DejaVu Sans")
+        XCTAssertEqual(fonts.family(for: .default), "Inter", "SwiftUI's default family is the variable Inter (#14)")
         XCTAssertEqual(fonts.family(for: .serif), "DejaVu Serif")
         XCTAssertEqual(fonts.family(for: .monospaced), "DejaVu Sans Mono")
         XCTAssertTrue(fonts.hasFamily(fonts.family(for: .rounded)), "rounded falls back to an installed family")

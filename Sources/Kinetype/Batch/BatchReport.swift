@@ -28,6 +28,8 @@ public struct BatchOutcome: Sendable, Encodable {
     /// True when the output failed because it could not be written (disk full, read-only, …):
     /// the batch then exits 73 instead of 1.
     public var couldNotWrite = false
+    /// The render's warnings (a weight the template's family lacks); the batch report lists each once.
+    public var warnings: [Diagnostic] = []
 
     private enum CodingKeys: String, CodingKey {
         case entry, name, scale, colorScheme, output, status, frames, bytes, seconds, error

@@ -52,7 +52,10 @@ public enum BatchRunner {
             shard: options.shard.map { "\($0.index)/\($0.count)" }, outcomes: results.outcomes,
             planned: jobs.count)
         report.interrupted = report.outcomes.count < jobs.count
-        report.warnings = warnings
+        // Every entry of a template usually has the same font warnings: list each once.
+        var seen = Set(warnings.map(\.reportText))
+        let renderWarnings = report.outcomes.flatMap(\.warnings).filter { seen.insert($0.reportText).inserted }
+        report.warnings = warnings + renderWarnings
         return report
     }
 
@@ -178,6 +181,7 @@ private struct BatchJobRunner {
             renderOptions.encoding.limits = options.limits
             let report = try loader.prepare(scene).render(renderOptions, isCancelled: isCancelled)
             outcome.frames = report.frameCount
+            outcome.warnings = report.warnings
             outcome.bytes = report.bytes
             do {
                 try AtomicFile.write(Data(fingerprint.hex.utf8), to: fingerprintFile)

@@ -59,6 +59,10 @@ enum SceneFontResolution {
                 if !fonts.hasFamily(family) {
                     problems.append(unknownFamily(family, at: path + ".family", scene: scene, fonts: fonts))
                 }
+            } else if let list = font.familyList {
+                if chosenFamily(from: list, in: fonts) == nil {
+                    problems.append(noFamilyInstalled(list, at: path + ".family", scene: scene, fonts: fonts))
+                }
             } else if !inheritsFamily {
                 let designFamily = fonts.family(for: font.design ?? .default)
                 if !fonts.hasFamily(designFamily) {
@@ -66,7 +70,7 @@ enum SceneFontResolution {
                         scene.source.diagnostic(
                             at: path, "the default font family \"\(designFamily)\" is not available",
                             hint: scene.systemFonts
-                                ? "install it (fonts-dejavu-core) or set font.family or font.file"
+                                ? "install it (Debian: fonts-inter-variable) or set font.family or font.file"
                                 : "systemFonts is false: set font.file or font.family to one of the scene's fonts"))
                 }
             }
@@ -79,6 +83,139 @@ enum SceneFontResolution {
             }
         }
         if !problems.isEmpty { throw DiagnosticList(problems) }
+    }
+
+    /// The family a `font.family` list stands for: its first installed family, or the family of its
+    /// generic family (which is always there); nil when none is installed.
+    static func chosenFamily(from list: [String], in fonts: FontLibrary) -> String? {
+        for name in list {
+            if let generic = GenericFamily(named: name) { return fonts.family(for: generic.design) }
+            if fonts.hasFamily(name) { return fonts.installedName(of: name) }
+        }
+        return nil
+    }
+
+    /// The scene with every `font.family` list replaced by the family it stands for, so the
+    /// timeline and the renderer see one family. Lists with no installed family are left as they
+    /// are (`check` reports them).
+    static func resolvingFamilyLists(_ scene: Scene, with fonts: FontLibrary) -> Scene {
+        func resolve(_ font: inout FontSpec) {
+            guard let list = font.familyList, let family = chosenFamily(from: list, in: fonts) else { return }
+            font.family = family
+        }
+        var resolved = scene
+        for i in resolved.layers.indices {
+            guard case .text(var text) = resolved.layers[i].content else { continue }
+            resolve(&text.font)
+            for j in (text.spans ?? []).indices {
+                if text.spans![j].font != nil { resolve(&text.spans![j].font!) }
+            }
+            resolved.layers[i].content = .text(text)
+        }
+        return resolved
+    }
+
+    private static func noFamilyInstalled(
+        _ list: [String], at path: String, scene: Scene, fonts: FontLibrary
+    ) -> Diagnostic {
+        let written = list.map(JSONText.quoted).joined(separator: ", ")
+        var seen = Set<String>()
+        let closest = list.flatMap { fonts.closestFamilies(to: $0) }.filter { seen.insert($0).inserted }.prefix(3)
+        var message =
+            list.count == 1
+            ? "font family \(written) is not installed" : "none of the font families \(written) is installed"
+        if !closest.isEmpty {
+            message += "; closest installed families: " + closest.map(JSONText.quoted).joined(separator: ", ")
+        }
+        let hint =
+            scene.systemFonts
+            ? "end the list with a generic family (serif, sans-serif, monospace or rounded), which is always "
+                + "available, or run `kinetype fonts` to list the installed families"
+            : "systemFonts is false: only the scene's `fonts` files are available; end the list with a generic family"
+        return scene.source.diagnostic(at: path, message, hint: hint)
+    }
+
+    /// What the scene will get that it did not ask for, as positioned warnings: the default family
+    /// standing in for a missing Inter, a weight a static family lacks (with the face used instead),
+    /// and a `font.weight` animation on a static family (it steps between the family's faces).
+    static func warnings(_ scene: Scene, with fonts: FontLibrary) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        func family(of font: FontSpec?, base: String) -> String {
+            if let file = font?.file, let family = fonts.family(ofFile: scene.resolve(path: file).path) {
+                return family
+            }
+            if let family = font?.family { return family }
+            if let design = font?.design { return fonts.family(for: design) }
+            return base
+        }
+        func warn(_ family: String, weight: FontWeight, italic: Bool, at path: String) {
+            guard let substitution = fonts.weightSubstitution(family: family, weight: weight.value, italic: italic)
+            else { return }
+            warnings.append(
+                scene.source.warning(
+                    at: path,
+                    "\(JSONText.quoted(substitution.family)) has no \(describe(weight.value)) face, so its "
+                        + "\(substitution.style) face (weight \(FontLibrary.axisValue(substitution.used))) is used instead",
+                    hint: "a variable family such as \"\(FontSpec.defaultFamily)\" has every weight; "
+                        + "`kinetype fonts` lists the styles of each family"))
+        }
+        var usesDefault = false
+        for (i, layer) in scene.layers.enumerated() {
+            guard let text = layer.text else { continue }
+            if text.font.file == nil && text.font.family == nil && (text.font.design ?? .default) == .default {
+                usesDefault = true
+            }
+            let base = family(of: text.font, base: fonts.family(for: .default))
+            let italic = text.font.italic ?? false
+            let weightPath = text.font.weight != nil ? "layers[\(i)].font.weight" : "layers[\(i)].font"
+            warn(base, weight: text.font.resolvedWeight, italic: italic, at: weightPath)
+            for (j, span) in (text.spans ?? []).enumerated() {
+                let spanFamily = family(of: span.font, base: base)
+                let weight = span.weight ?? span.font?.weight ?? span.font?.style?.weight
+                guard weight != nil || spanFamily != base else { continue }
+                let path =
+                    span.weight != nil
+                    ? "layers[\(i)].spans[\(j)].weight"
+                    : span.font?.weight != nil ? "layers[\(i)].spans[\(j)].font.weight" : "layers[\(i)].spans[\(j)]"
+                warn(
+                    spanFamily, weight: weight ?? text.font.resolvedWeight,
+                    italic: span.italic ?? span.font?.italic ?? italic, at: path)
+            }
+            for (k, animation) in layer.animations.enumerated() {
+                let property: AnimatableProperty
+                switch animation.kind {
+                case .animate(let animate): property = animate.property
+                case .keyframes(let keyframes): property = keyframes.property
+                case .typewriter: continue
+                }
+                guard property == .fontWeight, fonts.hasFamily(base), !fonts.isVariableFamily(base) else { continue }
+                warnings.append(
+                    scene.source.warning(
+                        at: "layers[\(i)].animations[\(k)]",
+                        "\(JSONText.quoted(fonts.installedName(of: base))) is not a variable font, so its weight "
+                            + "jumps from face to face instead of animating smoothly",
+                        hint: "animate the weight of a variable family such as \"\(FontSpec.defaultFamily)\""))
+            }
+        }
+        if usesDefault && !fonts.hasFamily(FontSpec.defaultFamily) && fonts.hasFamily(FontSpec.fallbackFamily) {
+            warnings.insert(
+                Diagnostic(
+                    .warning, kind: .missingInput, file: scene.source.fileName,
+                    message: "the default font family \"\(FontSpec.defaultFamily)\" is not installed, so text "
+                        + "without a family uses \"\(FontSpec.fallbackFamily)\"",
+                    hint: "install Inter (Debian: fonts-inter-variable) or set font.family"),
+                at: 0)
+        }
+        return warnings
+    }
+
+    /// `ultraLight (100)`, `weight 550`.
+    private static func describe(_ weight: Double) -> String {
+        let rounded = FontLibrary.axisValue(weight)
+        if let name = FontWeight.named.first(where: { abs($0.weight.value - weight) < 0.5 })?.name {
+            return "\(name) (\(rounded))"
+        }
+        return "weight \(rounded)"
     }
 
     /// The font files behind every family and file a scene's text names (its layers, spans and

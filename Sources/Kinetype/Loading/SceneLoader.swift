@@ -10,8 +10,9 @@ import KinetypeRender
 ///    `overrides.scale`, `overrides.layoutDirection` and the `--root` confinement, and resolve
 ///    `layoutDirection: auto` from the filled-in text;
 /// 2. check the canvas size after scaling (`Scene.validateCanvasSize`);
-/// 3. compile the timeline and check the work limits (when `limits` is given);
-/// 4. load and check the fonts;
+/// 3. compile the timeline and check the work limits (when `limits` is given), with every
+///    `font.family` list resolved to its first installed family;
+/// 4. load and check the fonts (loaded before stage 3, reported after it);
 /// 5. read and decode the pictures.
 ///
 /// `load()` stops at the first failing stage and rethrows its error unchanged; `problems()` runs
@@ -109,21 +110,28 @@ struct LoadingStages {
         return prepared
     }
 
-    /// Stages 2–5. Nil when a stage failed in collecting mode.
+    /// Stages 2–5. Nil when a stage failed in collecting mode. The fonts are loaded before the
+    /// timeline compiles, because a `font.family` list becomes the first installed family and the
+    /// timeline (and everything after) sees only that family; their problems are still reported
+    /// in stage order, after the timeline's.
     mutating func prepare(_ scene: Scene, limits: WorkLimits?) throws -> PreparedScene? {
         try run { try scene.validateCanvasSize() }
+        let loadedFonts = Result { () throws -> FontLibrary in
+            let fonts = try SceneFontResolution.library(for: scene)
+            try SceneFontResolution.check(scene, with: fonts)
+            return fonts
+        }
+        let scene = (try? loadedFonts.get()).map { SceneFontResolution.resolvingFamilyLists(scene, with: $0) } ?? scene
         let timeline = try run { () throws -> Timeline in
             let timeline = try Timeline(scene: scene)
             try limits?.check(frameCount: timeline.frameCount, of: scene, fps: timeline.fps)
             return timeline
         }
-        let fonts = try run { () throws -> FontLibrary in
-            let fonts = try SceneFontResolution.library(for: scene)
-            try SceneFontResolution.check(scene, with: fonts)
-            return fonts
-        }
+        let fonts = try run { try loadedFonts.get() }
+        let warnings = fonts.map { SceneFontResolution.warnings(scene, with: $0) } ?? []
+        if collecting { problems += warnings }
         let images = try run { try SceneImageResolution.decode(scene) }
         guard let timeline, let fonts, let images else { return nil }
-        return PreparedScene(scene: scene, timeline: timeline, fonts: fonts, images: images)
+        return PreparedScene(scene: scene, timeline: timeline, fonts: fonts, images: images, warnings: warnings)
     }
 }

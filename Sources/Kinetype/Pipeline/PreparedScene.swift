@@ -10,6 +10,9 @@ public final class PreparedScene: Sendable {
     public let timeline: Timeline
     public let fonts: FontLibrary
     public let images: SceneImages
+    /// What the scene gets that it did not ask for (a weight its family lacks, a missing default
+    /// family), at JSON paths: every render reports them with its own warnings.
+    public let warnings: [Diagnostic]
 
     /// Checks the canvas size, compiles the timeline, checks every font the scene names and decodes
     /// every picture: `SceneLoader.prepare(_:)` without work limits. Load scene files with
@@ -17,15 +20,18 @@ public final class PreparedScene: Sendable {
     /// - Throws: `Diagnostic` or `DiagnosticList` with JSON paths into the scene.
     public convenience init(scene: Scene) throws {
         let prepared = try LoadingStages.prepare(scene, limits: nil)
-        self.init(scene: scene, timeline: prepared.timeline, fonts: prepared.fonts, images: prepared.images)
+        self.init(
+            scene: scene, timeline: prepared.timeline, fonts: prepared.fonts, images: prepared.images,
+            warnings: prepared.warnings)
     }
 
     /// The result of the loader's stages.
-    init(scene: Scene, timeline: Timeline, fonts: FontLibrary, images: SceneImages) {
+    init(scene: Scene, timeline: Timeline, fonts: FontLibrary, images: SceneImages, warnings: [Diagnostic] = []) {
         self.scene = scene
         self.timeline = timeline
         self.fonts = fonts
         self.images = images
+        self.warnings = warnings
     }
 
     /// Renders to `options.output`, atomically: on failure or cancellation nothing is written and
@@ -36,7 +42,8 @@ public final class PreparedScene: Sendable {
     ) throws -> RenderReport {
         let writer = OutputWriter(
             prepared: self, encoding: options.encoding, isCancelled: isCancelled, progress: progress)
-        let report = try writer.write(to: options.output)
+        var report = try writer.write(to: options.output)
+        report.warnings = warnings + report.warnings
         if let sheet = options.contactSheet {
             try ContactSheet(prepared: self).write(to: sheet, jobs: options.encoding.jobs)
         }

@@ -45,17 +45,27 @@ public enum PropertyMotion: Equatable, Sendable {
         }
     }
 
+    /// The value the property shows before the animation starts: its start value (`from`, or the
+    /// keyframe at time 0), else `current`. A jump or a zero duration changes it only at the start.
+    public func valueBeforeStart(startingFrom current: AnimatableValue) -> AnimatableValue {
+        switch self {
+        case .tween(let from, _, _, _, _, _): return from ?? current
+        case .keyframes(let keyframes): return keyframes.first.map { $0.time <= 0 ? $0.value : current } ?? current
+        }
+    }
+
     /// The value `localTime` seconds after the start, when the property was `current` at the start.
     public func value(atLocalTime localTime: Double, startingFrom current: AnimatableValue) -> AnimatableValue {
         switch self {
         case .tween(let from, let to, let duration, let easing, let repeatCount, let autoreverse):
             let start = from ?? current
             let total = duration * Double(repeatCount)
+            if localTime < 0 { return start }
             if localTime >= total || duration <= 0 {
                 let endsReversed = autoreverse && repeatCount % 2 == 0
                 return endsReversed ? start : to
             }
-            if localTime <= 0 { return start }
+            if localTime == 0 && !easing.jumpsAtStart { return start }
             let play = min(Int(clamping: localTime / duration), repeatCount - 1)
             let progress = (localTime - Double(play) * duration) / duration
             let fraction = autoreverse && play % 2 == 1 ? easing.value(at: 1 - progress) : easing.value(at: progress)
@@ -129,7 +139,7 @@ public struct PropertyTrack: Sendable {
     private static func value(at time: Double, segments: [Segment], base: AnimatableValue) -> AnimatableValue {
         guard let first = segments.first else { return base }
         guard let index = segments.lastIndex(where: { $0.start <= time }) else {
-            return first.motion.value(atLocalTime: 0, startingFrom: first.startingValue)
+            return first.motion.valueBeforeStart(startingFrom: first.startingValue)
         }
         let segment = segments[index]
         return segment.motion.value(atLocalTime: time - segment.start, startingFrom: segment.startingValue)

@@ -11,6 +11,7 @@ extension DecodingContext {
             case "easeIn": return .easeIn
             case "easeOut": return .easeOut
             case "hold": return .hold
+            case "jump": return .jump
             default: return .easeInOut
             }
         case .object(let members):

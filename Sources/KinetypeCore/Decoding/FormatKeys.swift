@@ -40,7 +40,7 @@ enum FormatKeys {
     static let keyframes = ["property", "keyframes"]
     static let keyframe = ["time", "value", "easing"]
 
-    static let easingNames = ["linear", "easeIn", "easeOut", "easeInOut", "hold"]
+    static let easingNames = ["linear", "easeIn", "easeOut", "easeInOut", "hold", "jump"]
     static let easing = ["cubicBezier", "spring", "steps"]
     static let spring = ["response", "dampingFraction"]
 

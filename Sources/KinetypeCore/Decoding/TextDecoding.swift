@@ -80,12 +80,50 @@ extension DecodingContext {
 
     func decodeFont(_ value: JSONValue, path: String) -> FontSpec? {
         guard let object = object(value, path: path, allowed: FormatKeys.font) else { return nil }
-        return FontSpec(
-            family: object.string("family", nonEmpty: true), file: object.string("file", nonEmpty: true),
+        let families = object["family"].flatMap { fontFamilies($0, path: object.path("family")) }
+        var spec = FontSpec(
+            family: families?.count == 1 && GenericFamily(named: families![0]) == nil ? families![0] : nil,
+            file: object.string("file", nonEmpty: true),
             size: object.number("size", FormatRanges.fontSize),
             style: object.enumeration("style", noun: "text style"),
             weight: object["weight"].flatMap { fontWeight($0, path: object.path("weight")) },
             italic: object.bool("italic"), design: object.enumeration("design", noun: "font design"))
+        if let families, spec.family == nil { spec.familyList = families }
+        return spec
+    }
+
+    /// `"Inter"` or `["Baskerville", "Libre Baskerville", "serif"]`: non-empty names, where a generic
+    /// family (`serif`, `sans-serif`, `monospace`, `rounded`) may only come last, since it is always
+    /// available and nothing after it could ever be used.
+    func fontFamilies(_ value: JSONValue, path: String) -> [String]? {
+        if value.arrayValue == nil {
+            if value.stringValue == nil {
+                record(path, value)
+                wrongType(
+                    value, path: path, expected: "a family name or a list of them",
+                    hint: "e.g. \"Inter\" or [\"Baskerville\", \"Libre Baskerville\", \"serif\"]")
+                return nil
+            }
+            return string(value, path: path, nonEmpty: true).map { [$0] }
+        }
+        guard let items = array(value, path: path, nonEmpty: true) else { return nil }
+        var names: [String] = []
+        var generic: String?
+        for (index, item) in items.enumerated() {
+            let itemPath = DecodingPath.index(path, index)
+            guard let name = string(item, path: itemPath, nonEmpty: true) else { return nil }
+            if let generic {
+                report(
+                    "\(JSONText.quoted(name)) comes after the generic family \(JSONText.quoted(generic)), which is "
+                        + "always available, so it would never be used",
+                    path: itemPath, at: item.position,
+                    hint: "put the generic family (serif, sans-serif, monospace or rounded) last")
+                return nil
+            }
+            if GenericFamily(named: name) != nil { generic = name }
+            names.append(name)
+        }
+        return names
     }
 
     /// A weight name (`semibold`) or a number from 1 to 1000.

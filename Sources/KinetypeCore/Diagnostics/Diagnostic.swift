@@ -37,6 +37,13 @@ public struct SourceMap: Equatable, Sendable {
     ) -> Diagnostic {
         Diagnostic(kind: kind, file: fileName, position: position(of: path), path: path, message: message, hint: hint)
     }
+
+    /// A warning at `path` in this file: reported, and the run goes on.
+    public func warning(at path: String, _ message: String, hint: String? = nil) -> Diagnostic {
+        Diagnostic(
+            .warning, kind: .invalidScene, file: fileName, position: position(of: path), path: path,
+            message: message, hint: hint)
+    }
 }
 
 /// What kind of failure a diagnostic reports; decides the exit code.

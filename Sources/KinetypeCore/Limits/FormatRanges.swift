@@ -130,8 +130,8 @@ public enum FormatRanges {
         meaning: "typewriter units per second",
         reason: "1/speed is the interval; keeps it finite")
     public static let animationDuration = NumberRange(
-        ["layers[].animations[].duration"], .above, 0, maximumSeconds,
-        meaning: "seconds for a typewriter's text or one play of an animate",
+        ["layers[].animations[].duration"], .atLeast, 0, maximumSeconds,
+        meaning: "seconds for a typewriter's text or one play of an animate; 0 = at once, at the start",
         reason: timeReason)
     public static let intervalRange = NumberRange(
         ["layers[].animations[].intervalRange[]"], .atLeast, 0, maximumSeconds,

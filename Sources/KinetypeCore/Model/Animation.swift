@@ -184,6 +184,9 @@ public enum Easing: Equatable, Sendable {
     case steps(Int)
     /// Keeps the start value until the end, then jumps.
     case hold
+    /// Jumps to the end value at the start (CSS `step-start`): a change at once. Without a
+    /// `duration` the animation ends where it starts.
+    case jump
 
     public static let easeIn = Easing.cubicBezier(0.42, 0, 1, 1)
     public static let easeOut = Easing.cubicBezier(0, 0, 0.58, 1)

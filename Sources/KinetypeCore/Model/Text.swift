@@ -36,7 +36,12 @@ public struct TextSpan: Equatable, Sendable {
 /// A font request as written in the scene. `resolvedSize` and `resolvedWeight` apply the
 /// text-style defaults.
 public struct FontSpec: Equatable, Sendable {
+    /// The family to lay out with. A family list is resolved by the loader into the first installed
+    /// family of `familyList`; until then this is nil.
     public var family: String?
+    /// `"family": [...]` (or a generic family name) as written: the first installed family wins,
+    /// and a generic family (at the end) always is; nil for a plain family name.
+    public var familyList: [String]?
     /// A font file relative to the scene; takes precedence over `family`.
     public var file: String?
     public var size: Double?
@@ -58,7 +63,11 @@ public struct FontSpec: Equatable, Sendable {
         self.design = design
     }
 
-    public static let defaultFamily = "DejaVu Sans"
+    /// The family of `design: default` (SwiftUI's system font is SF Pro; Inter is its closest
+    /// open relative, and variable, so every weight is distinct).
+    public static let defaultFamily = "Inter"
+    /// The default family when Inter is not installed.
+    public static let fallbackFamily = "DejaVu Sans"
     public static let defaultSize = 17.0
 
     /// Points: `size`, else the text style's size, else 17.
@@ -109,6 +118,30 @@ public struct FontWeight: Equatable, Hashable, Sendable {
         ("ultraLight", .ultraLight), ("thin", .thin), ("light", .light), ("regular", .regular),
         ("medium", .medium), ("semibold", .semibold), ("bold", .bold), ("heavy", .heavy), ("black", .black),
     ]
+}
+
+/// The generic families a `font.family` list may end with (CSS's names, plus SwiftUI's rounded).
+public enum GenericFamily: String, CaseIterable, Equatable, Sendable {
+    case serif
+    case sansSerif = "sans-serif"
+    case monospace, rounded
+
+    /// The design whose family stands for it.
+    public var design: FontDesign {
+        switch self {
+        case .serif: return .serif
+        case .sansSerif: return .default
+        case .monospace: return .monospaced
+        case .rounded: return .rounded
+        }
+    }
+
+    /// The generic family a name denotes (ignoring case and blanks, as family names are), or nil.
+    public init?(named name: String) {
+        let key = String(name.lowercased().filter { !$0.isWhitespace })
+        guard let generic = GenericFamily.allCases.first(where: { $0.rawValue == key }) else { return nil }
+        self = generic
+    }
 }
 
 /// `font.design`: a generic family.

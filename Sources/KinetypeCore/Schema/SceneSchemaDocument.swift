@@ -315,9 +315,17 @@ enum SceneSchemaDocument {
                 [
                     (
                         "family",
-                        Schema.string(
-                            "A family name (fontconfig), e.g. \"Inter\".", nonEmpty: true,
-                            default: FontSpec.defaultFamily)
+                        Schema.anyOf(
+                            "A family name (fontconfig), e.g. \"Inter\", or a list whose first installed family "
+                                + "wins, e.g. [\"Baskerville\", \"Libre Baskerville\", \"serif\"]. A generic family "
+                                + "(serif, sans-serif, monospace, rounded) is always available and may only come last.",
+                            [
+                                Schema.string("A family name or a generic family.", nonEmpty: true),
+                                Schema.array(
+                                    "Families in order of preference.",
+                                    of: Schema.string("A family name or a generic family.", nonEmpty: true),
+                                    minItems: 1),
+                            ], default: .string(FontSpec.defaultFamily))
                     ),
                     (
                         "file",
@@ -532,7 +540,8 @@ enum SceneSchemaDocument {
                     (
                         "duration",
                         Schema.number(
-                            "Seconds; default: a spring's settle time, else 0.35.", FormatRanges.animationDuration)
+                            "Seconds; 0 changes the value at once, at the start; default: a spring's settle time, "
+                                + "none for jump, else 0.35.", FormatRanges.animationDuration)
                     ),
                     ("easing", Schema.ref("easing", "The curve.", default: .string("easeInOut"))),
                     ("repeat", Schema.number("How many times it plays.", FormatRanges.repeatCount, default: 1)),
@@ -591,7 +600,8 @@ enum SceneSchemaDocument {
             "easing",
             Schema.anyOf(
                 "An easing curve: easeIn = cubic-bezier(0.42, 0, 1, 1), easeOut = (0, 0, 0.58, 1), "
-                    + "easeInOut = (0.42, 0, 0.58, 1); hold keeps the start value until the end.",
+                    + "easeInOut = (0.42, 0, 0.58, 1); hold keeps the start value until the end; jump changes to "
+                    + "the end value at the start (a change at once; it lasts no time unless a duration is given).",
                 [
                     .object([("enum", .array(FormatKeys.easingNames.map(SchemaNode.string)))]),
                     Schema.ref("easingFunction"), Schema.ref("placeholder"),

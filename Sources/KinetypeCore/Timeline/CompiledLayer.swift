@@ -130,6 +130,7 @@ struct CompiledLayer: Sendable {
             letterSpacing: symmetric(
                 number(.letterSpacing, at: time, or: text.letterSpacing), FormatRanges.letterSpacing), wrap: text.wrap,
             shadow: text.shadow)
+        state.glyphsMove = tracks[.fontSize] != nil || tracks[.fontWeight] != nil || tracks[.letterSpacing] != nil
         if let typewriter = typewriters.last(where: { $0.start <= time }) ?? typewriters.first {
             let frame = typewriter.frame(at: time, styled: styled, textColor: color)
             state.runs = frame.runs

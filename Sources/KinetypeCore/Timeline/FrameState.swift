@@ -97,6 +97,11 @@ public struct TextState: Equatable, Sendable {
     /// How much of the laid-out text shows; nil = all of it.
     public var reveal: TextReveal?
     public var cursor: CursorState?
+    /// Whether the layer animates a property that moves and resizes its glyphs (`font.size`,
+    /// `font.weight`, `letterSpacing`): its glyphs are then drawn at their exact positions, never
+    /// snapped to whole pixels, in every frame, so the animation moves smoothly and does not snap
+    /// when it starts or ends. Other text keeps the glyph cache's crisp pixel positions.
+    public var glyphsMove = false
 
     public init(
         runs: [TextRun], font: ResolvedFont, color: Color, textAlignment: TextAlignment = .leading,
@@ -145,7 +150,7 @@ public struct TextRun: Equatable, Sendable {
 
 /// A concrete font: family or file, size and a continuous weight.
 public struct ResolvedFont: Equatable, Hashable, Sendable {
-    /// A fontconfig family; nil = the family that stands for `design` (DejaVu Sans for `.default`).
+    /// A fontconfig family; nil = the family that stands for `design` (Inter for `.default`).
     public var family: String?
     /// A font file (absolute path) that takes precedence over `family`.
     public var file: String?

@@ -33,3 +33,19 @@ final class FontconfigFontSet {
 
     deinit { FcFontSetDestroy(pointer) }
 }
+
+/// A fontconfig pattern this wrapper owns (created, or returned by a match).
+final class FontconfigPattern {
+    let pointer: OpaquePointer
+
+    /// An empty pattern, or nil when fontconfig is out of memory.
+    init?() {
+        guard let pattern = FcPatternCreate() else { return nil }
+        pointer = pattern
+    }
+
+    /// Takes ownership of a pattern fontconfig returned (e.g. from `FcFontMatch`).
+    init(owning pointer: OpaquePointer) { self.pointer = pointer }
+
+    deinit { FcPatternDestroy(pointer) }
+}

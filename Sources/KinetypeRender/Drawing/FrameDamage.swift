@@ -131,7 +131,7 @@ extension FrameRenderer {
                         x: ink.x + shadow.x - margin, y: ink.y + shadow.y - margin, width: ink.width + 2 * margin,
                         height: ink.height + 2 * margin))
             }
-            if let clip = Self.exactClip(prepared.box, layer) { content = content.intersection(clip) }
+            if let clip = Self.exactClip(prepared.box, layer, canvas) { content = content.intersection(clip) }
             let frame = Self.withBorder(prepared.box.frame, layer)
             return pixelBounds(frame.union(content), of: layer, box: prepared.box, canvas: canvas)
         }
@@ -162,7 +162,7 @@ extension FrameRenderer {
                 changed = changed.union(cursorRect(state, in: prepared, fontSize: newText.font.size).outset(1))
             }
         }
-        if let clip = Self.exactClip(prepared.box, new) { changed = changed.intersection(clip) }
+        if let clip = Self.exactClip(prepared.box, new, canvas) { changed = changed.intersection(clip) }
         guard !changed.isEmptyArea else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
         return pixelBounds(changed, of: new, box: prepared.box, canvas: canvas)
     }
@@ -191,8 +191,9 @@ extension FrameRenderer {
     /// The layer's clip, when Cairo clips to exactly that rectangle: not when the layer is rotated
     /// (the clip's far edges lie beyond Cairo's fixed-point range, so a rotated clip is not the
     /// rectangle it was given).
-    private static func exactClip(_ box: LayerBox, _ layer: LayerState) -> Rect? {
-        layer.rotation.truncatingRemainder(dividingBy: 360) == 0 ? box.clipRect : nil
+    private static func exactClip(_ box: LayerBox, _ layer: LayerState, _ canvas: CanvasState) -> Rect? {
+        guard layer.rotation.truncatingRemainder(dividingBy: 360) == 0 else { return nil }
+        return box.clipRect(pixelScale: canvas.scale * abs(layer.scale))
     }
 
     /// The layout of a text layer with every character shown and no cursor: the geometry every

@@ -12,10 +12,17 @@ public final class FrameRenderer {
     let scene: Scene
     let fonts: FontLibrary
     let engine: TextLayoutEngine
+    /// Lays out text whose glyphs move (`TextState.glyphsMove`), drawn as exact outlines. Its own
+    /// Pango context has font options that differ only in a setting outline filling does not use
+    /// (the antialiasing of cached glyph images), so Cairo gives it scaled fonts of its own: the
+    /// glyph outlines it loads and the glyph images of still text never share Cairo's process-wide
+    /// glyph caches, whatever order frames and layers are drawn in.
+    let exactEngine: TextLayoutEngine
     /// `canvas.layoutDirection`, with `auto` resolved from the scene's text.
     let layoutDirection: LayoutDirection
     private let fontMap: PangoCairoFontMap
     private let context: PangoContext
+    private let exactContext: PangoContext
     private let images: ImageSurfaces
     private var surface: CairoSurface?
     /// The last layout of each text layer, reused while its text and geometry stay the same
@@ -39,10 +46,29 @@ public final class FrameRenderer {
         self.scene = scene
         self.fonts = fonts
         fontMap = try PangoCairoFontMap(config: fonts.config)
-        let context = try PangoContext(fontMap: fontMap)
+        let layoutDirection = scene.resolvedLayoutDirection
+        self.layoutDirection = layoutDirection
+        let context = try Self.makeContext(
+            fontMap: fontMap, antialias: CAIRO_ANTIALIAS_GRAY, direction: layoutDirection)
+        let exactContext = try Self.makeContext(
+            fontMap: fontMap, antialias: CAIRO_ANTIALIAS_GOOD, direction: layoutDirection)
         self.context = context
+        self.exactContext = exactContext
+        engine = TextLayoutEngine(
+            context: context, fonts: fonts, scene: scene, rightToLeftLayout: layoutDirection.isRightToLeft)
+        exactEngine = TextLayoutEngine(
+            context: exactContext, fonts: fonts, scene: scene, rightToLeftLayout: layoutDirection.isRightToLeft)
+        self.images = try ImageSurfaces(images)
+    }
+
+    /// A Pango context with the renderer's fixed font options (`antialias` aside), language and
+    /// base direction.
+    private static func makeContext(
+        fontMap: PangoCairoFontMap, antialias: cairo_antialias_t, direction: LayoutDirection
+    ) throws -> PangoContext {
+        let context = try PangoContext(fontMap: fontMap)
         let options = try CairoFontOptions()
-        cairo_font_options_set_antialias(options.pointer, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_antialias(options.pointer, antialias)
         cairo_font_options_set_hint_style(options.pointer, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options.pointer, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_subpixel_order(options.pointer, CAIRO_SUBPIXEL_ORDER_DEFAULT)
@@ -52,13 +78,9 @@ public final class FrameRenderer {
         // The language is interned by Pango for the life of the process (borrowed, never freed).
         pango_context_set_language(context.pointer, pango_language_from_string("en"))
         // The direction of paragraphs without a strong character (digits, symbols) and of empty ones.
-        let layoutDirection = scene.resolvedLayoutDirection
-        self.layoutDirection = layoutDirection
         pango_context_set_base_dir(
-            context.pointer, layoutDirection.isRightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
-        engine = TextLayoutEngine(
-            context: context, fonts: fonts, scene: scene, rightToLeftLayout: layoutDirection.isRightToLeft)
-        self.images = try ImageSurfaces(images)
+            context.pointer, direction.isRightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
+        return context
     }
 
     /// Renders one frame: `canvas.pixelWidth × canvas.pixelHeight` straight RGBA, layers back to
@@ -208,7 +230,7 @@ public final class FrameRenderer {
                 cr, box.frame, radius: layer.cornerRadius, with: background.laidOut(in: layoutDirection))
         }
         cairo_save(cr)
-        if let clip = box.clipRect {
+        if let clip = box.clipRect(pixelScale: pixelScale * abs(layer.scale)) {
             cairo_new_path(cr)
             if layer.cornerRadius > 0 && box.clipsHorizontally && box.clipsVertically {
                 CairoPainting.addRoundedRect(cr, clip, radius: layer.cornerRadius)

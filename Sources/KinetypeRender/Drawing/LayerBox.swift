@@ -22,12 +22,24 @@ struct LayerBox {
 
     var center: Point { Point(x: frame.x + frame.width / 2, y: frame.y + frame.height / 2) }
 
-    /// The rectangle content is clipped to: the frame along fixed sides, unbounded along fitted ones.
-    var clipRect: Rect? {
+    /// The rectangle content is clipped to: the frame along fixed sides, and the frame widened by
+    /// `reach(pixelScale:)` points either way along fitted ones (unbounded in effect).
+    func clipRect(pixelScale: Double) -> Rect? {
         guard clipsHorizontally || clipsVertically else { return nil }
-        let far = 1e7
+        let far = Self.reach(pixelScale: pixelScale)
         return Rect(
-            x: clipsHorizontally ? frame.x : -far, y: clipsVertically ? frame.y : -far,
-            width: clipsHorizontally ? frame.width : 2 * far, height: clipsVertically ? frame.height : 2 * far)
+            x: clipsHorizontally ? frame.x : frame.x - far, y: clipsVertically ? frame.y : frame.y - far,
+            width: frame.width + (clipsHorizontally ? 0 : 2 * far),
+            height: frame.height + (clipsVertically ? 0 : 2 * far))
+    }
+
+    /// How far a fitted side of the clip reaches beyond the frame, in points: 65,536 pixels at the
+    /// layer's pixel scale. A fitted side is as long as the content, so only what overshoots it
+    /// (ascenders, shadows) needs the reach, and this is beyond any canvas (8192 px). A farther edge
+    /// (it was 10⁷ points) overflows Cairo's fixed-point arithmetic once the layer is rotated: from
+    /// about 10⁶ pixels, Cairo drops masks and paints under that clip (a text shadow vanished at
+    /// 1°…3° of rotation) while the glyphs still show.
+    static func reach(pixelScale: Double) -> Double {
+        65_536 / max(pixelScale, 1e-6)
     }
 }

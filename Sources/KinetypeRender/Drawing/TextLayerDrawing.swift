@@ -16,18 +16,19 @@ struct PreparedText {
     let origin: Point
     let box: LayerBox
     let isRightToLeft: Bool
+    /// Whether glyphs are filled as outlines at their exact positions (`TextState.glyphsMove`)
+    /// rather than drawn from Cairo's glyph cache at whole pixels.
+    var exactGlyphs = false
 
     typealias FadePasses = (solid: PangoLayout, fades: [(alpha: Double, layout: PangoLayout)])
 
     /// Paints the glyphs with the layout's origin at `origin`.
     func paintGlyphs(on cr: OpaquePointer, at origin: Point) {
         guard let fadePasses else {
-            cairo_move_to(cr, origin.x, origin.y)
-            pango_cairo_show_layout(cr, layout.pointer)
+            show(layout, on: cr, at: origin)
             return
         }
-        cairo_move_to(cr, origin.x, origin.y)
-        pango_cairo_show_layout(cr, fadePasses.solid.pointer)
+        show(fadePasses.solid, on: cr, at: origin)
         var ink = PangoRectangle()
         pango_layout_get_extents(layout.pointer, &ink, nil)
         let scale = Double(PANGO_SCALE)
@@ -39,11 +40,19 @@ struct PreparedText {
                 Double(ink.width) / scale + 4, Double(ink.height) / scale + 4)
             cairo_clip(cr)
             cairo_push_group(cr)
-            cairo_move_to(cr, origin.x, origin.y)
-            pango_cairo_show_layout(cr, pass.layout.pointer)
+            show(pass.layout, on: cr, at: origin)
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, pass.alpha)
             cairo_restore(cr)
+        }
+    }
+
+    private func show(_ layout: PangoLayout, on cr: OpaquePointer, at origin: Point) {
+        if exactGlyphs {
+            withExtendedLifetime(layout) { ExactGlyphs.show(layout.pointer, on: cr, at: origin) }
+        } else {
+            cairo_move_to(cr, origin.x, origin.y)
+            pango_cairo_show_layout(cr, layout.pointer)
         }
     }
 }
@@ -58,6 +67,7 @@ extension FrameRenderer {
         let wrapWidth = layer.frame.width.map { max($0 - padding.leading - padding.trailing, 0) }
         let maxHeight = layer.frame.height.map { max($0 - padding.top - padding.bottom, 0) }
 
+        let engine = text.glyphsMove ? exactEngine : self.engine
         let display = try engine.displayText(for: text, wrapWidth: wrapWidth, maxHeight: maxHeight)
         let reveal = text.reveal
         let layout = try engine.makeLayout(
@@ -65,7 +75,7 @@ extension FrameRenderer {
             paint: .draw { original in
                 TextLayoutEngine.revealAlpha(of: original, in: reveal)
             })
-        let fadePasses = try makeFadePasses(display, text, wrapWidth: wrapWidth)
+        let fadePasses = try makeFadePasses(display, text, wrapWidth: wrapWidth, engine: engine)
         // The first paragraph's direction (from its first strong character) decides what leading
         // means. The line is borrowed from the layout.
         let firstLine = pango_layout_get_line_readonly(layout.pointer, 0)
@@ -95,11 +105,13 @@ extension FrameRenderer {
             y: box.frame.y + padding.top + (contentHeight - blockHeight) * layer.alignment.verticalFraction - blockY)
         return PreparedText(
             layout: layout, fadePasses: fadePasses, display: display, origin: origin, box: box,
-            isRightToLeft: isRightToLeft)
+            isRightToLeft: isRightToLeft, exactGlyphs: text.glyphsMove)
     }
 
     /// The extra layouts of a frame where characters are partly faded in, or nil when none is.
-    private func makeFadePasses(_ display: DisplayText, _ text: TextState, wrapWidth: Double?) throws
+    private func makeFadePasses(
+        _ display: DisplayText, _ text: TextState, wrapWidth: Double?, engine: TextLayoutEngine
+    ) throws
         -> PreparedText.FadePasses?
     {
         guard let reveal = text.reveal, reveal.fading.contains(where: { $0 > 0 && $0 < 1 }) else { return nil }

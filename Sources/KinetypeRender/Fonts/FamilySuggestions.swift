@@ -23,4 +23,13 @@ enum FamilySuggestions {
         }
         return scored.sorted { ($0.score, $0.name) < ($1.score, $1.name) }.prefix(limit).map(\.name)
     }
+
+    /// Whether `candidate` looks like a misspelling of `request` (or one contains the other).
+    static func isNearSpelling(_ candidate: String, of request: String) -> Bool {
+        let wanted = normalized(request)
+        let name = normalized(candidate)
+        guard Suggestion.isComparable(wanted), Suggestion.isComparable(name), !wanted.isEmpty else { return false }
+        if name.contains(wanted) || wanted.contains(name) { return true }
+        return Suggestion.editDistance(wanted, name) <= max(2, wanted.count / 4)
+    }
 }

@@ -62,7 +62,7 @@ extension FontLibrary {
     }
 
     /// A locale-independent decimal for a variation setting.
-    static func axisValue(_ value: Double) -> String {
+    public static func axisValue(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }

@@ -66,11 +66,13 @@ public final class FontLibrary: @unchecked Sendable {
         </fontconfig>
         """
 
-    /// The family that stands for a `font.design` when no family is given. `rounded` uses the first
-    /// installed of a few rounded families and falls back to the default family.
+    /// The family that stands for a `font.design` when no family is given: Inter (a variable font,
+    /// so all nine SwiftUI weights are distinct, as in SF Pro) for `default`, or DejaVu Sans when
+    /// Inter is not installed (the loader warns). `rounded` uses the first installed of a few
+    /// rounded families and falls back to the default family.
     public func family(for design: FontDesign) -> String {
         switch design {
-        case .default: return FontSpec.defaultFamily
+        case .default: return hasFamily(FontSpec.defaultFamily) ? FontSpec.defaultFamily : FontSpec.fallbackFamily
         case .serif: return "DejaVu Serif"
         case .monospaced: return "DejaVu Sans Mono"
         case .rounded:
@@ -78,7 +80,7 @@ public final class FontLibrary: @unchecked Sendable {
                 "Nunito", "M PLUS Rounded 1c", "Varela Round", "Quicksand", "SF Pro Rounded",
                 "Arial Rounded MT Bold",
             ]
-            return rounded.first(where: hasFamily) ?? FontSpec.defaultFamily
+            return rounded.first(where: hasFamily) ?? family(for: .default)
         }
     }
 
@@ -213,6 +215,14 @@ public final class FontLibrary: @unchecked Sendable {
         familiesByKey[FamilySuggestions.normalized(name)] != nil
     }
 
+    /// The family's name as installed (`"dejavu sans"` → `"DejaVu Sans"`); the name itself when unknown.
+    public func installedName(of name: String) -> String {
+        familiesByKey[FamilySuggestions.normalized(name)] ?? name
+    }
+
+    /// Whether the family has a variable face, so weights go to its `wght` axis.
+    public func isVariableFamily(_ family: String) -> Bool { isVariable(family: family) }
+
     /// Whether the family has a variable face, so weights go to its `wght` axis.
     func isVariable(family: String) -> Bool {
         variableFamilies.contains(FamilySuggestions.normalized(family))
@@ -240,8 +250,21 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     /// Up to three installed families closest to `family` (for "did you mean"); empty when none is close.
+    /// Near spellings come first (a typo), then installed families of the same kind, as
+    /// fontconfig's rules would substitute them (`FamilyKinds`), then the nearest other names.
     public func closestFamilies(to family: String) -> [String] {
-        FamilySuggestions.closest(to: family, in: Array(Set(familiesByKey.values)))
+        let installed = Array(Set(familiesByKey.values))
+        let nearest = FamilySuggestions.closest(to: family, in: installed)
+        // A near spelling of another kind ("Noto Sans Georgian" for the serif Georgia) is not a typo.
+        let kind = FamilyKinds.namedKind(of: family)
+        let typos = nearest.filter { candidate in
+            guard FamilySuggestions.isNearSpelling(candidate, of: family) else { return false }
+            guard let kind, let other = FamilyKinds.namedKind(of: candidate) else { return true }
+            return kind == other
+        }
+        let kin = FamilyKinds.sameKind(as: family) { familiesByKey[FamilySuggestions.normalized($0)] }
+        var seen = Set<String>()
+        return (typos + kin + nearest).filter { seen.insert($0).inserted }.prefix(3).map { $0 }
     }
 
     /// Whether any family is installed at all.

@@ -201,6 +201,32 @@ final class TextLayoutEngine {
             let layout = try makeLayout(candidate, state: state, wrapWidth: wrapWidth, paint: .measure)
             return withExtendedLifetime(layout) { Int(pango_layout_get_line_count(layout.pointer)) <= limit }
         }
+        if state.truncation == .head && limit > 1 {
+            // As in SwiftUI: the lines before the last visible one stay as they are, and the last
+            // visible line shows an ellipsis and the end of the text.
+            let end = withExtendedLifetime(layout) {
+                pango_layout_get_line_readonly(layout.pointer, Int32(clamping: limit - 2))
+                    .map { Int($0.pointee.start_index + $0.pointee.length) }
+            }
+            if let end {
+                let offsets = full.byteOffsets
+                let kept = full.elements.indices.filter { offsets[$0] < end }.count
+                var low = 0
+                var high = full.elements.count - kept - 1
+                var best = Self.lastLineEllipsized(full, keepingLines: kept, tail: 0)
+                while low <= high {
+                    let middle = (low + high) / 2
+                    let candidate = Self.lastLineEllipsized(full, keepingLines: kept, tail: middle)
+                    if try fits(candidate) {
+                        best = candidate
+                        low = middle + 1
+                    } else {
+                        high = middle - 1
+                    }
+                }
+                return best
+            }
+        }
         var low = 0
         var high = full.elements.count - 1
         var best = Self.ellipsized(full, keeping: 0, truncation: state.truncation)
@@ -232,6 +258,26 @@ final class TextLayoutEngine {
             count += 1
         } while pango_layout_iter_next_line(iterator) != 0
         return max(count, 1)
+    }
+
+    /// The first `head` graphemes of `full` (its first lines) as they are, then a line break, "…" and
+    /// the last `tail` graphemes: `truncation: head` of a text of several lines. Whitespace next to
+    /// the ellipsis goes; the break is a line separator (U+2028), so the lines before stay one
+    /// paragraph with the last. The ellipsis stands for the first removed grapheme.
+    static func lastLineEllipsized(_ full: DisplayText, keepingLines head: Int, tail: Int) -> DisplayText {
+        let elements = full.elements
+        var kept = Array(elements[..<head])
+        while let last = kept.last, last.text.allSatisfy(\.isWhitespace), last.text != "\n" { kept.removeLast() }
+        let tailCount = min(tail, elements.count - head)
+        var end = Array(elements[(elements.count - tailCount)...])
+        while let first = end.first, first.text.allSatisfy(\.isWhitespace) { end.removeFirst() }
+        let firstRemoved = elements[min(head, elements.count - 1)]
+        var result = kept
+        if let last = kept.last, !last.text.contains(where: \.isNewline) {
+            result.append(DisplayText.Element(text: "\u{2028}", original: last.original, run: last.run))
+        }
+        result.append(DisplayText.Element(text: "\u{2026}", original: firstRemoved.original, run: firstRemoved.run))
+        return DisplayText(elements: result + end)
     }
 
     /// `full` with all but `keeping` graphemes replaced by one "…" at the head, middle or tail.

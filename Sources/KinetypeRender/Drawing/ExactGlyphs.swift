@@ -1,0 +1,105 @@
+import CPangoCairo
+import KinetypeCore
+
+/// Draws a Pango layout as glyph outlines filled at their exact positions.
+///
+/// Cairo 1.16's image backend draws glyphs from its glyph cache at whole-pixel positions, so text
+/// whose size or weight animates moves in pixel steps (its baseline jumps a pixel every few frames).
+/// Filling the outlines instead puts every glyph exactly where Pango laid it out, with the same
+/// unhinted shapes. Runs whose font has no outlines (color emoji bitmaps) are drawn by Cairo as
+/// usual. Colors, alphas, underline and strikethrough come from each run's attributes, as Pango's
+/// own renderer takes them.
+enum ExactGlyphs {
+    static func show(_ layout: OpaquePointer, on cr: OpaquePointer, at origin: Point) {
+        guard let iterator = pango_layout_get_iter(layout) else { return }
+        defer { pango_layout_iter_free(iterator) }
+        let scale = Double(PANGO_SCALE)
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item,
+                let glyphs = run.pointee.glyphs
+            else { continue }
+            var logical = PangoRectangle()
+            pango_layout_iter_get_run_extents(iterator, nil, &logical)
+            let baseline = Double(pango_layout_iter_get_baseline(iterator)) / scale
+            let style = RunStyle(item.pointee.analysis.extra_attrs)
+            guard style.alpha > 0.5 / 255 else { continue }
+            let x = origin.x + Double(logical.x) / scale
+            let y = origin.y + baseline - Double(run.pointee.y_offset) / scale
+            let font = item.pointee.analysis.font
+            cairo_set_source_rgba(cr, style.red, style.green, style.blue, style.alpha)
+            cairo_new_path(cr)
+            cairo_move_to(cr, x, y)
+            pango_cairo_glyph_string_path(cr, font, glyphs)
+            var x1 = 0.0
+            var y1 = 0.0
+            var x2 = 0.0
+            var y2 = 0.0
+            cairo_path_extents(cr, &x1, &y1, &x2, &y2)
+            if x2 > x1 && y2 > y1 {
+                cairo_fill(cr)
+            } else {
+                // No outlines (a bitmap color font): Cairo's own glyph drawing.
+                cairo_new_path(cr)
+                cairo_move_to(cr, x, y)
+                pango_cairo_show_glyph_string(cr, font, glyphs)
+            }
+            guard style.underline || style.strikethrough, let font, let metrics = pango_font_get_metrics(font, nil)
+            else { continue }
+            defer { pango_font_metrics_unref(metrics) }
+            let width = Double(logical.width) / scale
+            if style.underline {
+                let position = Double(pango_font_metrics_get_underline_position(metrics)) / scale
+                let thickness = Double(pango_font_metrics_get_underline_thickness(metrics)) / scale
+                cairo_rectangle(cr, x, y - position, width, thickness)
+            }
+            if style.strikethrough {
+                let position = Double(pango_font_metrics_get_strikethrough_position(metrics)) / scale
+                let thickness = Double(pango_font_metrics_get_strikethrough_thickness(metrics)) / scale
+                cairo_rectangle(cr, x, y - position, width, thickness)
+            }
+            cairo_fill(cr)
+        } while pango_layout_iter_next_run(iterator) != 0
+        cairo_new_path(cr)
+    }
+
+    /// The paint attributes of one run (every run of kinetype's layouts has a foreground color).
+    private struct RunStyle {
+        var red = 0.0
+        var green = 0.0
+        var blue = 0.0
+        var alpha = 1.0
+        var underline = false
+        var strikethrough = false
+
+        init(_ attributes: UnsafeMutablePointer<GSList>?) {
+            var node = attributes
+            while let current = node {
+                defer { node = current.pointee.next }
+                guard let attribute = current.pointee.data?.assumingMemoryBound(to: PangoAttribute.self),
+                    let kind = attribute.pointee.klass?.pointee.type
+                else { continue }
+                switch kind {
+                case PANGO_ATTR_FOREGROUND:
+                    let color = UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: PangoAttrColor.self)
+                        .pointee.color
+                    red = Double(color.red) / 65535
+                    green = Double(color.green) / 65535
+                    blue = Double(color.blue) / 65535
+                case PANGO_ATTR_FOREGROUND_ALPHA:
+                    let value = UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: PangoAttrInt.self)
+                        .pointee.value
+                    alpha = Double(value) / 65535
+                case PANGO_ATTR_UNDERLINE:
+                    underline =
+                        UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: PangoAttrInt.self).pointee.value
+                        != Int32(PANGO_UNDERLINE_NONE.rawValue)
+                case PANGO_ATTR_STRIKETHROUGH:
+                    strikethrough =
+                        UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: PangoAttrInt.self).pointee.value
+                        != 0
+                default: break
+                }
+            }
+        }
+    }
+}
