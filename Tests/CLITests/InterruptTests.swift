@@ -7,14 +7,16 @@ final class InterruptTests: XCTestCase {
         let folder = try KinetypeProcess.temporaryFolder(self)
         let existing = folder.appendingPathComponent("long.gif")
         try Data("previous".utf8).write(to: existing)
-        // Two minutes in which every pixel of a 1000×1000 canvas changes in every frame: rendering
-        // only what changes cannot make it short, so it is still running when interrupted.
+        // Two minutes of a 700×700 gradient square turning half a degree every frame: every frame
+        // redraws and encodes most of the canvas, so rendering only what changes cannot make it
+        // short, and it is still running when interrupted.
         let scene = folder.appendingPathComponent("long.json")
         let text = """
             { "version": 1,
-              "canvas": { "width": 1000, "height": 1000, "background": "#FFFFFF", "fps": 60, "duration": 120 },
-              "layers": [ { "id": "fade", "type": "rect", "background": "#3366CC",
-                "animations": [ { "type": "animate", "property": "opacity", "from": 0, "to": 1, "duration": 120 } ] } ] }
+              "canvas": { "width": 1000, "height": 1000, "background": "#FFFFFF", "fps": 50, "duration": 120 },
+              "layers": [ { "id": "spin", "type": "rect", "frame": { "x": 150, "y": 150, "width": 700, "height": 700 },
+                "background": { "linear": { "from": "#3366CC", "to": "#CC6633", "angle": 45 } },
+                "animations": [ { "type": "animate", "property": "rotation", "from": 0, "to": 3600, "duration": 120 } ] } ] }
             """
         try Data(text.utf8).write(to: scene)
         let process = Process()
