@@ -60,4 +60,16 @@ final class FontLibraryTests: XCTestCase {
         XCTAssertEqual(FamilySuggestions.closest(to: "Intre", in: names, limit: 1), ["Inter"])
         XCTAssertEqual(FamilySuggestions.closest(to: "dejavu", in: names, limit: 2), ["DejaVu Sans", "DejaVu Serif"])
     }
+
+    /// Inter's `wght` axis defaults to 400: that weight is asked as 400.01, so the shared face is
+    /// never left at its default instance, and every other weight is asked as it is.
+    func testTheDefaultOfAVariableWeightAxisIsNeverAskedForExactly() throws {
+        let library = try FontLibrary(fontFiles: [], systemFonts: true)
+        try XCTSkipUnless(library.isVariableFamily("Inter"), "Inter is installed by scripts/setup")
+        XCTAssertEqual(library.weightAxisDefaults(family: "Inter"), [400])
+        XCTAssertEqual(library.weightAxisDefaults(family: "DejaVu Sans"), [])
+        XCTAssertEqual(FontLibrary.variationWeight(400, avoiding: [400]), 400.01)
+        XCTAssertEqual(FontLibrary.variationWeight(550, avoiding: [400]), 550)
+        XCTAssertEqual(FontLibrary.variationWeight(400, avoiding: []), 400)
+    }
 }

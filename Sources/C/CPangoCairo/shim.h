@@ -8,6 +8,7 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include <hb.h>
+#include <hb-ot.h>
 #include <fribidi.h>
 
 /// PANGO_SCALE is a macro Swift can see, but re-export it typed for clarity.

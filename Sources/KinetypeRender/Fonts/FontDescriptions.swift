@@ -57,8 +57,19 @@ extension FontLibrary {
         let clamped = min(max(weight, 1), 1000)
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(clamped.rounded())))
         if isVariable(family: family) {
-            pango_font_description_set_variations(description, "wght=\(Self.axisValue(clamped))")
+            let axis = Self.variationWeight(clamped, avoiding: weightAxisDefaults(family: family))
+            pango_font_description_set_variations(description, "wght=\(Self.axisValue(axis))")
         }
+    }
+
+    /// The `wght` coordinate asked for `weight`: the weight itself, except that the axis default is
+    /// asked as default + 0.01. FreeType draws a face left at its default instance a few pixels
+    /// differently from the same face set to the default coordinates, and Cairo 1.16 shares one
+    /// face between all weights of a variable font: a weight between the named ones (550) leaves the
+    /// face set, and the default weight drawn after it changed. A weight a hundredth away is never
+    /// the default instance, so every weight draws the same whatever was drawn before.
+    static func variationWeight(_ weight: Double, avoiding defaults: Set<Double>) -> Double {
+        defaults.contains((weight * 100).rounded() / 100) ? weight + 0.01 : weight
     }
 
     /// A locale-independent decimal for a variation setting.

@@ -19,7 +19,8 @@ public final class FontLibrary: @unchecked Sendable {
     /// Normalized family name → the name as installed.
     private let familiesByKey: [String: String]
     /// Normalized names of families with a variable face.
-    private let variableFamilies: Set<String>
+    /// Variable families (normalized names), with the `wght` axis defaults of their variable faces.
+    private let variableFamilies: [String: Set<Double>]
     /// Standardized absolute path of each added font file → its family name.
     private let fileFamilies: [String: String]
 
@@ -177,12 +178,14 @@ public final class FontLibrary: @unchecked Sendable {
         }
         self.faces = faces
         var familiesByKey: [String: String] = [:]
-        var variableFamilies = Set<String>()
+        var variableFamilies: [String: Set<Double>] = [:]
         for face in faces {
             for family in face.families {
                 let key = FamilySuggestions.normalized(family)
                 if familiesByKey[key] == nil { familiesByKey[key] = family }
-                if face.isVariable { variableFamilies.insert(key) }
+                if face.isVariable {
+                    variableFamilies[key, default: []].formUnion(face.defaultWeightAxis.map { [$0] } ?? [])
+                }
             }
         }
         self.familiesByKey = familiesByKey
@@ -225,7 +228,12 @@ public final class FontLibrary: @unchecked Sendable {
 
     /// Whether the family has a variable face, so weights go to its `wght` axis.
     func isVariable(family: String) -> Bool {
-        variableFamilies.contains(FamilySuggestions.normalized(family))
+        variableFamilies[FamilySuggestions.normalized(family)] != nil
+    }
+
+    /// The `wght` axis defaults of the family's variable faces (400 for Inter).
+    func weightAxisDefaults(family: String) -> Set<Double> {
+        variableFamilies[FamilySuggestions.normalized(family)] ?? []
     }
 
     /// The family name of a font file added to this library, by its resolved path.

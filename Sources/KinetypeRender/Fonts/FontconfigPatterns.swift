@@ -62,6 +62,8 @@ struct FaceDescription {
     /// fontconfig width: 100 is normal, 75 condensed.
     var width: Double
     var isVariable: Bool
+    /// The default of the `wght` axis of a variable face (its default instance), when it has one.
+    var defaultWeightAxis: Double?
 
     init(pattern: OpaquePointer) {
         families = FontconfigPatterns.strings(pattern, FC_FAMILY)
@@ -70,5 +72,21 @@ struct FaceDescription {
         slant = FontconfigPatterns.integer(pattern, FC_SLANT) ?? 0
         width = FontconfigPatterns.double(pattern, FC_WIDTH) ?? 100
         isVariable = FontconfigPatterns.bool(pattern, FC_VARIABLE)
+        if isVariable, let file = FontconfigPatterns.string(pattern, FC_FILE) {
+            let index = FontconfigPatterns.integer(pattern, FC_INDEX) ?? 0
+            defaultWeightAxis = Self.weightAxisDefault(file: file, index: UInt32(index & 0xFFFF))
+        }
+    }
+
+    /// The default value of the `wght` axis of face `index` of a font file, read with HarfBuzz.
+    static func weightAxisDefault(file: String, index: UInt32) -> Double? {
+        guard let blob = hb_blob_create_from_file(file) else { return nil }
+        defer { hb_blob_destroy(blob) }
+        guard let face = hb_face_create(blob, index) else { return nil }
+        defer { hb_face_destroy(face) }
+        var axis = hb_ot_var_axis_info_t()
+        let weightTag: hb_tag_t = 0x7767_6874 // "wght"
+        guard hb_ot_var_find_axis_info(face, weightTag, &axis) != 0 else { return nil }
+        return Double(axis.default_value)
     }
 }
