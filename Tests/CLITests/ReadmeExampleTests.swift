@@ -114,19 +114,24 @@ final class ReadmeExampleTests: XCTestCase {
         environment["PATH"] =
             KinetypeProcess.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
 
-        for example in examples where example.command.hasPrefix("kinetype preview ") {
-            try runServer(example, in: work, environment: environment)
-        }
-        for example in examples where !example.command.hasPrefix("kinetype preview ") {
+        func shell(_ script: String) -> Process {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", example.command]
+            process.arguments = ["-c", script]
             process.currentDirectoryURL = work
             process.environment = environment
-            let errors = Pipe()
             process.standardOutput = FileHandle.nullDevice
-            process.standardError = errors
+            process.standardError = FileHandle.nullDevice
             process.standardInput = FileHandle.nullDevice
+            return process
+        }
+        for example in examples where example.command.hasPrefix("kinetype preview ") {
+            try runServer(example, in: shell("exec " + example.command))
+        }
+        for example in examples where !example.command.hasPrefix("kinetype preview ") {
+            let process = shell(example.command)
+            let errors = Pipe()
+            process.standardError = errors
             try process.run()
             let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
@@ -138,16 +143,9 @@ final class ReadmeExampleTests: XCTestCase {
 
     /// Starts a serving example, waits for the address it prints, then stops it as a user would
     /// (Ctrl-C): it must have served and must end with exit 0.
-    private func runServer(_ example: Example, in work: URL, environment: [String: String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "exec " + example.command]
-        process.currentDirectoryURL = work
-        process.environment = environment
+    private func runServer(_ example: Example, in process: Process) throws {
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
         try process.run()
         // A server that never prints its address must fail the test, not hang it.
         DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if process.isRunning { process.terminate() } }

@@ -187,12 +187,7 @@ final class TextLayoutEngine {
         guard let limit, lineCount > limit else { return full }
 
         if state.truncation == .none {
-            // Borrowed from the layout (not to be freed); it exists since limit < lineCount.
-            let end = withExtendedLifetime(layout) {
-                pango_layout_get_line_readonly(layout.pointer, Int32(clamping: limit - 1))
-                    .map { Int($0.pointee.start_index + $0.pointee.length) }
-            }
-            guard let end else { return full }
+            guard let end = Self.byteEnd(ofLine: limit - 1, in: layout) else { return full }
             let offsets = full.byteOffsets
             return DisplayText(elements: full.elements.enumerated().filter { offsets[$0.offset] < end }.map(\.element))
         }
@@ -204,37 +199,41 @@ final class TextLayoutEngine {
         if state.truncation == .head && limit > 1 {
             // As in SwiftUI: the lines before the last visible one stay as they are, and the last
             // visible line shows an ellipsis and the end of the text.
-            let end = withExtendedLifetime(layout) {
-                pango_layout_get_line_readonly(layout.pointer, Int32(clamping: limit - 2))
-                    .map { Int($0.pointee.start_index + $0.pointee.length) }
-            }
-            if let end {
+            if let end = Self.byteEnd(ofLine: limit - 2, in: layout) {
                 let offsets = full.byteOffsets
                 let kept = full.elements.indices.filter { offsets[$0] < end }.count
-                var low = 0
-                var high = full.elements.count - kept - 1
-                var best = Self.lastLineEllipsized(full, keepingLines: kept, tail: 0)
-                while low <= high {
-                    let middle = (low + high) / 2
-                    let candidate = Self.lastLineEllipsized(full, keepingLines: kept, tail: middle)
-                    if try fits(candidate) {
-                        best = candidate
-                        low = middle + 1
-                    } else {
-                        high = middle - 1
-                    }
+                return try Self.longestFitting(upTo: full.elements.count - kept - 1, fits: fits) {
+                    Self.lastLineEllipsized(full, keepingLines: kept, tail: $0)
                 }
-                return best
             }
         }
+        return try Self.longestFitting(upTo: full.elements.count - 1, fits: fits) {
+            Self.ellipsized(full, keeping: $0, truncation: state.truncation)
+        }
+    }
+
+    /// The byte index where line `index` of the layout ends; nil when it has no such line. The line
+    /// is borrowed from the layout (not to be freed).
+    private static func byteEnd(ofLine index: Int, in layout: PangoLayout) -> Int? {
+        withExtendedLifetime(layout) {
+            pango_layout_get_line_readonly(layout.pointer, Int32(clamping: index))
+                .map { Int($0.pointee.start_index + $0.pointee.length) }
+        }
+    }
+
+    /// `candidate(n)` for the largest `n` in `0...maximum` whose text fits, found by binary search
+    /// (fitting shrinks as `n` grows); `candidate(0)` when none does.
+    private static func longestFitting(
+        upTo maximum: Int, fits: (DisplayText) throws -> Bool, _ candidate: (Int) -> DisplayText
+    ) throws -> DisplayText {
         var low = 0
-        var high = full.elements.count - 1
-        var best = Self.ellipsized(full, keeping: 0, truncation: state.truncation)
+        var high = maximum
+        var best = candidate(0)
         while low <= high {
             let middle = (low + high) / 2
-            let candidate = Self.ellipsized(full, keeping: middle, truncation: state.truncation)
-            if try fits(candidate) {
-                best = candidate
+            let text = candidate(middle)
+            if try fits(text) {
+                best = text
                 low = middle + 1
             } else {
                 high = middle - 1
