@@ -82,9 +82,12 @@ final class VerifyHTMLReportTests: XCTestCase {
         try FileManager.default.copyItem(
             at: KinetypeProcess.fixtures.appendingPathComponent("tiny.json"),
             to: folder.appendingPathComponent("tiny.json"))
+        let record = try KinetypeProcess.run(
+            ["verify", "tiny.json", "--golden", "goldens", "--frames", "0,0.5", "--record", "missing"], in: folder)
+        XCTAssertEqual(record.status, 0, record.stderr)
         let run = try KinetypeProcess.run(
             ["verify", "tiny.json", "--golden", "goldens", "--frames", "0,0.5", "--html", "out/review.html"],
-            in: folder)
+            in: folder, environment: ["CI": "1"])
         XCTAssertEqual(run.status, 0, run.stderr)
         let html = try String(contentsOf: folder.appendingPathComponent("out/review.html"), encoding: .utf8)
         XCTAssertTrue(html.contains("all passed"))
