@@ -101,13 +101,17 @@ struct GIFFrameJob: Sendable {
     /// Picks the rendition LZW compresses best and compresses it at its smallest code size.
     func encode() -> GIFEncodedFrame {
         let selectionCodeSize = GIFLZWEncoder.minimumCodeSize(forLargestIndex: transparent)
-        let chosen = GIFEncoder.framePixels(
-            wanted: wanted, isFree: isFree, transparent: transparent, minimumCodeSize: selectionCodeSize)
+        // With no unchanged pixel (a first frame) there is nothing to choose: code it once, below.
+        let chosen: (pixels: [UInt8], compressed: [UInt8]?) =
+            isFree.contains(true)
+            ? GIFEncoder.framePixels(
+                wanted: wanted, isFree: isFree, transparent: transparent, minimumCodeSize: selectionCodeSize)
+            : (wanted, nil)
         let (written, frameTransparent) = GIFEncoder.lowestTransparentIndex(chosen.pixels, transparent: transparent)
         let codeSize = GIFLZWEncoder.minimumCodeSize(forLargestIndex: max(written.max() ?? 0, frameTransparent))
         let compressed =
-            codeSize == selectionCodeSize && frameTransparent == transparent
-            ? chosen.compressed : GIFLZWEncoder.encode(written, minimumCodeSize: codeSize)
+            (codeSize == selectionCodeSize && frameTransparent == transparent ? chosen.compressed : nil)
+            ?? GIFLZWEncoder.encode(written, minimumCodeSize: codeSize)
         return GIFEncodedFrame(
             rect: rect, codeSize: codeSize, compressed: compressed, delay: delay, disposal: disposal,
             transparentIndex: frameTransparent)

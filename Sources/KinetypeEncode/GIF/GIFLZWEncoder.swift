@@ -16,8 +16,9 @@ enum GIFLZWEncoder {
     static func encode(_ pixels: [UInt8], minimumCodeSize: Int) -> [UInt8] {
         var output = BitPacker()
         var codes = CodeWidth(minimumCodeSize: minimumCodeSize)
-        let table = CodeTable()
-        let fresh = CodeTable()
+        let table = CodeTable(strings: pixels.count)
+        // Only needed once the table fills, which a small frame never does.
+        var fresh: CodeTable?
         var nextClearCheck = 0
 
         output.append(codes.clearCode, bits: codes.width)
@@ -41,7 +42,10 @@ enum GIFLZWEncoder {
             }
             current = Int(pixel)
             if codes.isFull, index >= nextClearCheck {
-                let restart = freshTableCost(of: pixels, from: index, minimumCodeSize: minimumCodeSize, table: fresh)
+                let scratch = fresh ?? CodeTable(strings: CodeWidth.tableSize)
+                fresh = scratch
+                let restart = freshTableCost(
+                    of: pixels, from: index, minimumCodeSize: minimumCodeSize, table: scratch)
                 let keep = fullTableCost(of: pixels, from: index, count: restart.pixels, table: table)
                 if restart.bits + codes.width < keep {
                     output.append(codes.clearCode, bits: codes.width)
@@ -176,12 +180,24 @@ private struct BitPacker {
 /// The string table: (prefix code, next index) → code, open-addressed. A slot is one word:
 /// the generation that filled it (high 32 bits), the key (prefix << 8 | index, 20 bits) and the
 /// code (12 bits), so a probe reads memory once; emptying the table is one increment.
+///
+/// It has four slots for every string it can come to hold (at most one per pixel coded, and never
+/// more than GIF's 4,096 codes), so the table of a frame of a few hundred pixels is a few
+/// kilobytes, cleared in no time, rather than the 128 KiB a full one needs.
 private final class CodeTable {
-    private static let slots = 16_384
-    private let storage = UnsafeMutablePointer<UInt64>.allocate(capacity: slots)
+    private let slots: Int
+    private let shift: UInt32
+    private let storage: UnsafeMutablePointer<UInt64>
     private var generation: UInt64 = 1
 
-    init() { storage.initialize(repeating: 0, count: Self.slots) }
+    init(strings: Int) {
+        var bits = 6
+        while 1 << bits < 4 * min(max(strings, 1), CodeWidth.tableSize) { bits += 1 }
+        slots = 1 << bits
+        shift = UInt32(32 - bits)
+        storage = UnsafeMutablePointer<UInt64>.allocate(capacity: slots)
+        storage.initialize(repeating: 0, count: slots)
+    }
 
     deinit { storage.deallocate() }
 
@@ -189,31 +205,32 @@ private final class CodeTable {
     func code(prefix: Int, byte: UInt8) -> Int? {
         let key = Int32(prefix << 8 | Int(byte))
         let tagged = generation << 32 | UInt64(UInt32(bitPattern: key)) << 12
-        var slot = Self.slot(of: key)
+        var slot = self.slot(of: key)
         while true {
             let entry = storage[slot]
             if entry >> 32 != generation { return nil }
             if entry & ~0xFFF == tagged { return Int(entry & 0xFFF) }
-            slot = (slot + 1) & (Self.slots - 1)
+            slot = (slot + 1) & (slots - 1)
         }
     }
 
     func insert(prefix: Int, byte: UInt8, code: Int) {
         let key = Int32(prefix << 8 | Int(byte))
-        var slot = Self.slot(of: key)
-        while storage[slot] >> 32 == generation { slot = (slot + 1) & (Self.slots - 1) }
+        var slot = self.slot(of: key)
+        while storage[slot] >> 32 == generation { slot = (slot + 1) & (slots - 1) }
         storage[slot] = generation << 32 | UInt64(UInt32(bitPattern: key)) << 12 | UInt64(code)
     }
 
     func removeAll() {
         generation += 1
         if generation == 1 << 32 {
-            storage.update(repeating: 0, count: Self.slots)
+            storage.update(repeating: 0, count: slots)
             generation = 1
         }
     }
 
-    private static func slot(of key: Int32) -> Int {
-        Int((UInt32(bitPattern: key) &* 2_654_435_761) >> 18) & (slots - 1)
+    @inline(__always)
+    private func slot(of key: Int32) -> Int {
+        Int((UInt32(bitPattern: key) &* 2_654_435_761) >> shift)
     }
 }
