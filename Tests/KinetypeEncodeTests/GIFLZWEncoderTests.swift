@@ -44,6 +44,33 @@ final class GIFLZWEncoderTests: XCTestCase {
         XCTAssertEqual(try decodedWithGiflib(compressed, minimumCodeSize: 8, width: 300, height: 200), pixels)
     }
 
+    func testRunsRoundTripAcrossFullTablesAndClears() throws {
+        // Runs of every length (the encoder follows them without probing the table) between
+        // stretches of noise that fill the table and make it clear, at the smallest and largest
+        // code sizes; and one run of a million pixels, as a blank first frame has.
+        for codeSize in [2, 8] {
+            var generator = SystemIndependentNoise(seed: UInt64(40 + codeSize))
+            let mask = UInt8((1 << codeSize) - 1)
+            var pixels: [UInt8] = []
+            while pixels.count < 150_000 {
+                let value = generator.next() & mask
+                let length = Int(generator.next()) * Int(generator.next() & 31) + 1
+                pixels += [UInt8](repeating: value, count: length)
+                if generator.next() < 40 { pixels += (0..<3_000).map { _ in generator.next() & mask } }
+            }
+            let compressed = GIFLZWEncoder.encode(pixels, minimumCodeSize: codeSize)
+            let stream = try LZWCodeStream(compressed, minimumCodeSize: codeSize)
+            XCTAssertEqual(stream.pixels, pixels, "code size \(codeSize)")
+            // Four indices' noise keeps coding well with a full table; 256 indices' makes it clear.
+            XCTAssertGreaterThan(codeSize == 2 ? stream.codesWithFullTable : stream.clearCodes - 1, 0)
+        }
+        let blank = [UInt8](repeating: 1, count: 1_000_000)
+        let compressed = GIFLZWEncoder.encode(blank, minimumCodeSize: 2)
+        XCTAssertEqual(try LZWCodeStream(compressed, minimumCodeSize: 2).pixels, blank)
+        // Strings of lengths 1, 2, 3, …: k codes cover k(k + 1) / 2 pixels, 1,414 codes of 12 bits at most.
+        XCTAssertLessThanOrEqual(compressed.count, 1_414 * 12 / 8 + 8)
+    }
+
     func testSmallCodeSizesRoundTripThroughGiflib() throws {
         for codeSize in 2...8 {
             var generator = SystemIndependentNoise(seed: UInt64(codeSize))

@@ -39,9 +39,14 @@ struct GIFIndexMapper: Sendable {
         let count = rect.area
         let transparent = transparentIndex
         var misses = GIFColorMap(emptyValue: UInt8(0), capacity: 16)
+        let raw = UnsafeRawBufferPointer(pixels)
+        // Without dithering a pixel's index depends on its color alone, so a pixel equal to the
+        // one before it (a run of background, most pixels of a frame) takes its index unlooked.
+        let followsRuns = ditherOffsets == nil
         return [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
             var lastKey: UInt32 = 0xFFFF_FFFF
             var lastIndex: UInt8 = 0
+            var lastPixel: UInt32?
             var out = 0
             for row in 0..<rect.height {
                 var offset = start + row * rowBytes
@@ -50,6 +55,14 @@ struct GIFIndexMapper: Sendable {
                     defer {
                         offset += 4
                         out += 1
+                    }
+                    let pixel = raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                    if followsRuns {
+                        if pixel == lastPixel {
+                            output[out] = output[out - 1]
+                            continue
+                        }
+                        lastPixel = pixel
                     }
                     if pixels[offset + 3] < gifAlphaThreshold {
                         output[out] = transparent

@@ -26,9 +26,24 @@ enum GIFLZWEncoder {
             output.append(codes.endCode, bits: codes.width)
             return output.finish()
         }
+        var runs = RunStrings(clearCode: codes.clearCode, pixels: pixels.count)
         var index = 1
         while index < pixels.count {
             let pixel = pixels[index]
+            // Inside a run of one index, the current string grows along the table's run strings
+            // without a probe per pixel.
+            if pixel == pixels[index - 1], let length = runs.length(of: current, repeating: pixel),
+                length < runs.longest(repeating: pixel)
+            {
+                let longest = runs.longest(repeating: pixel)
+                var grown = length
+                while grown < longest, index < pixels.count, pixels[index] == pixel {
+                    grown += 1
+                    index += 1
+                }
+                current = runs.code(repeating: pixel, length: grown)
+                continue
+            }
             if let code = table.code(prefix: current, byte: pixel) {
                 current = code
                 index += 1
@@ -37,6 +52,7 @@ enum GIFLZWEncoder {
             output.append(current, bits: codes.width)
             if !codes.isFull {
                 table.insert(prefix: current, byte: pixel, code: codes.next)
+                runs.added(code: codes.next, prefix: current, byte: pixel)
                 codes.advance()
                 if codes.isFull { nextClearCheck = index }
             }
@@ -51,6 +67,7 @@ enum GIFLZWEncoder {
                     output.append(codes.clearCode, bits: codes.width)
                     codes.reset()
                     table.removeAll()
+                    runs.removeAll()
                 } else {
                     nextClearCheck = index + restart.pixels
                 }
@@ -152,6 +169,64 @@ private struct CodeWidth {
     mutating func reset() {
         next = endCode + 1
         width = minimumCodeSize + 1
+    }
+}
+
+/// The table's strings that repeat one index (b, bb, bbb, …). LZW adds b repeated k + 1 times
+/// only after coding b repeated k times followed by b, so the run strings of an index in the
+/// table are always those of lengths 1 … L: a run of b extends the current string to the longest
+/// of them it matches at once, as the table would one probe per pixel.
+private struct RunStrings {
+    private let clearCode: Int
+    /// runCodes[b][k - 1]: the code of b repeated k times (runCodes[b][0] is b); empty until b² is added.
+    private var runCodes: [[UInt16]] = Array(repeating: [], count: 256)
+    /// For each code added: the length of its run (0: not a run) and the index it repeats.
+    private var runLength: [UInt16]
+    private var runIndex: [UInt8]
+    private var indicesWithRuns: [UInt8] = []
+
+    init(clearCode: Int, pixels: Int) {
+        self.clearCode = clearCode
+        let codes = min(CodeWidth.tableSize, clearCode + 2 + pixels)
+        runLength = Array(repeating: 0, count: codes)
+        runIndex = Array(repeating: 0, count: codes)
+    }
+
+    /// How many times `code`'s string repeats `index`, if it is a run of it.
+    @inline(__always)
+    func length(of code: Int, repeating index: UInt8) -> Int? {
+        if code < clearCode { return code == Int(index) ? 1 : nil }
+        let length = Int(runLength[code])
+        return length > 0 && runIndex[code] == index ? length : nil
+    }
+
+    /// The length of the longest run of `index` in the table.
+    @inline(__always)
+    func longest(repeating index: UInt8) -> Int { max(1, runCodes[Int(index)].count) }
+
+    func code(repeating index: UInt8, length: Int) -> Int {
+        length == 1 ? Int(index) : Int(runCodes[Int(index)][length - 1])
+    }
+
+    /// Notes the string `code` = `prefix`'s string + `byte`, just added to the table.
+    mutating func added(code: Int, prefix: Int, byte: UInt8) {
+        guard let length = length(of: prefix, repeating: byte) else {
+            runLength[code] = 0
+            return
+        }
+        let index = Int(byte)
+        if runCodes[index].isEmpty {
+            runCodes[index] = [UInt16(index)]
+            indicesWithRuns.append(byte)
+        }
+        runCodes[index].append(UInt16(code))
+        runLength[code] = UInt16(length + 1)
+        runIndex[code] = byte
+    }
+
+    mutating func removeAll() {
+        for index in indicesWithRuns { runCodes[Int(index)].removeAll(keepingCapacity: true) }
+        indicesWithRuns = []
     }
 }
 
