@@ -131,18 +131,21 @@ struct GIFIndexPlane {
 
     /// For each pixel of `rect`, row by row, whether it equals `other`'s.
     func equalPixels(to other: GIFIndexPlane, in rect: PixelRect) -> [Bool] {
-        var result = [Bool](repeating: false, count: rect.area)
-        indices.withUnsafeBufferPointer { plane in
-            other.indices.withUnsafeBufferPointer { other in
-                var out = 0
-                for y in rect.y..<rect.maxY {
-                    for x in rect.x..<rect.maxX {
-                        result[out] = plane[y * width + x] == other[y * width + x]
-                        out += 1
+        [Bool](unsafeUninitializedCapacity: rect.area) { result, initialized in
+            indices.withUnsafeBufferPointer { plane in
+                other.indices.withUnsafeBufferPointer { other in
+                    var out = 0
+                    for y in rect.y..<rect.maxY {
+                        let mine = plane.baseAddress! + y * width
+                        let theirs = other.baseAddress! + y * width
+                        for x in rect.x..<rect.maxX {
+                            result[out] = mine[x] == theirs[x]
+                            out += 1
+                        }
                     }
                 }
             }
+            initialized = rect.area
         }
-        return result
     }
 }

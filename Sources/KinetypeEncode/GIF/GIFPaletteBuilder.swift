@@ -151,19 +151,20 @@ final class GIFPaletteBuilder {
                         for _ in 1..<runLength { change(new, at: runStart, by: 1) }
                     }
                 }
+                var runPixel: UInt32 = 0
+                let base = UnsafeRawPointer(new.baseAddress!)
                 for y in rect.y..<rect.maxY {
-                    for x in rect.x..<rect.maxX {
-                        let offset = (y * width + x) * 4
-                        let base = UnsafeRawPointer(new.baseAddress!)
-                        if runLength > 0,
-                            base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-                                == base.loadUnaligned(fromByteOffset: runStart, as: UInt32.self)
-                        {
+                    var offset = (y * width + rect.x) * 4
+                    for _ in rect.x..<rect.maxX {
+                        defer { offset += 4 }
+                        let pixel = base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                        if runLength > 0, pixel == runPixel {
                             runLength += 1
                             continue
                         }
                         flush()
                         runStart = offset
+                        runPixel = pixel
                         runLength = 1
                     }
                 }
@@ -191,10 +192,16 @@ final class GIFPaletteBuilder {
         var changed: UInt64 = 0
         var runs: UInt64 = 0
         var lastColor: UInt32 = 0xFFFF_FFFF
+        var lastPixel: UInt32?
         let width = self.width
         image.pixels.withUnsafeBufferPointer { pixels in
+            let raw = UnsafeRawBufferPointer(pixels)
             func visit(_ offset: Int) {
                 changed += 1
+                // A pixel equal to the one visited before it adds no color and no run.
+                let pixel = raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                guard pixel != lastPixel else { return }
+                lastPixel = pixel
                 guard pixels[offset + 3] >= gifAlphaThreshold else { return }
                 let color =
                     (UInt32(pixels[offset]) << 16 | UInt32(pixels[offset + 1]) << 8 | UInt32(pixels[offset + 2]))

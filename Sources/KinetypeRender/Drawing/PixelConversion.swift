@@ -28,30 +28,40 @@ enum PixelConversion {
         guard !area.isEmpty, image.width == width, image.height == height,
             let data = cairo_image_surface_get_data(surface)
         else { return }
-        image.pixels.withUnsafeMutableBufferPointer { out in
+        image.pixels.withUnsafeMutableBytes { out in
             data.withMemoryRebound(to: UInt32.self, capacity: stride / 4 * height) { words in
+                // Neighbours mostly share a color: the last conversion is reused for a run.
+                var lastARGB: UInt32 = 0
+                var lastRGBA: UInt32 = 0
                 for y in area.y..<area.maxY {
                     let row = words + y * (stride / 4)
                     var o = (y * width + area.x) * 4
                     for x in area.x..<area.maxX {
                         let argb = row[x]
-                        let a = argb >> 24
-                        if a != 0 {
-                            out[o] = unpremultiply((argb >> 16) & 0xFF, a)
-                            out[o + 1] = unpremultiply((argb >> 8) & 0xFF, a)
-                            out[o + 2] = unpremultiply(argb & 0xFF, a)
-                            out[o + 3] = UInt8(a)
-                        } else if !isCleared {
-                            out[o] = 0
-                            out[o + 1] = 0
-                            out[o + 2] = 0
-                            out[o + 3] = 0
+                        if argb != lastARGB {
+                            lastARGB = argb
+                            lastRGBA = straightRGBA(argb)
+                        }
+                        if argb != 0 || !isCleared {
+                            out.storeBytes(of: lastRGBA.littleEndian, toByteOffset: o, as: UInt32.self)
                         }
                         o += 4
                     }
                 }
             }
         }
+    }
+
+    /// One premultiplied ARGB32 pixel as straight R, G, B, A bytes in memory order (the bytes of
+    /// the little-endian word); fully transparent is all zeros.
+    @inline(__always)
+    static func straightRGBA(_ argb: UInt32) -> UInt32 {
+        let a = argb >> 24
+        guard a != 0 else { return 0 }
+        let r = UInt32(unpremultiply((argb >> 16) & 0xFF, a))
+        let g = UInt32(unpremultiply((argb >> 8) & 0xFF, a))
+        let b = UInt32(unpremultiply(argb & 0xFF, a))
+        return r | g << 8 | b << 16 | a << 24
     }
 
     /// round(c · 255 / a), limited to 255.
