@@ -76,13 +76,22 @@ extension GIFEncoder {
 
     /// A frame may name any index its pixels do not use as its transparent one; the lowest such
     /// index keeps the frame's largest index, and so its LZW code size, small. Returns the pixels
-    /// with `transparent` replaced by it.
-    static func lowestTransparentIndex(_ pixels: [UInt8], transparent: UInt8) -> (pixels: [UInt8], transparent: UInt8) {
-        var used = [Bool](repeating: false, count: 256)
-        for pixel in pixels where pixel != transparent { used[Int(pixel)] = true }
-        let lowest = UInt8(used.firstIndex(of: false)!)
-        guard lowest < transparent else { return (pixels, transparent) }
-        return (pixels.map { $0 == transparent ? lowest : $0 }, lowest)
+    /// with `transparent` replaced by it, and the largest index they then hold.
+    static func lowestTransparentIndex(_ pixels: [UInt8], transparent: UInt8)
+        -> (pixels: [UInt8], transparent: UInt8, largest: UInt8)
+    {
+        var uses = [Int](repeating: 0, count: 256)
+        pixels.withUnsafeBufferPointer { pixels in
+            for pixel in pixels { uses[Int(pixel)] += 1 }
+        }
+        let usesTransparent = uses[Int(transparent)] > 0
+        uses[Int(transparent)] = 0
+        let frameTransparent = min(UInt8(uses.firstIndex(of: 0)!), transparent)
+        let largestOpaque = UInt8(uses.lastIndex { $0 > 0 } ?? 0)
+        guard usesTransparent else { return (pixels, frameTransparent, largestOpaque) }
+        let largest = max(largestOpaque, frameTransparent)
+        guard frameTransparent < transparent else { return (pixels, transparent, largest) }
+        return (pixels.map { $0 == transparent ? frameTransparent : $0 }, frameTransparent, largest)
     }
 
 }
@@ -107,8 +116,9 @@ struct GIFFrameJob: Sendable {
             ? GIFEncoder.framePixels(
                 wanted: wanted, isFree: isFree, transparent: transparent, minimumCodeSize: selectionCodeSize)
             : (wanted, nil)
-        let (written, frameTransparent) = GIFEncoder.lowestTransparentIndex(chosen.pixels, transparent: transparent)
-        let codeSize = GIFLZWEncoder.minimumCodeSize(forLargestIndex: max(written.max() ?? 0, frameTransparent))
+        let (written, frameTransparent, largest) = GIFEncoder.lowestTransparentIndex(
+            chosen.pixels, transparent: transparent)
+        let codeSize = GIFLZWEncoder.minimumCodeSize(forLargestIndex: max(largest, frameTransparent))
         let compressed =
             (codeSize == selectionCodeSize && frameTransparent == transparent ? chosen.compressed : nil)
             ?? GIFLZWEncoder.encode(written, minimumCodeSize: codeSize)
