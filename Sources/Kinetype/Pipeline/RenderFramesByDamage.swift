@@ -51,8 +51,7 @@ extension PreparedScene {
         let whole = PixelRect.whole(width: state.canvas.pixelWidth, height: state.canvas.pixelHeight)
         let rect = index == first ? whole : try worker.renderer.damage(from: worker.state(index - 1), to: state)
         guard let rect else { return FramePatch(index: index, rect: nil, pixels: []) }
-        let image = try worker.image(state)
-        return FramePatch(index: index, rect: rect, pixels: rect == whole ? image.pixels : image.pixels(in: rect))
+        return FramePatch(index: index, rect: rect, pixels: try worker.renderer.renderPixels(state, in: rect))
     }
 
     /// Copies `pixels` (of `rect`) into `image` and returns the bounding box of the pixels that

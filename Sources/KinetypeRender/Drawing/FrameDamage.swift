@@ -21,24 +21,52 @@ extension FrameRenderer {
         let whole = PixelRect.whole(width: width, height: height)
         var damage = whole
         var image: Image
-        if let last = incremental, last.image.width == width, last.image.height == height {
-            guard let changed = try self.damage(from: last.state, to: state) else {
-                incremental = (state, last.image)
-                return last.image
+        if let shown = shownState, let kept = mirror, kept.width == width, kept.height == height {
+            guard let changed = try self.damage(from: shown, to: state) else {
+                shownState = state
+                return kept
             }
             damage = changed
-            image = last.image
+            image = kept
         } else {
             image = Image(width: width, height: height)
         }
         // Dropped while drawing (so `image` is the only reference), and gone if drawing fails.
-        incremental = nil
+        shownState = nil
+        mirror = nil
         let surface = try reusableSurface(width: width, height: height)
         let clip = damage == whole || !Self.drawsExactlyWhenClipped(state) ? nil : damage
         try draw(state, on: surface, clip: clip)
         withExtendedLifetime(surface) { PixelConversion.convert(surface.pointer, damage, into: &image) }
-        incremental = (state, image)
+        shownState = state
+        mirror = image
         return image
+    }
+
+    /// Renders `state` on the persistent surface as `renderIncrementally` does (drawing only the
+    /// damage since the frame the surface shows), but converts and returns only the straight-RGBA
+    /// pixels of `rect` (inside the canvas), row by row, and keeps no whole-frame copy: what an
+    /// encoder that takes each frame's changed rectangle needs, at the cost of that rectangle.
+    public func renderPixels(_ state: FrameState, in rect: PixelRect) throws -> [UInt8] {
+        let width = state.canvas.pixelWidth
+        let height = state.canvas.pixelHeight
+        let whole = PixelRect.whole(width: width, height: height)
+        guard !rect.isEmpty, rect.intersection(whole) == rect else { return [] }
+        var clip: PixelRect?
+        var drawsAnything = true
+        if let shown = shownState, shown.canvas.pixelWidth == width, shown.canvas.pixelHeight == height {
+            if let damage = try self.damage(from: shown, to: state) {
+                clip = damage == whole || !Self.drawsExactlyWhenClipped(state) ? nil : damage
+            } else {
+                drawsAnything = false
+            }
+        }
+        shownState = nil
+        mirror = nil
+        let surface = try reusableSurface(width: width, height: height)
+        if drawsAnything { try draw(state, on: surface, clip: clip) }
+        shownState = state
+        return withExtendedLifetime(surface) { PixelConversion.pixels(of: surface.pointer, in: rect) }
     }
 
     /// The pixels that may differ between the full renders of `old` and `new` (a bounding

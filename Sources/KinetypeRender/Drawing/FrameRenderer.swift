@@ -31,8 +31,10 @@ public final class FrameRenderer {
     /// Layouts with every character shown and no cursor, for the bounds of what a frame draws;
     /// a few per layer (the frames either side of a change).
     var geometryTexts: [Int: [(key: PreparedTextKey, prepared: PreparedText)]] = [:]
-    /// What the surface shows and its straight-RGBA copy, while `renderIncrementally` keeps them.
-    var incremental: (state: FrameState, image: Image)?
+    /// The frame the surface shows, while `renderIncrementally` or `renderPixels` keep it.
+    var shownState: FrameState?
+    /// The straight-RGBA copy of the whole surface, while `renderIncrementally` keeps it.
+    var mirror: Image?
     private var backgroundCache: (canvas: CanvasState, surface: CairoSurface)?
 
     /// Sets up the font map on the library's configuration, with no pictures (for tests and tools
@@ -89,8 +91,9 @@ public final class FrameRenderer {
         let width = state.canvas.pixelWidth
         let height = state.canvas.pixelHeight
         guard width > 0, height > 0 else { return Image(width: max(width, 0), height: max(height, 0)) }
-        // The surface no longer shows what the mirror holds.
-        incremental = nil
+        // The surface will no longer show what `shownState` and the mirror say.
+        shownState = nil
+        mirror = nil
         let surface = try reusableSurface(width: width, height: height)
         try draw(state, on: surface, clip: nil)
         return withExtendedLifetime(surface) { PixelConversion.image(from: surface.pointer) }

@@ -20,33 +20,52 @@ enum PixelConversion {
     /// surface's size), leaving the rest of `image` as it was. `isCleared`: `image` holds zeros
     /// there, so transparent pixels need not be written.
     static func convert(_ surface: OpaquePointer, _ rect: PixelRect, into image: inout Image, isCleared: Bool = false) {
-        cairo_surface_flush(surface)
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard image.width == width, image.height == height else { return }
         let area = rect.intersection(.whole(width: width, height: height))
-        guard !area.isEmpty, image.width == width, image.height == height,
-            let data = cairo_image_surface_get_data(surface)
-        else { return }
         image.pixels.withUnsafeMutableBytes { out in
-            data.withMemoryRebound(to: UInt32.self, capacity: stride / 4 * height) { words in
-                // Neighbours mostly share a color: the last conversion is reused for a run.
-                var lastARGB: UInt32 = 0
-                var lastRGBA: UInt32 = 0
-                for y in area.y..<area.maxY {
-                    let row = words + y * (stride / 4)
-                    var o = (y * width + area.x) * 4
-                    for x in area.x..<area.maxX {
-                        let argb = row[x]
-                        if argb != lastARGB {
-                            lastARGB = argb
-                            lastRGBA = straightRGBA(argb)
-                        }
-                        if argb != 0 || !isCleared {
-                            out.storeBytes(of: lastRGBA.littleEndian, toByteOffset: o, as: UInt32.self)
-                        }
-                        o += 4
+            convert(surface, area, into: out, at: (area.y * width + area.x) * 4, rowBytes: width * 4, isCleared: isCleared)
+        }
+    }
+
+    /// The straight-RGBA pixels of `surface` inside `rect` (which must lie inside it), row by row.
+    static func pixels(of surface: OpaquePointer, in rect: PixelRect) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: rect.area * 4) { buffer, initialized in
+            convert(
+                surface, rect, into: UnsafeMutableRawBufferPointer(buffer), at: 0, rowBytes: rect.width * 4,
+                isCleared: false)
+            initialized = rect.area * 4
+        }
+    }
+
+    /// Converts the pixels of `surface` inside `area` (inside the surface) into `out`, the first
+    /// row's first pixel at byte `start`, rows `rowBytes` apart.
+    private static func convert(
+        _ surface: OpaquePointer, _ area: PixelRect, into out: UnsafeMutableRawBufferPointer, at start: Int,
+        rowBytes: Int, isCleared: Bool
+    ) {
+        cairo_surface_flush(surface)
+        let height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard !area.isEmpty, let data = cairo_image_surface_get_data(surface) else { return }
+        data.withMemoryRebound(to: UInt32.self, capacity: stride / 4 * height) { words in
+            // Neighbours mostly share a color: the last conversion is reused for a run.
+            var lastARGB: UInt32 = 0
+            var lastRGBA: UInt32 = 0
+            for y in area.y..<area.maxY {
+                let row = words + y * (stride / 4)
+                var o = start + (y - area.y) * rowBytes
+                for x in area.x..<area.maxX {
+                    let argb = row[x]
+                    if argb != lastARGB {
+                        lastARGB = argb
+                        lastRGBA = straightRGBA(argb)
                     }
+                    if argb != 0 || !isCleared {
+                        out.storeBytes(of: lastRGBA.littleEndian, toByteOffset: o, as: UInt32.self)
+                    }
+                    o += 4
                 }
             }
         }
