@@ -95,6 +95,7 @@ final class DamageRenderingTests: XCTestCase {
         let full = try make()
         let inOrder = try make()
         let jumping = try make()
+        let pixelsOnly = try make()
         let timeline = prepared.timeline
         var previous: (state: FrameState, image: Image)?
         for index in 0..<timeline.frameCount {
@@ -119,7 +120,8 @@ final class DamageRenderingTests: XCTestCase {
             }
             previous = (state, expected)
         }
-        // Jumping between frames in any order (as workers that share the frames do).
+        // Jumping between frames in any order (as workers that share the frames do), whole frames
+        // and any rectangle of them.
         var random = SplitMix64(seed: UInt64(timeline.frameCount))
         let order = (0..<min(timeline.frameCount * 2, 40)).map { _ in Int(random.next() % UInt64(timeline.frameCount)) }
         var last: Int?
@@ -131,6 +133,16 @@ final class DamageRenderingTests: XCTestCase {
                 return XCTFail(
                     "\(name): frame \(index) drawn over frame \(String(describing: last)) differs from its full render "
                         + "in \(String(describing: Self.differences(expected, drawn)))", file: file, line: line)
+            }
+            let x = Int(random.next() % UInt64(expected.width))
+            let y = Int(random.next() % UInt64(expected.height))
+            let rect = PixelRect(
+                x: x, y: y, width: 1 + Int(random.next() % UInt64(expected.width - x)),
+                height: 1 + Int(random.next() % UInt64(expected.height - y)))
+            guard try pixelsOnly.renderPixels(state, in: rect) == expected.pixels(in: rect) else {
+                return XCTFail(
+                    "\(name): the pixels of \(rect) of frame \(index), drawn over another frame, differ from its full render",
+                    file: file, line: line)
             }
             last = index
         }
