@@ -43,35 +43,42 @@ extension GIFEncoder {
     static func fewestRuns(wanted: [UInt8], isFree: [Bool], transparent: UInt8, preferLiteral: Bool) -> [UInt8] {
         let count = wanted.count
         guard count > 0 else { return [] }
-        // Option 0 is the preferred one on ties.
-        func options(_ i: Int) -> (UInt8, UInt8) {
-            guard isFree[i] else { return (wanted[i], wanted[i]) }
-            return preferLiteral ? (wanted[i], transparent) : (transparent, wanted[i])
-        }
-        // cost[i][k]: fewest changes up to pixel i when it takes option k; from[i][k]: option of i - 1.
-        var cost = [(Int, Int)](repeating: (0, 0), count: count)
-        var from = [(UInt8, UInt8)](repeating: (0, 0), count: count)
-        for i in 1..<count {
-            let (previous0, previous1) = options(i - 1)
-            let (option0, option1) = options(i)
-            func best(_ value: UInt8) -> (Int, UInt8) {
-                let via0 = cost[i - 1].0 + (previous0 == value ? 0 : 1)
-                let via1 = cost[i - 1].1 + (previous1 == value ? 0 : 1)
-                return via0 <= via1 ? (via0, 0) : (via1, 1)
+        return wanted.withUnsafeBufferPointer { wanted in
+            isFree.withUnsafeBufferPointer { isFree in
+                // Option 0 is the preferred one on ties.
+                @inline(__always) func options(_ i: Int) -> (UInt8, UInt8) {
+                    guard isFree[i] else { return (wanted[i], wanted[i]) }
+                    return preferLiteral ? (wanted[i], transparent) : (transparent, wanted[i])
+                }
+                // cost0, cost1: fewest changes up to pixel i when it takes option 0 or 1; bits 0 and
+                // 1 of from[i]: the option pixel i - 1 took on the way to option 0 and option 1.
+                var from = [UInt8](repeating: 0, count: count)
+                var cost0 = 0
+                var cost1 = 0
+                var (previous0, previous1) = options(0)
+                for i in 1..<count {
+                    let (option0, option1) = options(i)
+                    let via00 = cost0 + (previous0 == option0 ? 0 : 1)
+                    let via10 = cost1 + (previous1 == option0 ? 0 : 1)
+                    let via01 = cost0 + (previous0 == option1 ? 0 : 1)
+                    let via11 = cost1 + (previous1 == option1 ? 0 : 1)
+                    let next0 = min(via00, via10)
+                    let next1 = min(via01, via11)
+                    from[i] = (via00 <= via10 ? 0 : 1) | (via01 <= via11 ? 0 : 2)
+                    cost0 = next0
+                    cost1 = next1
+                    (previous0, previous1) = (option0, option1)
+                }
+                var pixels = [UInt8](repeating: 0, count: count)
+                var choice: UInt8 = cost0 <= cost1 ? 0 : 1
+                for i in stride(from: count - 1, through: 0, by: -1) {
+                    let (option0, option1) = options(i)
+                    pixels[i] = choice == 0 ? option0 : option1
+                    choice = (from[i] >> choice) & 1
+                }
+                return pixels
             }
-            let (cost0, from0) = best(option0)
-            let (cost1, from1) = best(option1)
-            cost[i] = (cost0, cost1)
-            from[i] = (from0, from1)
         }
-        var pixels = [UInt8](repeating: 0, count: count)
-        var choice: UInt8 = cost[count - 1].0 <= cost[count - 1].1 ? 0 : 1
-        for i in stride(from: count - 1, through: 0, by: -1) {
-            let (option0, option1) = options(i)
-            pixels[i] = choice == 0 ? option0 : option1
-            choice = choice == 0 ? from[i].0 : from[i].1
-        }
-        return pixels
     }
 
     /// A frame may name any index its pixels do not use as its transparent one; the lowest such
