@@ -125,7 +125,7 @@ final class DamageRenderingTests: XCTestCase {
         var random = SplitMix64(seed: UInt64(timeline.frameCount))
         let order = (0..<min(timeline.frameCount * 2, 40)).map { _ in Int(random.next() % UInt64(timeline.frameCount)) }
         var last: Int?
-        for index in order {
+        for (step, index) in order.enumerated() {
             let state = timeline.state(atFrame: index)
             let expected = try full.render(state)
             let drawn = try jumping.renderIncrementally(state)
@@ -134,6 +134,8 @@ final class DamageRenderingTests: XCTestCase {
                     "\(name): frame \(index) drawn over frame \(String(describing: last)) differs from its full render "
                         + "in \(String(describing: Self.differences(expected, drawn)))", file: file, line: line)
             }
+            last = index
+            guard step < 12 else { continue }
             let x = Int(random.next() % UInt64(expected.width))
             let y = Int(random.next() % UInt64(expected.height))
             let rect = PixelRect(
@@ -144,7 +146,6 @@ final class DamageRenderingTests: XCTestCase {
                     "\(name): the pixels of \(rect) of frame \(index), drawn over another frame, differ from its full render",
                     file: file, line: line)
             }
-            last = index
         }
     }
 

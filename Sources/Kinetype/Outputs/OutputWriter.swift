@@ -9,9 +9,9 @@ struct OutputWriter {
     let encoding: EncodingOptions
     let isCancelled: @Sendable () -> Bool
     let progress: (RenderProgress) -> Void
-    /// The bytes of changed pixels a GIF render keeps between its two passes, besides the first
-    /// frame; past it, the remaining frames are rendered again for the second pass.
-    var gifPatchBudget = 4 << 20
+    /// The bytes of changed pixels (run-length packed) a GIF render keeps between its two passes,
+    /// besides the first frame; past it, the remaining frames are rendered again for the second pass.
+    var gifPatchBudget = 32 << 20
 
     var timeline: Timeline { prepared.timeline }
     /// Every frame index, as a range (never an array sized by the frame count).
@@ -70,21 +70,22 @@ struct OutputWriter {
     }
 
     /// Renders every frame once: the palette pass reads what changed in each, and what changed is
-    /// kept (`GIFFramePatch`es) for the write pass as long as it fits `gifPatchBudget` bytes beyond
-    /// the first frame. Frames from the first one that did not fit on are rendered a second time,
-    /// so memory stays flat however many frames there are.
+    /// kept, run-length packed (`GIFFramePatch.Packed`), for the write pass as long as it fits
+    /// `gifPatchBudget` bytes beyond the first frame. Frames from the first one that did not fit on
+    /// are rendered a second time, so memory stays flat however many frames there are.
     private func encodeGIF(with encoder: GIFEncoder) throws {
         let total = allFrames.count
         let canvas = prepared.scene.canvas
         let budget = gifPatchBudget + canvas.pixelWidth * canvas.pixelHeight * 4
-        var kept: [GIFFramePatch] = []
+        var kept: [GIFFramePatch.Packed] = []
         var keptBytes = 0
         var firstNotKept: Int?
         try prepared.renderFrames(allFrames, jobs: encoding.jobs, isCancelled: isCancelled) { frame in
             try encoder.addToPalette(frame.image, changed: frame.changed)
             if firstNotKept == nil {
                 let patch = GIFFramePatch(
-                    image: frame.image, changed: frame.changed, endTime: endTime(ofFrame: frame.index))
+                    image: frame.image, changed: frame.changed, endTime: endTime(ofFrame: frame.index)
+                ).packed()
                 if keptBytes + patch.byteCount <= budget {
                     kept.append(patch)
                     keptBytes += patch.byteCount
@@ -103,7 +104,7 @@ struct OutputWriter {
         var batch = GIFPatchBatch(encoder: encoder)
         for (index, patch) in kept.prefix(keptCount).enumerated() {
             try checkCancelled()
-            try batch.add(patch)
+            try batch.add(patch.unpacked())
             progress(RenderProgress(phase: "frames", done: index + 1, total: total))
         }
         kept = []

@@ -36,3 +36,88 @@ public struct GIFFramePatch: Sendable {
     /// The bytes it keeps in memory.
     public var byteCount: Int { pixels.count }
 }
+
+extension GIFFramePatch {
+    /// A patch with its pixels run-length packed, for keeping many patches between a GIF's two
+    /// passes: text frames are mostly runs of background and of solid glyph color, so a patch
+    /// shrinks several times, and a blank canvas to a few words.
+    public struct Packed: Sendable {
+        public let rect: PixelRect?
+        public let endTime: Double
+        /// Segments, each a header word then its pixels: a run (high bit set, then the count) is
+        /// followed by the one pixel it repeats, a literal (the count) by that many pixels.
+        private let words: [UInt32]
+
+        private static let runFlag: UInt32 = 1 << 31
+        private static let longestSegment = 1 << 30
+
+        init(_ patch: GIFFramePatch) {
+            rect = patch.rect
+            endTime = patch.endTime
+            words = patch.pixels.withUnsafeBytes { bytes in
+                Self.pack(bytes.bindMemory(to: UInt32.self))
+            }
+        }
+
+        /// The bytes it keeps in memory.
+        public var byteCount: Int { words.count * 4 }
+
+        /// The patch, its pixels unpacked.
+        public func unpacked() -> GIFFramePatch {
+            let count = rect?.area ?? 0
+            let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+                let out = UnsafeMutableRawBufferPointer(buffer).bindMemory(to: UInt32.self)
+                var written = 0
+                var index = 0
+                while index < words.count {
+                    let header = words[index]
+                    let length = Int(header & ~Self.runFlag)
+                    if header & Self.runFlag != 0 {
+                        out.baseAddress!.advanced(by: written).update(repeating: words[index + 1], count: length)
+                        index += 2
+                    } else {
+                        for offset in 0..<length { out[written + offset] = words[index + 1 + offset] }
+                        index += 1 + length
+                    }
+                    written += length
+                }
+                precondition(written == count, "a packed patch unpacks to its rectangle's pixels")
+                initialized = count * 4
+            }
+            return GIFFramePatch(rect: rect, pixels: pixels, endTime: endTime)
+        }
+
+        /// Runs of three or more equal pixels become run segments, the rest literal segments.
+        private static func pack(_ pixels: UnsafeBufferPointer<UInt32>) -> [UInt32] {
+            var words: [UInt32] = []
+            var literalStart = 0
+            func appendLiteral(upTo end: Int) {
+                var start = literalStart
+                while start < end {
+                    let length = min(end - start, longestSegment)
+                    words.append(UInt32(length))
+                    words.append(contentsOf: pixels[start..<start + length])
+                    start += length
+                }
+            }
+            var index = 0
+            while index < pixels.count {
+                let pixel = pixels[index]
+                var end = index + 1
+                while end < pixels.count, end - index < longestSegment, pixels[end] == pixel { end += 1 }
+                if end - index >= 3 {
+                    appendLiteral(upTo: index)
+                    words.append(runFlag | UInt32(end - index))
+                    words.append(pixel)
+                    literalStart = end
+                }
+                index = end
+            }
+            appendLiteral(upTo: pixels.count)
+            return words
+        }
+    }
+
+    /// This patch with its pixels run-length packed.
+    public func packed() -> Packed { Packed(self) }
+}
