@@ -25,7 +25,8 @@ enum PixelConversion {
         guard image.width == width, image.height == height else { return }
         let area = rect.intersection(.whole(width: width, height: height))
         image.pixels.withUnsafeMutableBytes { out in
-            convert(surface, area, into: out, at: (area.y * width + area.x) * 4, rowBytes: width * 4, isCleared: isCleared)
+            convert(
+                surface, area, into: out, at: (area.y * width + area.x) * 4, rowBytes: width * 4, isCleared: isCleared)
         }
     }
 
