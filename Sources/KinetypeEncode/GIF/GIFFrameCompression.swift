@@ -88,8 +88,10 @@ extension GIFEncoder {
         -> (pixels: [UInt8], transparent: UInt8, largest: UInt8)
     {
         var uses = [Int](repeating: 0, count: 256)
-        pixels.withUnsafeBufferPointer { pixels in
-            for pixel in pixels { uses[Int(pixel)] += 1 }
+        uses.withUnsafeMutableBufferPointer { uses in
+            pixels.withUnsafeBufferPointer { pixels in
+                for pixel in pixels { uses[Int(pixel)] &+= 1 }
+            }
         }
         let usesTransparent = uses[Int(transparent)] > 0
         uses[Int(transparent)] = 0

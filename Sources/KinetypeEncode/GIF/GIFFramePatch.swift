@@ -54,9 +54,7 @@ extension GIFFramePatch {
         init(_ patch: GIFFramePatch) {
             rect = patch.rect
             endTime = patch.endTime
-            words = patch.pixels.withUnsafeBytes { bytes in
-                Self.pack(bytes.bindMemory(to: UInt32.self))
-            }
+            words = patch.pixels.withUnsafeBytes(Self.pack)
         }
 
         /// The bytes it keeps in memory.
@@ -66,17 +64,23 @@ extension GIFFramePatch {
         public func unpacked() -> GIFFramePatch {
             let count = rect?.area ?? 0
             let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
-                let out = UnsafeMutableRawBufferPointer(buffer).bindMemory(to: UInt32.self)
+                let out = UnsafeMutableRawBufferPointer(buffer)
                 var written = 0
                 var index = 0
                 while index < words.count {
                     let header = words[index]
                     let length = Int(header & ~Self.runFlag)
                     if header & Self.runFlag != 0 {
-                        out.baseAddress!.advanced(by: written).update(repeating: words[index + 1], count: length)
+                        let pixel = words[index + 1]
+                        for offset in written..<written + length {
+                            out.storeBytes(of: pixel, toByteOffset: offset * 4, as: UInt32.self)
+                        }
                         index += 2
                     } else {
-                        for offset in 0..<length { out[written + offset] = words[index + 1 + offset] }
+                        for offset in 0..<length {
+                            out.storeBytes(
+                                of: words[index + 1 + offset], toByteOffset: (written + offset) * 4, as: UInt32.self)
+                        }
                         index += 1 + length
                     }
                     written += length
@@ -88,7 +92,10 @@ extension GIFFramePatch {
         }
 
         /// Runs of three or more equal pixels become run segments, the rest literal segments.
-        private static func pack(_ pixels: UnsafeBufferPointer<UInt32>) -> [UInt32] {
+        private static func pack(_ bytes: UnsafeRawBufferPointer) -> [UInt32] {
+            let count = bytes.count / 4
+            guard let base = bytes.baseAddress, count > 0 else { return [] }
+            func pixel(_ index: Int) -> UInt32 { base.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self) }
             var words: [UInt32] = []
             var literalStart = 0
             func appendLiteral(upTo end: Int) {
@@ -96,24 +103,22 @@ extension GIFFramePatch {
                 while start < end {
                     let length = min(end - start, longestSegment)
                     words.append(UInt32(length))
-                    words.append(contentsOf: pixels[start..<start + length])
+                    for index in start..<start + length { words.append(pixel(index)) }
                     start += length
                 }
             }
             var index = 0
-            while index < pixels.count {
-                let pixel = pixels[index]
-                var end = index + 1
-                while end < pixels.count, end - index < longestSegment, pixels[end] == pixel { end += 1 }
+            while index < count {
+                let end = PixelRuns.end(in: base, from: index, limit: min(count, index + longestSegment))
                 if end - index >= 3 {
                     appendLiteral(upTo: index)
                     words.append(runFlag | UInt32(end - index))
-                    words.append(pixel)
+                    words.append(pixel(index))
                     literalStart = end
                 }
                 index = end
             }
-            appendLiteral(upTo: pixels.count)
+            appendLiteral(upTo: count)
             return words
         }
     }

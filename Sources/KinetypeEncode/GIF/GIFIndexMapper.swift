@@ -39,33 +39,29 @@ struct GIFIndexMapper: Sendable {
         let count = rect.area
         let transparent = transparentIndex
         var misses = GIFColorMap(emptyValue: UInt8(0), capacity: 16)
-        let raw = UnsafeRawBufferPointer(pixels)
-        // Without dithering a pixel's index depends on its color alone, so a pixel equal to the
-        // one before it (a run of background, most pixels of a frame) takes its index unlooked.
+        // Without dithering a pixel's index depends on its color alone, so a run of equal pixels
+        // (background, most pixels of a frame) is looked up once.
         let followsRuns = ditherOffsets == nil
         return [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
             var lastKey: UInt32 = 0xFFFF_FFFF
             var lastIndex: UInt8 = 0
-            var lastPixel: UInt32?
             var out = 0
             for row in 0..<rect.height {
-                var offset = start + row * rowBytes
+                let rowStart = start + row * rowBytes
                 let y = rect.y + row
-                for column in 0..<rect.width {
+                var column = 0
+                while column < rect.width {
+                    let offset = rowStart + column * 4
+                    let runEnd =
+                        followsRuns
+                        ? PixelRuns.end(in: pixels.baseAddress! + rowStart, from: column, limit: rect.width)
+                        : column + 1
                     defer {
-                        offset += 4
-                        out += 1
-                    }
-                    let pixel = raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-                    if followsRuns {
-                        if pixel == lastPixel {
-                            output[out] = output[out - 1]
-                            continue
-                        }
-                        lastPixel = pixel
+                        out += runEnd - column
+                        column = runEnd
                     }
                     if pixels[offset + 3] < gifAlphaThreshold {
-                        output[out] = transparent
+                        (output.baseAddress! + out).update(repeating: transparent, count: runEnd - column)
                         continue
                     }
                     var r = Int(pixels[offset])
@@ -88,7 +84,7 @@ struct GIFIndexMapper: Sendable {
                             misses.update(slot: slot) { [lastIndex] in $0 = lastIndex }
                         }
                     }
-                    output[out] = lastIndex
+                    (output.baseAddress! + out).update(repeating: lastIndex, count: runEnd - column)
                 }
             }
             initialized = count

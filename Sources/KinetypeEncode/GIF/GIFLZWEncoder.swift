@@ -14,6 +14,10 @@ enum GIFLZWEncoder {
     /// The compressed bytes of `pixels` (every index below `1 << minimumCodeSize`), without the
     /// code-size byte and the sub-block framing.
     static func encode(_ pixels: [UInt8], minimumCodeSize: Int) -> [UInt8] {
+        pixels.withUnsafeBufferPointer { encode($0, minimumCodeSize: minimumCodeSize) }
+    }
+
+    private static func encode(_ pixels: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int) -> [UInt8] {
         var output = BitPacker()
         var codes = CodeWidth(minimumCodeSize: minimumCodeSize)
         let table = CodeTable(strings: pixels.count)
@@ -90,7 +94,7 @@ enum GIFLZWEncoder {
     /// the bits written and the pixels they cover (the string still pending at the end is not
     /// counted in either).
     private static func freshTableCost(
-        of pixels: [UInt8], from start: Int, minimumCodeSize: Int,
+        of pixels: UnsafeBufferPointer<UInt8>, from start: Int, minimumCodeSize: Int,
         table: CodeTable
     ) -> (bits: Int, pixels: Int) {
         table.removeAll()
@@ -117,7 +121,9 @@ enum GIFLZWEncoder {
 
     /// The bits the full `table`, unchanged, needs for `count` pixels from `start` (the string
     /// still pending at the end is not counted).
-    private static func fullTableCost(of pixels: [UInt8], from start: Int, count: Int, table: CodeTable) -> Int {
+    private static func fullTableCost(
+        of pixels: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, table: CodeTable
+    ) -> Int {
         let end = min(pixels.count, start + count)
         var codes = 0
         var current = Int(pixels[start])

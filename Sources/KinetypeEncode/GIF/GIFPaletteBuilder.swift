@@ -154,18 +154,20 @@ final class GIFPaletteBuilder {
                 var runPixel: UInt32 = 0
                 let base = UnsafeRawPointer(new.baseAddress!)
                 for y in rect.y..<rect.maxY {
-                    var offset = (y * width + rect.x) * 4
-                    for _ in rect.x..<rect.maxX {
-                        defer { offset += 4 }
+                    let row = base + y * width * 4
+                    var x = rect.x
+                    while x < rect.maxX {
+                        let end = PixelRuns.end(in: row, from: x, limit: rect.maxX)
+                        let offset = (y * width + x) * 4
                         let pixel = base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-                        if runLength > 0, pixel == runPixel {
-                            runLength += 1
-                            continue
+                        if runLength == 0 || pixel != runPixel {
+                            flush()
+                            runStart = offset
+                            runPixel = pixel
+                            runLength = 0
                         }
-                        flush()
-                        runStart = offset
-                        runPixel = pixel
-                        runLength = 1
+                        runLength += end - x
+                        x = end
                     }
                 }
                 flush()
@@ -213,8 +215,16 @@ final class GIFPaletteBuilder {
                 }
             }
             guard let previous else {
+                // A run of equal pixels adds its first pixel's color and run, and its length.
                 for y in rect.y..<rect.maxY {
-                    for x in rect.x..<rect.maxX { visit((y * width + x) * 4) }
+                    let row = raw.baseAddress! + y * width * 4
+                    var x = rect.x
+                    while x < rect.maxX {
+                        let end = PixelRuns.end(in: row, from: x, limit: rect.maxX)
+                        visit((y * width + x) * 4)
+                        changed += UInt64(end - x - 1)
+                        x = end
+                    }
                 }
                 return
             }
