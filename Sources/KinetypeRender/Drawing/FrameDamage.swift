@@ -51,7 +51,8 @@ extension FrameRenderer {
         let width = state.canvas.pixelWidth
         let height = state.canvas.pixelHeight
         let whole = PixelRect.whole(width: width, height: height)
-        guard !rect.isEmpty, rect.intersection(whole) == rect else { return [] }
+        guard !rect.isEmpty else { return [] }
+        precondition(rect.intersection(whole) == rect, "renderPixels takes a rectangle inside the canvas")
         var clip: PixelRect?
         var drawsAnything = true
         if let shown = shownState, shown.canvas.pixelWidth == width, shown.canvas.pixelHeight == height {
