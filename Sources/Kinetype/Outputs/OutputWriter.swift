@@ -11,7 +11,7 @@ struct OutputWriter {
     let progress: (RenderProgress) -> Void
     /// The bytes of changed pixels (run-length packed) a GIF render keeps between its two passes,
     /// besides the first frame; past it, the remaining frames are rendered again for the second pass.
-    var gifPatchBudget = 32 << 20
+    var gifPatchBudget = 16 << 20
 
     var timeline: Timeline { prepared.timeline }
     /// Every frame index, as a range (never an array sized by the frame count).
