@@ -70,14 +70,14 @@ struct OutputWriter {
     }
 
     /// Renders every frame once: the palette pass reads what changed in each, and what changed is
-    /// kept, run-length packed (`GIFFramePatch.Packed`), for the write pass as long as it fits
+    /// kept, run-length packed (`GIFFramePatch.packed()`), for the write pass as long as it fits
     /// `gifPatchBudget` bytes beyond the first frame. Frames from the first one that did not fit on
     /// are rendered a second time, so memory stays flat however many frames there are.
     private func encodeGIF(with encoder: GIFEncoder) throws {
         let total = allFrames.count
         let canvas = prepared.scene.canvas
         let budget = gifPatchBudget + canvas.pixelWidth * canvas.pixelHeight * 4
-        var kept: [GIFFramePatch.Packed] = []
+        var kept: [GIFFramePatch] = []
         var keptBytes = 0
         var firstNotKept: Int?
         try prepared.renderFrames(allFrames, jobs: encoding.jobs, isCancelled: isCancelled) { frame in
@@ -104,7 +104,7 @@ struct OutputWriter {
         var batch = GIFPatchBatch(encoder: encoder)
         for (index, patch) in kept.prefix(keptCount).enumerated() {
             try checkCancelled()
-            try batch.add(patch.unpacked())
+            try batch.add(patch)
             progress(RenderProgress(phase: "frames", done: index + 1, total: total))
         }
         kept = []

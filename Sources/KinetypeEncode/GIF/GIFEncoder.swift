@@ -180,6 +180,9 @@ public final class GIFEncoder {
             let mapper = palette.mapper
             mapped = GIFParallel.map(patches, jobs: patches.count >= 4 ? jobs : 1) { patch in
                 guard let rect = patch.rect else { return nil }
+                if case .packed(let words) = patch.storage, let indices = mapper.indices(ofPacked: words, rect: rect) {
+                    return indices
+                }
                 return patch.pixels.withUnsafeBufferPointer {
                     mapper.indices(of: $0, start: 0, rowBytes: rect.width * 4, rect: rect)
                 }
@@ -204,8 +207,7 @@ public final class GIFEncoder {
             guard let indices, let rect, rect == .whole(width: width, height: height) else {
                 throw GIFPalette.failure("the first frame must be given whole")
             }
-            latest = GIFIndexPlane(width: width, height: height, filledWith: 0)
-            latest.write(indices, in: rect)
+            latest = GIFIndexPlane(width: width, height: height, indices: indices)
             self.pendingEndTime = endTime
             return
         }
@@ -329,9 +331,13 @@ public final class GIFEncoder {
             rect = changed.union(cleared).pixelRect ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
         }
         let disposesToBackground = !cleared.isEmpty
+        // The first frame is drawn over a transparent canvas: only its transparent pixels can be
+        // equal to what is below, and an opaque canvas has none.
+        let isFree =
+            frame.isFirst && !target.contains(transparent) ? [] : target.equalPixels(to: base, in: rect)
         let job = GIFFrameJob(
             rect: GIFRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
-            wanted: target.pixels(in: rect), isFree: target.equalPixels(to: base, in: rect), delay: frame.delay,
+            wanted: target.pixels(in: rect), isFree: isFree, delay: frame.delay,
             disposal: disposesToBackground ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT, transparent: transparent)
         try enqueue(job)
         base.copy(targetDiff, from: target)

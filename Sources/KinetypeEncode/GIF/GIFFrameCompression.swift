@@ -110,7 +110,8 @@ struct GIFFrameJob: Sendable {
     let rect: GIFRect
     /// The frame's indices inside `rect`, row by row.
     let wanted: [UInt8]
-    /// Whether each of them equals the picture it is drawn over (so may be transparent instead).
+    /// Whether each of them equals the picture it is drawn over (so may be transparent instead);
+    /// empty when none does.
     let isFree: [Bool]
     let delay: Int
     let disposal: Int32

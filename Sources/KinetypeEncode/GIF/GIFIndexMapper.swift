@@ -91,6 +91,51 @@ struct GIFIndexMapper: Sendable {
         }
     }
 
+    /// The indices of a packed patch's pixels (`GIFFramePatch.Storage.packed`) of `rect`, row by
+    /// row, each run looked up once; nil with ordered dithering, whose pattern needs positions.
+    func indices(ofPacked words: [UInt32], rect: PixelRect) -> [UInt8]? {
+        guard ditherOffsets == nil else { return nil }
+        let count = rect.area
+        var misses = GIFColorMap(emptyValue: UInt8(0), capacity: 16)
+        var lastPixel: UInt32?
+        var lastIndex: UInt8 = 0
+        func index(of pixel: UInt32) -> UInt8 {
+            if pixel == lastPixel { return lastIndex }
+            lastPixel = pixel
+            let rgba = UInt32(littleEndian: pixel)
+            if UInt8(truncatingIfNeeded: rgba >> 24) < gifAlphaThreshold {
+                lastIndex = transparentIndex
+                return lastIndex
+            }
+            let key = (rgba & 0xFF) << 16 | (rgba >> 8 & 0xFF) << 8 | (rgba >> 16 & 0xFF)
+            if let index = indexOfColor.value(of: key) ?? misses.value(of: key) {
+                lastIndex = index
+            } else {
+                lastIndex = nearestIndex(to: key)
+                let slot = misses.insert(key)
+                misses.update(slot: slot) { [lastIndex] in $0 = lastIndex }
+            }
+            return lastIndex
+        }
+        return [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+            var out = 0
+            GIFFramePatch.forEachSegment(of: words) { segment in
+                switch segment {
+                case .run(let pixel, let length):
+                    (output.baseAddress! + out).update(repeating: index(of: pixel), count: length)
+                    out += length
+                case .literal(let pixels):
+                    for pixel in pixels {
+                        output[out] = index(of: pixel)
+                        out += 1
+                    }
+                }
+            }
+            precondition(out == count, "a packed patch holds its rectangle's pixels")
+            initialized = count
+        }
+    }
+
     /// The closest opaque color, or transparency if there is none.
     func nearestIndex(to key: UInt32) -> UInt8 {
         GIFPalette.nearest(to: key, among: opaqueColors).map(UInt8.init) ?? transparentIndex

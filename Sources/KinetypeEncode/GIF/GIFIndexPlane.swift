@@ -14,7 +14,20 @@ struct GIFIndexPlane {
         indices = [UInt8](repeating: value, count: width * height)
     }
 
+    /// A plane holding `indices` (`width × height` of them, row by row).
+    init(width: Int, height: Int, indices: [UInt8]) {
+        precondition(indices.count == width * height, "a plane holds one index per pixel")
+        self.width = width
+        self.height = height
+        self.indices = indices
+    }
+
     var whole: PixelRect { .whole(width: width, height: height) }
+
+    /// Whether any pixel of the plane is `value`.
+    func contains(_ value: UInt8) -> Bool {
+        indices.withUnsafeBufferPointer { memchr($0.baseAddress!, Int32(value), $0.count) != nil }
+    }
 
     /// The bounding box of the pixels of `rect` where `patch` (indices of `rect`, row by row)
     /// differs from this plane; nil when none does.
@@ -117,6 +130,7 @@ struct GIFIndexPlane {
 
     /// The indices of `rect`, row by row.
     func pixels(in rect: PixelRect) -> [UInt8] {
+        if rect == whole { return indices }
         var result = [UInt8](repeating: 0, count: rect.area)
         indices.withUnsafeBufferPointer { plane in
             result.withUnsafeMutableBufferPointer { result in
