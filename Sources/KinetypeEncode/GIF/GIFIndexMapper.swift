@@ -38,13 +38,11 @@ struct GIFIndexMapper: Sendable {
     func indices(of pixels: UnsafeBufferPointer<UInt8>, start: Int, rowBytes: Int, rect: PixelRect) -> [UInt8] {
         let count = rect.area
         let transparent = transparentIndex
-        var misses = GIFColorMap(emptyValue: UInt8(0), capacity: 16)
+        var lookup = ColorLookup(mapper: self)
         // Without dithering a pixel's index depends on its color alone, so a run of equal pixels
         // (background, most pixels of a frame) is looked up once.
         let followsRuns = ditherOffsets == nil
         return [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
-            var lastKey: UInt32 = 0xFFFF_FFFF
-            var lastIndex: UInt8 = 0
             var out = 0
             for row in 0..<rect.height {
                 let rowStart = start + row * rowBytes
@@ -73,18 +71,8 @@ struct GIFIndexMapper: Sendable {
                         g = min(max(g + delta, 0), 255)
                         b = min(max(b + delta, 0), 255)
                     }
-                    let key = UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
-                    if key != lastKey {
-                        lastKey = key
-                        if let index = indexOfColor.value(of: key) ?? misses.value(of: key) {
-                            lastIndex = index
-                        } else {
-                            lastIndex = nearestIndex(to: key)
-                            let slot = misses.insert(key)
-                            misses.update(slot: slot) { [lastIndex] in $0 = lastIndex }
-                        }
-                    }
-                    (output.baseAddress! + out).update(repeating: lastIndex, count: runEnd - column)
+                    let index = lookup.index(of: UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b))
+                    (output.baseAddress! + out).update(repeating: index, count: runEnd - column)
                 }
             }
             initialized = count
@@ -96,26 +84,11 @@ struct GIFIndexMapper: Sendable {
     func indices(ofPacked words: [UInt32], rect: PixelRect) -> [UInt8]? {
         guard ditherOffsets == nil else { return nil }
         let count = rect.area
-        var misses = GIFColorMap(emptyValue: UInt8(0), capacity: 16)
-        var lastPixel: UInt32?
-        var lastIndex: UInt8 = 0
+        var lookup = ColorLookup(mapper: self)
         func index(of pixel: UInt32) -> UInt8 {
-            if pixel == lastPixel { return lastIndex }
-            lastPixel = pixel
             let rgba = UInt32(littleEndian: pixel)
-            if UInt8(truncatingIfNeeded: rgba >> 24) < gifAlphaThreshold {
-                lastIndex = transparentIndex
-                return lastIndex
-            }
-            let key = (rgba & 0xFF) << 16 | (rgba >> 8 & 0xFF) << 8 | (rgba >> 16 & 0xFF)
-            if let index = indexOfColor.value(of: key) ?? misses.value(of: key) {
-                lastIndex = index
-            } else {
-                lastIndex = nearestIndex(to: key)
-                let slot = misses.insert(key)
-                misses.update(slot: slot) { [lastIndex] in $0 = lastIndex }
-            }
-            return lastIndex
+            guard UInt8(truncatingIfNeeded: rgba >> 24) >= gifAlphaThreshold else { return transparentIndex }
+            return lookup.index(of: (rgba & 0xFF) << 16 | (rgba >> 8 & 0xFF) << 8 | (rgba >> 16 & 0xFF))
         }
         return [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
             var out = 0
@@ -139,5 +112,30 @@ struct GIFIndexMapper: Sendable {
     /// The closest opaque color, or transparency if there is none.
     func nearestIndex(to key: UInt32) -> UInt8 {
         GIFPalette.nearest(to: key, among: opaqueColors).map(UInt8.init) ?? transparentIndex
+    }
+
+    /// The index of opaque colors (`0xRRGGBB`) for one mapping pass: a palette color's own index,
+    /// else the nearest color's, remembered for the rest of the pass; the last answer is kept, as
+    /// neighbouring pixels mostly share a color.
+    private struct ColorLookup {
+        let mapper: GIFIndexMapper
+        private var misses = GIFColorMap(emptyValue: UInt8(0), capacity: 16)
+        private var lastKey: UInt32 = 0xFFFF_FFFF
+        private var lastIndex: UInt8 = 0
+
+        init(mapper: GIFIndexMapper) { self.mapper = mapper }
+
+        mutating func index(of key: UInt32) -> UInt8 {
+            guard key != lastKey else { return lastIndex }
+            lastKey = key
+            if let index = mapper.indexOfColor.value(of: key) ?? misses.value(of: key) {
+                lastIndex = index
+            } else {
+                lastIndex = mapper.nearestIndex(to: key)
+                let slot = misses.insert(key)
+                misses.update(slot: slot) { [lastIndex] in $0 = lastIndex }
+            }
+            return lastIndex
+        }
     }
 }
