@@ -18,27 +18,20 @@ extension FrameRenderer {
         let width = state.canvas.pixelWidth
         let height = state.canvas.pixelHeight
         guard width > 0, height > 0 else { return Image(width: max(width, 0), height: max(height, 0)) }
-        let whole = PixelRect.whole(width: width, height: height)
-        var damage = whole
-        var image: Image
-        if let shown = shownState, let kept = mirror, kept.width == width, kept.height == height {
-            guard let changed = try self.damage(from: shown, to: state) else {
-                shownState = state
-                return kept
+        // Taken while drawing (so it is the only reference), and gone if drawing fails.
+        let kept = mirror.take().flatMap { $0.width == width && $0.height == height ? $0 : nil }
+        let (surface, redrawn) = try updateSurface(to: state)
+        guard var image = kept else {
+            var image = Image(width: width, height: height)
+            withExtendedLifetime(surface) {
+                PixelConversion.convert(surface.pointer, .whole(width: width, height: height), into: &image)
             }
-            damage = changed
-            image = kept
-        } else {
-            image = Image(width: width, height: height)
+            mirror = image
+            return image
         }
-        // Dropped while drawing (so `image` is the only reference), and gone if drawing fails.
-        shownState = nil
-        mirror = nil
-        let surface = try reusableSurface(width: width, height: height)
-        let clip = damage == whole || !Self.drawsExactlyWhenClipped(state) ? nil : damage
-        try draw(state, on: surface, clip: clip)
-        withExtendedLifetime(surface) { PixelConversion.convert(surface.pointer, damage, into: &image) }
-        shownState = state
+        if let redrawn {
+            withExtendedLifetime(surface) { PixelConversion.convert(surface.pointer, redrawn, into: &image) }
+        }
         mirror = image
         return image
     }
@@ -48,26 +41,35 @@ extension FrameRenderer {
     /// pixels of `rect` (inside the canvas), row by row, and keeps no whole-frame copy: what an
     /// encoder that takes each frame's changed rectangle needs, at the cost of that rectangle.
     public func renderPixels(_ state: FrameState, in rect: PixelRect) throws -> [UInt8] {
+        guard !rect.isEmpty else { return [] }
+        let whole = PixelRect.whole(width: state.canvas.pixelWidth, height: state.canvas.pixelHeight)
+        precondition(rect.intersection(whole) == rect, "renderPixels takes a rectangle inside the canvas")
+        // The whole-frame copy would no longer match the surface.
+        mirror = nil
+        let (surface, _) = try updateSurface(to: state)
+        return withExtendedLifetime(surface) { PixelConversion.pixels(of: surface.pointer, in: rect) }
+    }
+
+    /// Brings the persistent surface from the frame it shows to `state`, drawing only the damage
+    /// between them (everything when it shows nothing yet). Returns the surface and the area that
+    /// may have changed: nil when `state` draws the same, the whole canvas after a full draw.
+    private func updateSurface(to state: FrameState) throws -> (surface: CairoSurface, redrawn: PixelRect?) {
         let width = state.canvas.pixelWidth
         let height = state.canvas.pixelHeight
         let whole = PixelRect.whole(width: width, height: height)
-        guard !rect.isEmpty else { return [] }
-        precondition(rect.intersection(whole) == rect, "renderPixels takes a rectangle inside the canvas")
-        var clip: PixelRect?
-        var drawsAnything = true
+        var redrawn: PixelRect? = whole
         if let shown = shownState, shown.canvas.pixelWidth == width, shown.canvas.pixelHeight == height {
-            if let damage = try self.damage(from: shown, to: state) {
-                clip = damage == whole || !Self.drawsExactlyWhenClipped(state) ? nil : damage
-            } else {
-                drawsAnything = false
-            }
+            redrawn = try damage(from: shown, to: state)
         }
+        // Unknown while drawing, and unknown if drawing fails.
         shownState = nil
-        mirror = nil
         let surface = try reusableSurface(width: width, height: height)
-        if drawsAnything { try draw(state, on: surface, clip: clip) }
+        if let redrawn {
+            let clip = redrawn == whole || !Self.drawsExactlyWhenClipped(state) ? nil : redrawn
+            try draw(state, on: surface, clip: clip)
+        }
         shownState = state
-        return withExtendedLifetime(surface) { PixelConversion.pixels(of: surface.pointer, in: rect) }
+        return (surface, redrawn)
     }
 
     /// The pixels that may differ between the full renders of `old` and `new` (a bounding
