@@ -162,6 +162,114 @@ final class GIFIncrementalTests: XCTestCase {
         }
     }
 
+    /// The pixels of `rect` of `image`, row by row.
+    private func pixels(of image: Image, in rect: PixelRect) -> [UInt8] {
+        image.pixels(in: rect)
+    }
+
+    /// What the palette pass recorded for a frame before frames were looked at elsewhere: the
+    /// changed pixels' colors with `dropped` low bits cleared, and their runs in row order.
+    private func referenceScore(old: [UInt8]?, new: [UInt8], dropped: UInt32) -> (colors: [UInt32], runs: UInt64) {
+        let channel = UInt32(0xFF) << dropped & 0xFF
+        let mask = channel << 16 | channel << 8 | channel
+        var colors = Set<UInt32>()
+        var runs: UInt64 = 0
+        var lastPixel: [UInt8]?
+        var lastColor: UInt32?
+        for offset in stride(from: 0, to: new.count, by: 4) {
+            let pixel = Array(new[offset..<offset + 4])
+            if let old, Array(old[offset..<offset + 4]) == pixel { continue }
+            guard pixel != lastPixel else { continue }
+            lastPixel = pixel
+            guard pixel[3] >= 128 else { continue }
+            let color = (UInt32(pixel[0]) << 16 | UInt32(pixel[1]) << 8 | UInt32(pixel[2])) & mask
+            if color != lastColor {
+                runs += 1
+                lastColor = color
+                colors.insert(color)
+            }
+        }
+        return (colors.sorted(), runs)
+    }
+
+    /// A frame change worked out from a loosened rectangle's old and new pixels finds the exact
+    /// changed rectangle and its pixels, and records what the palette pass recorded at every
+    /// precision.
+    func testFrameChangesFindTheExactChangeAndItsColorsAtEveryPrecision() {
+        for seed in 20..<26 {
+            let frames = randomFrames(count: 40, colorCount: seed.isMultiple(of: 2) ? 30 : 500, seed: UInt64(seed))
+            var random = SeededGenerator(seed: UInt64(seed))
+            let whole = PixelRect.whole(width: 40, height: 30)
+            for (index, frame) in frames.enumerated() {
+                let exact = index == 0 ? whole : GIFImageDiff.changedRect(from: frames[index - 1], to: frame)
+                let rect = index == 0 ? whole : loosened(exact, width: 40, height: 30, random: &random) ?? whole
+                let old = index == 0 ? nil : pixels(of: frames[index - 1], in: rect)
+                let new = pixels(of: frame, in: rect)
+                let change = GIFFrameChange(old: old, new: new, in: rect, endTime: 1)
+                XCTAssertEqual(change.patch.rect, exact, "seed \(seed), frame \(index)")
+                XCTAssertEqual(change.patch.pixels, exact.map { pixels(of: frame, in: $0) } ?? [])
+                for dropped in UInt32(0)...8 {
+                    let reference = referenceScore(old: old, new: new, dropped: dropped)
+                    let channel = UInt32(0xFF) << dropped & 0xFF
+                    let mask = channel << 16 | channel << 8 | channel
+                    XCTAssertEqual(Set(change.colors.colors.map { $0 & mask }).sorted(), reference.colors)
+                    XCTAssertEqual(
+                        change.colors.runsAtPrecision[Int(dropped)], reference.runs,
+                        "seed \(seed), frame \(index), \(dropped) bits dropped")
+                }
+            }
+        }
+    }
+
+    /// Frames given to the encoder as changes, worked out from loosened rectangles, write the
+    /// same bytes as the same frames given as images, coarsened colors and quantizing included.
+    func testFrameChangesWriteTheSameBytesAsImages() throws {
+        for (seed, maxDistinctColors) in [(30, 1 << 18), (31, 1 << 18), (32, 40), (33, 12)] {
+            let frames = randomFrames(count: 50, colorCount: seed == 30 ? 60 : 400, seed: UInt64(seed))
+            var random = SeededGenerator(seed: UInt64(seed))
+            let whole = PixelRect.whole(width: 40, height: 30)
+            let byImage = GIFPaletteBuilder(
+                width: 40, height: 30, options: GIFOptions(), maxDistinctColors: maxDistinctColors)
+            let byChange = GIFPaletteBuilder(
+                width: 40, height: 30, options: GIFOptions(), maxDistinctColors: maxDistinctColors)
+            for (index, frame) in frames.enumerated() {
+                byImage.add(frame)
+                let exact = index == 0 ? whole : GIFImageDiff.changedRect(from: frames[index - 1], to: frame)
+                guard let rect = index == 0 ? whole : loosened(exact, width: 40, height: 30, random: &random) else {
+                    byChange.add(.unchanged)
+                    continue
+                }
+                let old = index == 0 ? nil : pixels(of: frames[index - 1], in: rect)
+                byChange.add(GIFFrameChange(old: old, new: pixels(of: frame, in: rect), in: rect, endTime: 1).colors)
+            }
+            XCTAssertEqual(byChange.histogram().counts, byImage.histogram().counts, "seed \(seed)")
+            XCTAssertEqual(byChange.histogram().transparent, byImage.histogram().transparent)
+            XCTAssertEqual(
+                try byChange.finish().opaqueColors, try byImage.finish().opaqueColors, "seed \(seed): palette order")
+        }
+        let frames = randomFrames(count: 30, colorCount: 400, seed: 34)
+        let endTimes = frames.indices.map { Double($0 + 1) / 30 }
+        let images = try GIFEncoder(width: 40, height: 30)
+        for frame in frames { try images.addToPalette(frame) }
+        for (frame, endTime) in zip(frames, endTimes) { try images.writeFrame(frame, endTime: endTime) }
+        let changes = try GIFEncoder(width: 40, height: 30, jobs: 2)
+        let patches = frames.indices.map { index in
+            GIFFrameChange(
+                old: index == 0 ? nil : frames[index - 1].pixels, new: frames[index].pixels,
+                in: .whole(width: 40, height: 30), endTime: endTimes[index])
+        }
+        for change in patches { try changes.addToPalette(change.colors) }
+        try changes.writeFrames(patches.map(\.patch))
+        XCTAssertEqual(try changes.finish(), try images.finish())
+    }
+
+    func testPaletteInputsCannotBeMixed() throws {
+        let frame = TestImages.typewriter(frame: 1)
+        let encoder = try GIFEncoder(width: frame.width, height: frame.height)
+        try encoder.addToPalette(frame)
+        XCTAssertThrowsError(try encoder.addToPalette(GIFFrameColors.unchanged))
+    }
+
     func testAFirstFrameGivenInPartIsRefused() throws {
         let frame = TestImages.typewriter(frame: 1)
         let encoder = try GIFEncoder(width: frame.width, height: frame.height)

@@ -80,20 +80,22 @@ struct OutputWriter {
         var kept: [GIFFramePatch] = []
         var keptBytes = 0
         var firstNotKept: Int?
-        try prepared.renderFrames(allFrames, jobs: encoding.jobs, isCancelled: isCancelled) { frame in
-            try encoder.addToPalette(frame.image, changed: frame.changed)
+        var index = allFrames.lowerBound
+        try prepared.renderGIFFrameChanges(
+            allFrames, jobs: encoding.jobs, firstEndTime: endTime(ofFrame: index), endTime: endTime(ofFrame:),
+            isCancelled: isCancelled
+        ) { change in
+            try encoder.addToPalette(change.colors)
             if firstNotKept == nil {
-                let patch = GIFFramePatch(
-                    image: frame.image, changed: frame.changed, endTime: endTime(ofFrame: frame.index)
-                ).packed()
-                if keptBytes + patch.byteCount <= budget {
-                    kept.append(patch)
-                    keptBytes += patch.byteCount
+                if keptBytes + change.patch.byteCount <= budget {
+                    kept.append(change.patch)
+                    keptBytes += change.patch.byteCount
                 } else {
-                    firstNotKept = frame.index
+                    firstNotKept = index
                 }
             }
-            progress(RenderProgress(phase: "palette", done: frame.index + 1, total: total))
+            index += 1
+            progress(RenderProgress(phase: "palette", done: index, total: total))
         }
         if try encoder.needsWholeFrames() {
             kept = []

@@ -46,7 +46,7 @@ extension PreparedScene {
 
     /// Frame `index` as its pixels inside the damage since frame `index - 1` (the whole frame for
     /// `first`).
-    private static func patch(_ index: Int, first: Int, worker: FrameWorker) throws -> FramePatch {
+    static func patch(_ index: Int, first: Int, worker: FrameWorker) throws -> FramePatch {
         let state = worker.state(index)
         let whole = PixelRect.whole(width: state.canvas.pixelWidth, height: state.canvas.pixelHeight)
         let rect = index == first ? whole : try worker.renderer.damage(from: worker.state(index - 1), to: state)

@@ -5,7 +5,8 @@ import KinetypeCore
 /// An animated GIF encoder in two passes, so memory never holds more than a few frames:
 ///
 /// 1. `addToPalette(_:changed:)` every frame, in display order: one global palette is built from all of
-///    them, its colors ordered so that most frames need only low indices.
+///    them, its colors ordered so that most frames need only low indices. Or, to look at frames on
+///    other threads first, `addToPalette(_:)` with each frame's `GIFFrameChange.colors`.
 ///    With at most 255 distinct colors the palette is exact and every decoded frame equals its
 ///    input bit for bit (after GIF's 1-bit alpha: alpha < 128 is transparent, the rest opaque).
 ///    With more, libimagequant quantizes a histogram of all frames to 255 colors.
@@ -44,6 +45,8 @@ public final class GIFEncoder {
     public private(set) var warnings: [Diagnostic] = []
 
     private var paletteBuilder: GIFPaletteBuilder?
+    /// Whether pass 1 takes frames as images or as `GIFFrameColors` (nil: no frame yet).
+    private var paletteTakesColors: Bool?
     private var palette: GIFPalette?
     private var writer: GIFStreamWriter?
     private let sink: GIFByteSink
@@ -120,6 +123,7 @@ public final class GIFEncoder {
         guard let paletteBuilder else {
             throw GIFPalette.failure("addToPalette was called after the first writeFrame")
         }
+        try checkPaletteInput(colors: false)
         paletteBuilder.add(image)
     }
 
@@ -130,7 +134,26 @@ public final class GIFEncoder {
         guard let paletteBuilder else {
             throw GIFPalette.failure("addToPalette was called after the first writeFrame")
         }
+        try checkPaletteInput(colors: false)
         paletteBuilder.add(image, changed: changed)
+    }
+
+    /// Pass 1 for a frame looked at elsewhere (`GIFFrameChange`, from the pixels of the frame
+    /// before it; from nothing for the first frame). Call it for every frame, in display order,
+    /// and do not mix it with the calls that take images.
+    public func addToPalette(_ colors: GIFFrameColors) throws {
+        guard let paletteBuilder else {
+            throw GIFPalette.failure("addToPalette was called after the first writeFrame")
+        }
+        try checkPaletteInput(colors: true)
+        paletteBuilder.add(colors)
+    }
+
+    private func checkPaletteInput(colors: Bool) throws {
+        guard paletteTakesColors ?? colors == colors else {
+            throw GIFPalette.failure("addToPalette was given both images and frame colors")
+        }
+        paletteTakesColors = colors
     }
 
     /// Ends pass 1. True when pass 2 needs whole frames (error diffusion over a quantized

@@ -72,38 +72,67 @@ public struct GIFFramePatch: Sendable {
     /// background and of solid glyph color, so a patch shrinks several times, and a blank canvas
     /// to a few words.
     public func packed() -> GIFFramePatch {
-        guard case .straight(let pixels) = storage else { return self }
-        return GIFFramePatch(rect: rect, endTime: endTime, storage: .packed(pixels.withUnsafeBytes(Self.pack)))
+        guard case .straight(let pixels) = storage, let rect else { return self }
+        let words = pixels.withUnsafeBytes { bytes in
+            Self.pack(
+                PixelRows(base: bytes.baseAddress!, rowBytes: rect.width * 4), width: rect.width, height: rect.height)
+        }
+        return GIFFramePatch(rect: rect, endTime: endTime, storage: .packed(words))
     }
 
-    /// Runs of three or more equal pixels become run segments, the rest literal segments.
-    private static func pack(_ bytes: UnsafeRawBufferPointer) -> [UInt32] {
-        let count = bytes.count / 4
-        guard let base = bytes.baseAddress, count > 0 else { return [] }
-        func pixel(_ index: Int) -> UInt32 { base.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self) }
+    /// A packed patch of `rect`, whose pixels are the `rect.width` × `rect.height` pixels from the
+    /// start of `rows`.
+    init(packing rows: PixelRows, rect: PixelRect, endTime: Double) {
+        self.init(
+            rect: rect, endTime: endTime, storage: .packed(Self.pack(rows, width: rect.width, height: rect.height)))
+    }
+
+    /// Runs of three or more equal pixels (also across rows) become run segments, the rest
+    /// literal segments; no segment is longer than `longestSegment`.
+    private static func pack(_ rows: PixelRows, width: Int, height: Int) -> [UInt32] {
         var words: [UInt32] = []
-        var literalStart = 0
-        func appendLiteral(upTo end: Int) {
-            var start = literalStart
-            while start < end {
-                let length = min(end - start, longestSegment)
-                words.append(UInt32(length))
-                for index in start..<start + length { words.append(pixel(index)) }
-                start += length
+        /// Where the header of the literal segment being filled is, if one is open.
+        var literalHeader: Int?
+        func appendLiteral(_ pixel: UInt32, count: Int) {
+            for _ in 0..<count {
+                if literalHeader == nil || words[literalHeader!] == longestSegment {
+                    literalHeader = words.count
+                    words.append(0)
+                }
+                words.append(pixel)
+                words[literalHeader!] += 1
             }
         }
-        var index = 0
-        while index < count {
-            let end = PixelRuns.end(in: base, from: index, limit: min(count, index + longestSegment))
-            if end - index >= 3 {
-                appendLiteral(upTo: index)
-                words.append(runFlag | UInt32(end - index))
-                words.append(pixel(index))
-                literalStart = end
+        func appendRun(_ pixel: UInt32, length: Int) {
+            var left = length
+            while left >= 3 {
+                let part = min(left, longestSegment)
+                words.append(runFlag | UInt32(part))
+                words.append(pixel)
+                literalHeader = nil
+                left -= part
             }
-            index = end
+            appendLiteral(pixel, count: left)
         }
-        appendLiteral(upTo: count)
+        var runPixel: UInt32 = 0
+        var runLength = 0
+        for y in 0..<height {
+            let row = rows.row(y)
+            var x = 0
+            while x < width {
+                let end = PixelRuns.end(in: row, from: x, limit: width)
+                let pixel = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+                if runLength > 0, pixel == runPixel {
+                    runLength += end - x
+                } else {
+                    appendRun(runPixel, length: runLength)
+                    runPixel = pixel
+                    runLength = end - x
+                }
+                x = end
+            }
+        }
+        appendRun(runPixel, length: runLength)
         return words
     }
 

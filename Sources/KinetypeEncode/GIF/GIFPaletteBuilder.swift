@@ -73,22 +73,36 @@ final class GIFPaletteBuilder {
     /// Adds a frame whose pixels differ from the frame added before it only inside `changed`
     /// (nil: it equals that frame). The first frame is read whole.
     func add(_ image: Image, changed: PixelRect?) {
-        defer {
-            remember(image, changed: changed)
-            frameCount += 1
-        }
+        defer { remember(image, changed: changed) }
         let whole = PixelRect.whole(width: width, height: height)
-        let rect: PixelRect
-        if previous == nil {
-            rect = whole
-        } else if let changed {
-            rect = changed.intersection(whole)
-        } else {
+        guard let rect = previous == nil ? whole : changed?.intersection(whole), !rect.isEmpty else {
+            add(.unchanged)
             return
         }
-        guard !rect.isEmpty else { return }
-        scoreChanges(of: image, in: rect)
-        count(image, in: rect)
+        let rowBytes = width * 4
+        let offset = (rect.y * width + rect.x) * 4
+        let colors = image.pixels.withUnsafeBytes { new in
+            let newRows = PixelRows(base: new.baseAddress! + offset, rowBytes: rowBytes)
+            guard let previous else {
+                return GIFFrameColors.compare(old: nil, new: newRows, width: rect.width, height: rect.height).colors
+            }
+            return previous.pixels.withUnsafeBytes { old in
+                GIFFrameColors.compare(
+                    old: PixelRows(base: old.baseAddress! + offset, rowBytes: rowBytes), new: newRows,
+                    width: rect.width, height: rect.height
+                ).colors
+            }
+        }
+        add(colors)
+    }
+
+    /// Adds the next frame by what it changes (`GIFFrameColors`, worked out from the frame before
+    /// it; from nothing for the first frame).
+    func add(_ frame: GIFFrameColors) {
+        defer { frameCount += 1 }
+        guard frame.changedPixels > 0 else { return }
+        score(frame)
+        count(frame)
     }
 
     /// Makes `previous` equal to `image`, copying only what changed.
@@ -111,139 +125,43 @@ final class GIFPaletteBuilder {
         previous = copy
     }
 
-    /// Moves the pixels of `rect` from the previous frame's colors to this frame's.
-    private func count(_ image: Image, in rect: PixelRect) {
-        let frame = frameCount
+    /// Moves the frame's changed pixels from the previous frame's colors to this frame's.
+    private func count(_ frame: GIFFrameColors) {
+        let index = frameCount
+        if frame.transparentDelta != 0 {
+            transparent.settle(at: index)
+            transparent.current += frame.transparentDelta
+        }
         var mask = Self.mask(droppedBits: droppedBits)
-        let width = self.width
-        func change(_ pixels: UnsafeBufferPointer<UInt8>, at offset: Int, by delta: Int) {
-            if pixels[offset + 3] < gifAlphaThreshold {
-                transparent.settle(at: frame)
-                transparent.current += delta
-                return
-            }
-            let key =
-                (UInt32(pixels[offset]) << 16 | UInt32(pixels[offset + 1]) << 8 | UInt32(pixels[offset + 2])) & mask
+        for change in frame.deltas {
             let before = tallies.count
-            let slot = tallies.insert(key)
+            let slot = tallies.insert(change.color & mask)
             tallies.update(slot: slot) { tally in
-                tally.settle(at: frame)
-                tally.current += delta
+                tally.settle(at: index)
+                tally.current += change.delta
             }
             if tallies.count != before, tallies.count > maxDistinctColors {
-                coarsen(at: frame)
+                coarsen(at: index)
                 mask = Self.mask(droppedBits: droppedBits)
-            }
-        }
-        image.pixels.withUnsafeBufferPointer { new in
-            guard let previous else {
-                // Equal pixels in a row count as one change by the run's length (the same as one
-                // change each, unless counting the first one coarsened the colors).
-                var runStart = -1
-                var runLength = 0
-                func flush() {
-                    guard runLength > 0 else { return }
-                    let before = droppedBits
-                    change(new, at: runStart, by: 1)
-                    if droppedBits == before {
-                        if runLength > 1 { change(new, at: runStart, by: runLength - 1) }
-                    } else {
-                        for _ in 1..<runLength { change(new, at: runStart, by: 1) }
-                    }
-                }
-                var runPixel: UInt32 = 0
-                let base = UnsafeRawPointer(new.baseAddress!)
-                for y in rect.y..<rect.maxY {
-                    let row = base + y * width * 4
-                    var x = rect.x
-                    while x < rect.maxX {
-                        let end = PixelRuns.end(in: row, from: x, limit: rect.maxX)
-                        let offset = (y * width + x) * 4
-                        let pixel = base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-                        if runLength == 0 || pixel != runPixel {
-                            flush()
-                            runStart = offset
-                            runPixel = pixel
-                            runLength = 0
-                        }
-                        runLength += end - x
-                        x = end
-                    }
-                }
-                flush()
-                return
-            }
-            previous.pixels.withUnsafeBufferPointer { old in
-                for y in rect.y..<rect.maxY {
-                    for x in rect.x..<rect.maxX {
-                        let offset = (y * width + x) * 4
-                        guard !GIFImageDiff.samePixel(old, new, at: offset) else { continue }
-                        change(old, at: offset, by: -1)
-                        change(new, at: offset, by: 1)
-                    }
-                }
             }
         }
     }
 
-    /// Records which colors the frame's changed pixels use (pixels of `rect` that differ from the
-    /// previous frame, all of them for the first frame).
-    private func scoreChanges(of image: Image, in rect: PixelRect) {
-        let mask = Self.mask(droppedBits: droppedBits)
-        var colors: [UInt32] = []
-        var changed: UInt64 = 0
-        var runs: UInt64 = 0
-        var lastColor: UInt32 = 0xFFFF_FFFF
-        var lastPixel: UInt32?
-        let width = self.width
-        image.pixels.withUnsafeBufferPointer { pixels in
-            let raw = UnsafeRawBufferPointer(pixels)
-            func visit(_ offset: Int) {
-                changed += 1
-                // A pixel equal to the one visited before it adds no color and no run.
-                let pixel = raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-                guard pixel != lastPixel else { return }
-                lastPixel = pixel
-                guard pixels[offset + 3] >= gifAlphaThreshold else { return }
-                let color =
-                    (UInt32(pixels[offset]) << 16 | UInt32(pixels[offset + 1]) << 8 | UInt32(pixels[offset + 2]))
-                    & mask
-                if color != lastColor {
-                    runs += 1
-                    lastColor = color
-                    colors.append(color)
-                }
-            }
-            guard let previous else {
-                // A run of equal pixels adds its first pixel's color and run, and its length.
-                for y in rect.y..<rect.maxY {
-                    let row = raw.baseAddress! + y * width * 4
-                    var x = rect.x
-                    while x < rect.maxX {
-                        let end = PixelRuns.end(in: row, from: x, limit: rect.maxX)
-                        visit((y * width + x) * 4)
-                        changed += UInt64(end - x - 1)
-                        x = end
-                    }
-                }
-                return
-            }
-            previous.pixels.withUnsafeBufferPointer { old in
-                for y in rect.y..<rect.maxY {
-                    for x in rect.x..<rect.maxX {
-                        let offset = (y * width + x) * 4
-                        if !GIFImageDiff.samePixel(old, pixels, at: offset) { visit(offset) }
-                    }
-                }
-            }
+    /// Records which colors the frame's changed pixels use, at the table's current precision.
+    private func score(_ frame: GIFFrameColors) {
+        var colors = frame.colors
+        if droppedBits > 0 {
+            let mask = Self.mask(droppedBits: droppedBits)
+            let masked = colors.map { $0 & mask }.sorted()
+            colors = []
+            colors.reserveCapacity(masked.count)
+            for color in masked where colors.last != color { colors.append(color) }
         }
-        colors.sort()
-        var unique: [UInt32] = []
-        unique.reserveCapacity(colors.count)
-        for color in colors where unique.last != color { unique.append(color) }
-        let use = GIFColorUse(frames: 1, changedPixels: changed)
-        for color in unique { uses[color, default: GIFColorUse()] += use }
-        frameColorSets.record(sorted: unique, estimatedCodes: runs)
+        let use = GIFColorUse(frames: 1, changedPixels: frame.changedPixels)
+        for color in colors { uses[color, default: GIFColorUse()] += use }
+        frameColorSets.record(
+            sorted: colors,
+            estimatedCodes: frame.runsAtPrecision[min(Int(droppedBits), frame.runsAtPrecision.count - 1)])
     }
 
     /// The pixels of every frame added so far, by opaque color (with `droppedBits` low bits of
