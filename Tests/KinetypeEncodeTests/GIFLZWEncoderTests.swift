@@ -117,6 +117,49 @@ final class GIFLZWEncoderTests: XCTestCase {
         XCTAssertEqual(shown, target)
         XCTAssertEqual(compressed, GIFLZWEncoder.encode(pixels, minimumCodeSize: 4))
     }
+
+    /// Renditions are coded likeliest-smallest first and stop once they cannot win; the choice must
+    /// stay the one made by coding all four whole: the smallest, the earliest on a tie. Short frames
+    /// with few colors tie often.
+    func testFramePixelsChoosesAsCodingEveryRenditionWholeDoes() {
+        var random = SeededGenerator(seed: 5)
+        for trial in 0..<3000 {
+            let count = Int.random(in: 1...(trial.isMultiple(of: 2) ? 30 : 3000), using: &random)
+            let colors = Int.random(in: 2...40, using: &random)
+            var wanted: [UInt8] = []
+            var isFree: [Bool] = []
+            var color: UInt8 = 0
+            for _ in 0..<count {
+                if Int.random(in: 0..<5, using: &random) == 0 {
+                    color = UInt8(Int.random(in: 0..<colors, using: &random))
+                }
+                wanted.append(color)
+                isFree.append(Int.random(in: 0..<(trial % 3 + 2), using: &random) != 0)
+            }
+            let transparent = UInt8(colors)
+            let codeSize = GIFLZWEncoder.minimumCodeSize(forLargestIndex: transparent)
+            let renditions = [
+                zip(wanted, isFree).map { $1 ? transparent : $0 }, wanted,
+                GIFEncoder.fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: false),
+                GIFEncoder.fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: true),
+            ]
+            let coded = renditions.map { ($0, GIFLZWEncoder.encode($0, minimumCodeSize: codeSize)) }
+            let expected = coded.min { $0.1.count < $1.1.count }!
+            let chosen = GIFEncoder.framePixels(
+                wanted: wanted, isFree: isFree, transparent: transparent, minimumCodeSize: codeSize)
+            guard chosen.pixels == expected.0, chosen.compressed == expected.1 else {
+                return XCTFail("trial \(trial): sizes \(coded.map(\.1.count)), chose \(chosen.compressed.count) bytes")
+            }
+        }
+    }
+
+    func testCodingStopsOnlyOnceTheLimitIsPassed() {
+        let pixels = (0..<5000).map { UInt8($0 * 7 % 13) }
+        let whole = GIFLZWEncoder.encode(pixels, minimumCodeSize: 4)
+        XCTAssertEqual(GIFLZWEncoder.encode(pixels, minimumCodeSize: 4, unlessLongerThan: whole.count), whole)
+        XCTAssertNil(GIFLZWEncoder.encode(pixels, minimumCodeSize: 4, unlessLongerThan: whole.count - 1))
+        XCTAssertNil(GIFLZWEncoder.encode(pixels, minimumCodeSize: 4, unlessLongerThan: 10))
+    }
 }
 
 /// A tiny deterministic byte generator for test inputs.

@@ -15,25 +15,36 @@ extension GIFEncoder {
         guard isFree.contains(true) else {
             return (wanted, GIFLZWEncoder.encode(wanted, minimumCodeSize: minimumCodeSize))
         }
-        let count = wanted.count
         var allTransparent = wanted
-        for i in 0..<count where isFree[i] {
-            allTransparent[i] = transparent
+        allTransparent.withUnsafeMutableBufferPointer { pixels in
+            isFree.withUnsafeBufferPointer { isFree in
+                for i in pixels.indices where isFree[i] { pixels[i] = transparent }
+            }
         }
+        // In this order the smallest wins, the earlier on a tie.
         let renditions = [
             allTransparent, wanted,
             fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: false),
             fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: true),
         ]
-        // A rendition equal to an earlier one compresses to the same bytes: coded once.
-        var coded: [(pixels: [UInt8], compressed: [UInt8])] = []
-        for rendition in renditions {
-            let compressed =
-                coded.first { $0.pixels == rendition }?.compressed
-                ?? GIFLZWEncoder.encode(rendition, minimumCodeSize: minimumCodeSize)
-            coded.append((rendition, compressed))
+        // The fewest-runs renditions usually win, so they are coded first, and a later rendition
+        // stops coding as soon as it cannot win. One equal to the best so far codes the same, but
+        // its place in the order counts for later ties.
+        var best: (index: Int, pixels: [UInt8], compressed: [UInt8])?
+        for index in [2, 3, 0, 1] {
+            let rendition = renditions[index]
+            if let found = best, found.pixels == rendition {
+                best?.index = min(found.index, index)
+                continue
+            }
+            let limit = best.map { index < $0.index ? $0.compressed.count : $0.compressed.count - 1 } ?? .max
+            guard
+                let compressed = GIFLZWEncoder.encode(
+                    rendition, minimumCodeSize: minimumCodeSize, unlessLongerThan: limit)
+            else { continue }
+            best = (index, rendition, compressed)
         }
-        return coded.min { $0.compressed.count < $1.compressed.count }!
+        return (best!.pixels, best!.compressed)
     }
 
     /// The rendition with the fewest changes of index along the pixel stream: each unchanged

@@ -14,10 +14,16 @@ enum GIFLZWEncoder {
     /// The compressed bytes of `pixels` (every index below `1 << minimumCodeSize`), without the
     /// code-size byte and the sub-block framing.
     static func encode(_ pixels: [UInt8], minimumCodeSize: Int) -> [UInt8] {
-        pixels.withUnsafeBufferPointer { encode($0, minimumCodeSize: minimumCodeSize) }
+        encode(pixels, minimumCodeSize: minimumCodeSize, unlessLongerThan: .max)!
     }
 
-    private static func encode(_ pixels: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int) -> [UInt8] {
+    /// `encode(_:minimumCodeSize:)`, or nil as soon as the bytes would be more than `limit`:
+    /// choosing among renditions, one that cannot win is not coded to its end.
+    static func encode(_ pixels: [UInt8], minimumCodeSize: Int, unlessLongerThan limit: Int) -> [UInt8]? {
+        pixels.withUnsafeBufferPointer { encode($0, minimumCodeSize: minimumCodeSize, limit: limit) }
+    }
+
+    private static func encode(_ pixels: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, limit: Int) -> [UInt8]? {
         var output = BitPacker()
         var codes = CodeWidth(minimumCodeSize: minimumCodeSize)
         let table = CodeTable(strings: pixels.count)
@@ -54,6 +60,7 @@ enum GIFLZWEncoder {
                 continue
             }
             output.append(current, bits: codes.width)
+            if output.byteCount > limit { return nil }
             if !codes.isFull {
                 table.insert(prefix: current, byte: pixel, code: codes.next)
                 runs.added(code: codes.next, prefix: current, byte: pixel)
@@ -80,7 +87,8 @@ enum GIFLZWEncoder {
         }
         output.append(current, bits: codes.width)
         output.append(codes.endCode, bits: codes.width)
-        return output.finish()
+        let bytes = output.finish()
+        return bytes.count > limit ? nil : bytes
     }
 
     /// The smallest code size (at least 2, as GIF requires) whose alphabet holds `largest`.
@@ -241,6 +249,9 @@ private struct BitPacker {
     private var bytes: [UInt8] = []
     private var buffer: UInt32 = 0
     private var count = 0
+
+    /// The whole bytes written so far.
+    var byteCount: Int { bytes.count }
 
     mutating func append(_ code: Int, bits: Int) {
         buffer |= UInt32(code) << UInt32(count)
