@@ -10,8 +10,9 @@ extension PreparedScene {
     /// Workers render each frame's damage (as `renderFrames` does) and look at the first frame
     /// themselves. The calling thread only keeps the canvas current: it swaps each frame's damaged
     /// pixels into it and hands the pixels they replace, with the new ones, to `jobs` more threads,
-    /// which compare them, count colors and pack (`OrderedWork`). So the per-pixel work of the
-    /// palette pass runs in parallel, and the calling thread's follows the damage's bytes.
+    /// which compare them, count colors and pack (`OrderedWork`); small damage it compares itself.
+    /// So the per-pixel work of the palette pass runs in parallel, and the calling thread's follows
+    /// the damage's bytes.
     func renderGIFFrameChanges(
         _ frames: Range<Int>, jobs: Int, firstEndTime: Double, endTime: (Int) -> Double,
         isCancelled: @escaping @Sendable () -> Bool, consume: (GIFFrameChange) throws -> Void
@@ -38,6 +39,11 @@ extension PreparedScene {
             } else if let rect = patch.rect {
                 let new = patch.pixels
                 let old = Self.exchange(new, in: rect, of: &canvas, width: width)
+                guard rect.area >= Self.gifChangeHandedOnArea else {
+                    let change = GIFFrameChange(old: old, new: new, in: rect, endTime: frameEnd)
+                    try work.submit(ready: change, deliver: consume)
+                    return
+                }
                 try work.submit(
                     cost: 2 * new.count, { GIFFrameChange(old: old, new: new, in: rect, endTime: frameEnd) },
                     deliver: consume)
@@ -50,6 +56,10 @@ extension PreparedScene {
 
     /// The bytes of damaged pixels (old and new) waiting to be compared, beyond one frame's.
     static var gifChangeBudget: Int { 16 << 20 }
+
+    /// Damage smaller than this many pixels (a typewriter frame's few letters) is compared on the
+    /// calling thread: handing it to another thread would cost more than the comparison.
+    static var gifChangeHandedOnArea: Int { 16_384 }
 
     /// Writes `pixels` (of `rect`) into `canvas` and returns the pixels they replaced.
     private static func exchange(_ pixels: [UInt8], in rect: PixelRect, of canvas: inout [UInt8], width: Int) -> [UInt8]
