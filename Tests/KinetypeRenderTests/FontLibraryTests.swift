@@ -1,3 +1,4 @@
+import CPangoCairo
 import Foundation
 import KinetypeCore
 import XCTest
@@ -71,5 +72,19 @@ final class FontLibraryTests: XCTestCase {
         XCTAssertEqual(FontLibrary.variationWeight(400, avoiding: [400]), 400.01)
         XCTAssertEqual(FontLibrary.variationWeight(550, avoiding: [400]), 550)
         XCTAssertEqual(FontLibrary.variationWeight(400, avoiding: []), 400)
+    }
+
+    /// Text is drawn from the scene's own configuration, so Pango is never left waiting for
+    /// fontconfig's default one: that is an empty configuration, without the system's fonts.
+    func testRenderingNeverLoadsTheSystemsDefaultConfiguration() throws {
+        let image = try Fixtures.render(
+            Fixtures.frame(
+                width: 200, height: 40,
+                layers: [
+                    Fixtures.textLayer(Fixtures.text("Hello", family: "DejaVu Sans"), frame: LayerFrame(x: 4, y: 4))
+                ]))
+        XCTAssertNotNil(image.inkBounds(background: (255, 255, 255, 255)), "the text is drawn")
+        let fonts = FcConfigGetFonts(FcConfigGetCurrent(), FcSetSystem)
+        XCTAssertEqual(fonts.map { Int($0.pointee.nfont) } ?? 0, 0, "the default configuration holds no font")
     }
 }

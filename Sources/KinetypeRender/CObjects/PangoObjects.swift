@@ -16,6 +16,7 @@ final class PangoCairoFontMap {
 
     /// A FreeType font map over the fontconfig configuration `config` (which must outlive it).
     init(config: FontconfigConfig) throws(DiagnosticList) {
+        Self.emptyDefaultConfiguration
         guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             throw DiagnosticList([Diagnostic(kind: .renderFailure, message: "Pango has no FreeType font map")])
         }
@@ -24,6 +25,16 @@ final class PangoCairoFontMap {
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+
+    /// The first font map makes Pango load fontconfig's default configuration (the system's rules
+    /// and font caches, several milliseconds) on a thread, and font lookups wait for it, though
+    /// every kinetype font map has a configuration of its own. An empty configuration made the
+    /// default first leaves nothing to load. Nothing kinetype draws looks the default one up.
+    private static let emptyDefaultConfiguration: Void = {
+        guard let empty = FcConfigCreate() else { return }
+        FcConfigSetCurrent(empty)
+        FcConfigDestroy(empty)
+    }()
 }
 
 /// A Pango context on a font map (it keeps its own reference to the map).
