@@ -210,14 +210,17 @@ struct OutputWriter {
             duration: timeline.duration, bytes: bytes, warnings: warnings)
     }
 
+    /// The size of the regular file at `url` in bytes (0 when there is none): one `stat`, where
+    /// Foundation's resource values cost a millisecond on Linux.
     func fileSize(_ url: URL) -> Int {
-        (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+        var status = stat()
+        guard stat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return 0 }
+        return Int(status.st_size)
     }
 
     private func folderSize(_ url: URL) -> Int {
-        let files =
-            (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: [.fileSizeKey])) ?? []
-        return files.reduce(0) { $0 + ((try? $1.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return names.reduce(0) { $0 + fileSize(url.appendingPathComponent($1)) }
     }
 }
 

@@ -31,8 +31,10 @@ public enum StaleTemporaries {
     public static func clean(in folder: URL) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
         var handled: [String] = []
-        for name in names.sorted() {
-            guard let parsed = TemporaryName.parse(name), isStale(parsed.processID) else { continue }
+        // Only kinetype's own names are sorted: an output folder may hold thousands of others.
+        let temporaries = names.compactMap { name in TemporaryName.parse(name).map { (name, $0) } }
+        for (name, parsed) in temporaries.sorted(by: { $0.0 < $1.0 }) {
+            guard isStale(parsed.processID) else { continue }
             let url = folder.appendingPathComponent(name)
             let destination = folder.appendingPathComponent(parsed.destinationName)
             if parsed.suffix == "old", !exists(destination) {
