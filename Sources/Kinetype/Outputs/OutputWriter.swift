@@ -69,9 +69,10 @@ struct OutputWriter {
             destination: destination)
     }
 
-    /// Renders every frame once: the palette pass reads what changed in each, and what changed is
-    /// kept, run-length packed (`GIFFramePatch.packed()`), for the write pass as long as it fits
-    /// `gifPatchBudget` bytes beyond the first frame. Frames from the first one that did not fit on
+    /// Renders every frame once: the palette pass reads what changed in each
+    /// (`renderGIFFrameChanges`), and what changed is kept, run-length packed
+    /// (`GIFFrameChange.patch`), for the write pass as long as it fits `gifPatchBudget` bytes beyond
+    /// the first frame. Frames from the first one that did not fit on
     /// are rendered a second time, so memory stays flat however many frames there are.
     private func encodeGIF(with encoder: GIFEncoder) throws {
         let total = allFrames.count
@@ -82,8 +83,7 @@ struct OutputWriter {
         var firstNotKept: Int?
         var index = allFrames.lowerBound
         try prepared.renderGIFFrameChanges(
-            allFrames, jobs: encoding.jobs, firstEndTime: endTime(ofFrame: index), endTime: endTime(ofFrame:),
-            isCancelled: isCancelled
+            allFrames, jobs: encoding.jobs, endTime: endTime(ofFrame:), isCancelled: isCancelled
         ) { change in
             try encoder.addToPalette(change.colors)
             if firstNotKept == nil {

@@ -5,7 +5,7 @@ import KinetypeEncode
 extension PreparedScene {
     /// Renders `frames` for a GIF's palette pass and calls `consume` with each frame's change
     /// (`GIFFrameChange`: the exact changed rectangle, its pixels packed, its colors), in display
-    /// order; `endTime` gives a frame's end time, `firstEndTime` the first frame's.
+    /// order; `endTime` gives a frame's end time.
     ///
     /// Workers render each frame's damage (as `renderFrames` does) and look at the first frame
     /// themselves. The calling thread only keeps the canvas current: it swaps each frame's damaged
@@ -14,10 +14,11 @@ extension PreparedScene {
     /// So the per-pixel work of the palette pass runs in parallel, and the calling thread's follows
     /// the damage's bytes.
     func renderGIFFrameChanges(
-        _ frames: Range<Int>, jobs: Int, firstEndTime: Double, endTime: (Int) -> Double,
-        isCancelled: @escaping @Sendable () -> Bool, consume: (GIFFrameChange) throws -> Void
+        _ frames: Range<Int>, jobs: Int, endTime: (Int) -> Double, isCancelled: @escaping @Sendable () -> Bool,
+        consume: (GIFFrameChange) throws -> Void
     ) throws {
         let first = frames.lowerBound
+        let firstEndTime = endTime(first)
         let width = scene.canvas.pixelWidth
         let whole = PixelRect.whole(width: width, height: scene.canvas.pixelHeight)
         let pipeline = workerPipeline(jobs: jobs, isCancelled: isCancelled) { worker in
