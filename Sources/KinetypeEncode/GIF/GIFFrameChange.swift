@@ -17,11 +17,19 @@ public struct GIFFrameChange: Sendable {
             new.count == rect.area * 4 && (old?.count ?? new.count) == new.count,
             "a frame change holds 4 bytes for each pixel of its rectangle")
         let rowBytes = rect.width * 4
+        guard let old else {
+            // A first frame: counted and packed in one pass over its runs.
+            var packer: RunPacker? = RunPacker()
+            colors = new.withUnsafeBytes { newBytes in
+                GIFFrameColors.first(
+                    PixelRows(base: newBytes.baseAddress!, rowBytes: rowBytes), width: rect.width, height: rect.height,
+                    packing: &packer)
+            }
+            patch = GIFFramePatch(rect: rect, packedWords: packer!.finish(), endTime: endTime)
+            return
+        }
         let (colors, changed) = new.withUnsafeBytes { newBytes in
             let newRows = PixelRows(base: newBytes.baseAddress!, rowBytes: rowBytes)
-            guard let old else {
-                return GIFFrameColors.compare(old: nil, new: newRows, width: rect.width, height: rect.height)
-            }
             return old.withUnsafeBytes { oldBytes in
                 GIFFrameColors.compare(
                     old: PixelRows(base: oldBytes.baseAddress!, rowBytes: rowBytes), new: newRows,

@@ -49,17 +49,9 @@ public struct GIFFrameColors: Sendable {
     ) {
         var tally = Tally()
         guard let old else {
-            for y in 0..<height {
-                let row = new.row(y)
-                var x = 0
-                while x < width {
-                    let end = PixelRuns.end(in: row, from: x, limit: width)
-                    tally.add(row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self), count: end - x)
-                    x = end
-                }
-            }
-            let rect = width > 0 && height > 0 ? PixelRect(x: 0, y: 0, width: width, height: height) : nil
-            return (tally.finish(), rect)
+            var noPacker: RunPacker?
+            let whole = width > 0 && height > 0 ? PixelRect(x: 0, y: 0, width: width, height: height) : nil
+            return (first(new, width: width, height: height, packing: &noPacker), whole)
         }
         var minX = Int.max
         var minY = Int.max
@@ -84,6 +76,24 @@ public struct GIFFrameColors: Sendable {
         }
         guard maxY >= 0 else { return (.unchanged, nil) }
         return (tally.finish(), PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1))
+    }
+
+    /// A first frame's colors (every pixel counts as changed), in one pass over its runs that
+    /// also feeds `packer`, when there is one, every pixel in order.
+    static func first(_ new: PixelRows, width: Int, height: Int, packing packer: inout RunPacker?) -> GIFFrameColors {
+        var tally = Tally()
+        for y in 0..<height {
+            let row = new.row(y)
+            var x = 0
+            while x < width {
+                let end = PixelRuns.end(in: row, from: x, limit: width)
+                let pixel = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+                tally.add(pixel, count: end - x)
+                packer?.append(pixel, count: end - x)
+                x = end
+            }
+        }
+        return tally.finish()
     }
 
     /// The palette builder's bookkeeping for one frame, in the order the pixels are visited.

@@ -22,7 +22,7 @@ public struct GIFFramePatch: Sendable {
     }
 
     static let runFlag: UInt32 = 1 << 31
-    private static let longestSegment = 1 << 30
+    static let longestSegment = 1 << 30
 
     public init(rect: PixelRect?, pixels: [UInt8], endTime: Double) {
         precondition(pixels.count == (rect?.area ?? 0) * 4, "a patch holds 4 bytes for each pixel of its rectangle")
@@ -88,52 +88,24 @@ public struct GIFFramePatch: Sendable {
     }
 
     /// Runs of three or more equal pixels (also across rows) become run segments, the rest
-    /// literal segments; no segment is longer than `longestSegment`.
+    /// literal segments (`RunPacker`).
     private static func pack(_ rows: PixelRows, width: Int, height: Int) -> [UInt32] {
-        var words: [UInt32] = []
-        /// Where the header of the literal segment being filled is, if one is open.
-        var literalHeader: Int?
-        func appendLiteral(_ pixel: UInt32, count: Int) {
-            for _ in 0..<count {
-                if literalHeader == nil || words[literalHeader!] == longestSegment {
-                    literalHeader = words.count
-                    words.append(0)
-                }
-                words.append(pixel)
-                words[literalHeader!] += 1
-            }
-        }
-        func appendRun(_ pixel: UInt32, length: Int) {
-            var left = length
-            while left >= 3 {
-                let part = min(left, longestSegment)
-                words.append(runFlag | UInt32(part))
-                words.append(pixel)
-                literalHeader = nil
-                left -= part
-            }
-            appendLiteral(pixel, count: left)
-        }
-        var runPixel: UInt32 = 0
-        var runLength = 0
+        var packer = RunPacker()
         for y in 0..<height {
             let row = rows.row(y)
             var x = 0
             while x < width {
                 let end = PixelRuns.end(in: row, from: x, limit: width)
-                let pixel = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
-                if runLength > 0, pixel == runPixel {
-                    runLength += end - x
-                } else {
-                    appendRun(runPixel, length: runLength)
-                    runPixel = pixel
-                    runLength = end - x
-                }
+                packer.append(row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self), count: end - x)
                 x = end
             }
         }
-        appendRun(runPixel, length: runLength)
-        return words
+        return packer.finish()
+    }
+
+    /// A packed patch of `rect` from words a `RunPacker` made.
+    init(rect: PixelRect, packedWords: [UInt32], endTime: Double) {
+        self.init(rect: rect, endTime: endTime, storage: .packed(packedWords))
     }
 
     private static func unpack(_ words: [UInt32], count: Int) -> [UInt8] {
@@ -179,5 +151,53 @@ public struct GIFFramePatch: Sendable {
                 index += 1 + length
             }
         }
+    }
+}
+
+/// Packs pixels given in order, a run at a time, into a patch's words: runs of three or more equal
+/// pixels (joined across the calls that give them) become run segments, the rest literal
+/// segments; no segment is longer than `GIFFramePatch.longestSegment`.
+struct RunPacker {
+    private var words: [UInt32] = []
+    /// Where the header of the literal segment being filled is, if one is open.
+    private var literalHeader: Int?
+    private var runPixel: UInt32 = 0
+    private var runLength = 0
+
+    /// Adds `count` pixels equal to `pixel`.
+    mutating func append(_ pixel: UInt32, count: Int) {
+        if runLength > 0, pixel == runPixel {
+            runLength += count
+            return
+        }
+        endRun()
+        runPixel = pixel
+        runLength = count
+    }
+
+    /// The words of every pixel added.
+    mutating func finish() -> [UInt32] {
+        endRun()
+        return words
+    }
+
+    private mutating func endRun() {
+        var left = runLength
+        while left >= 3 {
+            let part = min(left, GIFFramePatch.longestSegment)
+            words.append(GIFFramePatch.runFlag | UInt32(part))
+            words.append(runPixel)
+            literalHeader = nil
+            left -= part
+        }
+        for _ in 0..<left {
+            if literalHeader.map({ Int(words[$0]) == GIFFramePatch.longestSegment }) ?? true {
+                literalHeader = words.count
+                words.append(0)
+            }
+            words.append(runPixel)
+            words[literalHeader!] += 1
+        }
+        runLength = 0
     }
 }
