@@ -64,7 +64,7 @@ enum FolderState {
         for case let relative as String in enumerator {
             let path = base + "/" + relative
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             state[relative] =
                 isDirectory.boolValue ? Data("<folder>".utf8) : try Data(contentsOf: URL(fileURLWithPath: path))
         }
