@@ -19,13 +19,13 @@ public struct GIFFrameChange: Sendable {
         let rowBytes = rect.width * 4
         guard let old else {
             // A first frame: counted and packed in one pass over its runs.
-            var packer: RunPacker? = RunPacker()
-            colors = new.withUnsafeBytes { newBytes in
+            let first = new.withUnsafeBytes { newBytes in
                 GIFFrameColors.first(
                     PixelRows(base: newBytes.baseAddress!, rowBytes: rowBytes), width: rect.width, height: rect.height,
-                    packing: &packer)
+                    packing: true)
             }
-            patch = GIFFramePatch(rect: rect, packedWords: packer!.finish(), endTime: endTime)
+            colors = first.colors
+            patch = GIFFramePatch(rect: rect, packedWords: first.packed ?? [], endTime: endTime)
             return
         }
         let (colors, changed) = new.withUnsafeBytes { newBytes in

@@ -47,12 +47,11 @@ public struct GIFFrameColors: Sendable {
     static func compare(old: PixelRows?, new: PixelRows, width: Int, height: Int) -> (
         colors: GIFFrameColors, changed: PixelRect?
     ) {
-        var tally = Tally()
         guard let old else {
-            var noPacker: RunPacker?
             let whole = width > 0 && height > 0 ? PixelRect(x: 0, y: 0, width: width, height: height) : nil
-            return (first(new, width: width, height: height, packing: &noPacker), whole)
+            return (first(new, width: width, height: height, packing: false).colors, whole)
         }
+        var tally = Tally()
         var minX = Int.max
         var minY = Int.max
         var maxX = -1
@@ -60,8 +59,7 @@ public struct GIFFrameColors: Sendable {
         for y in 0..<height {
             let oldRow = old.row(y)
             let newRow = new.row(y)
-            var x = 0
-            while x < width {
+            for x in 0..<width {
                 let was = oldRow.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
                 let now = newRow.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
                 if was != now {
@@ -71,29 +69,24 @@ public struct GIFFrameColors: Sendable {
                     if minY == Int.max { minY = y }
                     maxY = y
                 }
-                x += 1
             }
         }
         guard maxY >= 0 else { return (.unchanged, nil) }
         return (tally.finish(), PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1))
     }
 
-    /// A first frame's colors (every pixel counts as changed), in one pass over its runs that
-    /// also feeds `packer`, when there is one, every pixel in order.
-    static func first(_ new: PixelRows, width: Int, height: Int, packing packer: inout RunPacker?) -> GIFFrameColors {
+    /// A first frame's colors (every pixel counts as changed), and with `packing` its pixels
+    /// packed for a patch (`RunPacker`), both from one pass over its runs.
+    static func first(_ new: PixelRows, width: Int, height: Int, packing: Bool) -> (
+        colors: GIFFrameColors, packed: [UInt32]?
+    ) {
         var tally = Tally()
-        for y in 0..<height {
-            let row = new.row(y)
-            var x = 0
-            while x < width {
-                let end = PixelRuns.end(in: row, from: x, limit: width)
-                let pixel = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
-                tally.add(pixel, count: end - x)
-                packer?.append(pixel, count: end - x)
-                x = end
-            }
+        var packer = packing ? RunPacker() : nil
+        new.forEachRun(width: width, height: height) { pixel, count in
+            tally.add(pixel, count: count)
+            packer?.append(pixel, count: count)
         }
-        return tally.finish()
+        return (tally.finish(), packer?.finish())
     }
 
     /// The palette builder's bookkeeping for one frame, in the order the pixels are visited.
@@ -194,12 +187,4 @@ public struct GIFFrameColors: Sendable {
                 runsAtPrecision: runs)
         }
     }
-}
-
-/// Rows of straight RGBA pixels in memory: where row 0 starts and how far apart rows are.
-struct PixelRows {
-    let base: UnsafeRawPointer
-    let rowBytes: Int
-
-    func row(_ y: Int) -> UnsafeRawPointer { base + y * rowBytes }
 }

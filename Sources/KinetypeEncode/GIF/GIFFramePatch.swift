@@ -91,15 +91,7 @@ public struct GIFFramePatch: Sendable {
     /// literal segments (`RunPacker`).
     private static func pack(_ rows: PixelRows, width: Int, height: Int) -> [UInt32] {
         var packer = RunPacker()
-        for y in 0..<height {
-            let row = rows.row(y)
-            var x = 0
-            while x < width {
-                let end = PixelRuns.end(in: row, from: x, limit: width)
-                packer.append(row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self), count: end - x)
-                x = end
-            }
-        }
+        rows.forEachRun(width: width, height: height) { packer.append($0, count: $1) }
         return packer.finish()
     }
 
