@@ -66,7 +66,7 @@ extension PreparedScene {
     private static func exchange(_ pixels: [UInt8], in rect: PixelRect, of canvas: inout [UInt8], width: Int) -> [UInt8]
     {
         let rowBytes = rect.width * 4
-        return [UInt8](unsafeUninitializedCapacity: pixels.count) { old, initialized in
+        return [UInt8](largeUninitializedCapacity: pixels.count) { old, initialized in
             canvas.withUnsafeMutableBytes { canvas in
                 pixels.withUnsafeBytes { new in
                     for y in 0..<rect.height {

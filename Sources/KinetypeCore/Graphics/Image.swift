@@ -17,7 +17,7 @@ public struct Image: Equatable, Sendable {
 
     /// An image filled with one color.
     public init(width: Int, height: Int, fill: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) = (0, 0, 0, 0)) {
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        var pixels = [UInt8](largeRepeating: 0, count: width * height * 4)
         if fill != (0, 0, 0, 0) {
             for i in stride(from: 0, to: pixels.count, by: 4) {
                 pixels[i] = fill.r
@@ -40,7 +40,7 @@ public struct Image: Equatable, Sendable {
         precondition(
             rect.x >= 0 && rect.y >= 0 && rect.maxX <= width && rect.maxY <= height,
             "the rectangle lies inside the image")
-        var out = [UInt8](repeating: 0, count: rect.area * 4)
+        var out = [UInt8](largeRepeating: 0, count: rect.area * 4)
         pixels.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
                 for row in 0..<rect.height {

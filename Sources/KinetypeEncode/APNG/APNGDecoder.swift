@@ -82,7 +82,7 @@ public enum APNGDecoder {
             self.ihdr = ihdr
             self.limits = limits
             self.shared = shared
-            canvas = [UInt8](repeating: 0, count: width * height * 4)
+            canvas = [UInt8](largeRepeating: 0, count: width * height * 4)
         }
 
         /// One fcTL chunk.

@@ -85,7 +85,7 @@ public enum GIFDecoder {
         var decoded = DecodedGIF(
             signature: String(decoding: data.prefix(6), as: UTF8.self), width: width,
             height: height, netscapeLoopCount: nil, frames: [])
-        var canvas = [UInt8](repeating: 0, count: width * height * 4)
+        var canvas = [UInt8](largeRepeating: 0, count: width * height * 4)
         for index in 0..<Int(file.ImageCount) {
             let saved = file.SavedImages[index]
             if decoded.netscapeLoopCount == nil { decoded.netscapeLoopCount = loopCount(in: saved) }

@@ -101,7 +101,7 @@ public struct GIFFramePatch: Sendable {
     }
 
     private static func unpack(_ words: [UInt32], count: Int) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+        [UInt8](largeUninitializedCapacity: count * 4) { buffer, initialized in
             let out = UnsafeMutableRawBufferPointer(buffer)
             var written = 0
             forEachSegment(of: words) { segment in

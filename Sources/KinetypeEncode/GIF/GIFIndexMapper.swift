@@ -42,7 +42,7 @@ struct GIFIndexMapper: Sendable {
         // Without dithering a pixel's index depends on its color alone, so a run of equal pixels
         // (background, most pixels of a frame) is looked up once.
         let followsRuns = ditherOffsets == nil
-        return [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+        return [UInt8](largeUninitializedCapacity: count) { output, initialized in
             var out = 0
             for row in 0..<rect.height {
                 let rowStart = start + row * rowBytes
@@ -90,7 +90,7 @@ struct GIFIndexMapper: Sendable {
             guard UInt8(truncatingIfNeeded: rgba >> 24) >= gifAlphaThreshold else { return transparentIndex }
             return lookup.index(of: (rgba & 0xFF) << 16 | (rgba >> 8 & 0xFF) << 8 | (rgba >> 16 & 0xFF))
         }
-        return [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+        return [UInt8](largeUninitializedCapacity: count) { output, initialized in
             var out = 0
             GIFFramePatch.forEachSegment(of: words) { segment in
                 switch segment {

@@ -11,7 +11,7 @@ struct GIFIndexPlane {
     init(width: Int, height: Int, filledWith value: UInt8) {
         self.width = width
         self.height = height
-        indices = [UInt8](repeating: value, count: width * height)
+        indices = [UInt8](largeRepeating: value, count: width * height)
     }
 
     /// A plane holding `indices` (`width × height` of them, row by row).

@@ -155,7 +155,7 @@ final class GIFPalette {
         guard let attributes, let result else { throw Self.failure("the palette was released") }
         let normalized = Self.normalizedPixels(image)
         let count = width * height
-        var output = [UInt8](repeating: 0, count: count)
+        var output = [UInt8](largeRepeating: 0, count: count)
         let status = try normalized.withUnsafeBytes { bytes throws(DiagnosticList) -> liq_error in
             // Lives only inside this closure, while the pixels it borrows do.
             let liqImage = try LiqImage(

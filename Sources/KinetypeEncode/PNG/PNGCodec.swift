@@ -120,7 +120,7 @@ extension Image {
     /// The pixels without their alpha channel (R, G, B per pixel).
     func rgbBytes() -> [UInt8] {
         let count = width * height
-        return [UInt8](unsafeUninitializedCapacity: count * 3) { output, initialized in
+        return [UInt8](largeUninitializedCapacity: count * 3) { output, initialized in
             pixels.withUnsafeBufferPointer { input in
                 for pixel in 0..<count {
                     output[pixel * 3] = input[pixel * 4]

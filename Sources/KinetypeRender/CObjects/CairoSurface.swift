@@ -29,8 +29,40 @@ final class CairoSurface {
         else {
             throw Self.failure(what, reason: "too large")
         }
-        try self.init(taking: cairo_image_surface_create(format, width32, height32), what: what)
+        let stride = Int(cairo_format_stride_for_width(format, width32))
+        let (byteCount, overflow) = stride.multipliedReportingOverflow(by: height)
+        guard !overflow, stride > 0, byteCount >= HugePages.size else {
+            try self.init(taking: cairo_image_surface_create(format, width32, height32), what: what)
+            return
+        }
+        // A canvas-sized surface: its pixels in memory sized and advised for huge pages (what Cairo
+        // would allocate itself, zeroed, the same way). The surface frees them when it is destroyed.
+        let allocated = HugePages.allocationByteCount(for: byteCount)
+        guard let data = calloc(allocated, 1) else { throw Self.failure(what, reason: "out of memory") }
+        HugePages.advise(UnsafeMutableRawBufferPointer(start: data, count: allocated))
+        let surface = cairo_image_surface_create_for_data(
+            data.assumingMemoryBound(to: UInt8.self), format, width32, height32, Int32(stride))
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            free(data)
+            try self.init(taking: surface, what: what) // throws, with Cairo's reason
+            return
+        }
+        guard cairo_surface_set_user_data(surface, &Self.ownedPixelsKey, data, { free($0) }) == CAIRO_STATUS_SUCCESS
+        else {
+            cairo_surface_destroy(surface)
+            free(data)
+            throw Self.failure(what, reason: "out of memory")
+        }
+        try self.init(taking: surface, what: what)
+        // Cairo draws the first operation on a surface it knows is clear differently (exactly,
+        // as a copy); a clear paint tells it, as its own new surfaces know.
+        let context = try CairoContext(drawingOn: self)
+        cairo_set_operator(context.pointer, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(context.pointer)
     }
+
+    /// The key of the pixels a surface owns and frees.
+    nonisolated(unsafe) private static var ownedPixelsKey = cairo_user_data_key_t()
 
     /// A surface over pixels someone else owns (they must outlive it): the surface does not copy them.
     convenience init(

@@ -32,7 +32,7 @@ enum PixelConversion {
 
     /// The straight-RGBA pixels of `surface` inside `rect` (which must lie inside it), row by row.
     static func pixels(of surface: OpaquePointer, in rect: PixelRect) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: rect.area * 4) { buffer, initialized in
+        [UInt8](largeUninitializedCapacity: rect.area * 4) { buffer, initialized in
             convert(
                 surface, rect, into: UnsafeMutableRawBufferPointer(buffer), at: 0, rowBytes: rect.width * 4,
                 isCleared: false)
