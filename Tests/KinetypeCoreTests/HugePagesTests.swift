@@ -42,8 +42,8 @@ final class HugePagesTests: XCTestCase {
         XCTAssertEqual(partial, [UInt8](repeating: 3, count: 100))
     }
 
-    /// What the advice is for: the kernel backs a canvas-sized buffer with 2 MiB pages, its first
-    /// block (where the allocator wrote its header) included.
+    /// What the advice is for: the kernel backs a canvas-sized buffer with 2 MiB pages, all but the
+    /// first block (where the allocator wrote its header before the advice).
     func testACanvasSizedBufferIsBackedByHugePages() throws {
         let mode = (try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8)) ?? ""
         guard mode.contains("[always]") || mode.contains("[madvise]") else {
@@ -59,11 +59,11 @@ final class HugePagesTests: XCTestCase {
         let hugeBefore = try anonymousHugePagesKiB()
         let canvas = [UInt8](largeRepeating: 255, count: 9_216_000)
         let added = try anonymousHugePagesKiB() - hugeBefore
-        if try hugePageFallbacks() > fallbacksBefore, added < 10 << 10 {
+        if try hugePageFallbacks() > fallbacksBefore, added < 8 << 10 {
             throw XCTSkip("the kernel had no free 2 MiB page at hand")
         }
         // (Adjacent mappings merge in /proc/self/smaps, so the process's total tells the buffer's.)
-        XCTAssertGreaterThanOrEqual(added, 10 << 10, "all five 2 MiB blocks of the 10 MiB mapping are huge pages")
+        XCTAssertGreaterThanOrEqual(added, 8 << 10, "four of the five 2 MiB blocks of its 10 MiB are huge pages")
         XCTAssertEqual(canvas.count, 9_216_000)
     }
 
