@@ -68,7 +68,7 @@ fuzz-smoke: setup
 ## (GIF, lossless and lossy WebP, APNG: bytes, time, exact decoding).
 bench: build
 	@python3 -c 'import numpy' 2>/dev/null || python3 -m pip install --quiet numpy
-	scripts/bench --targets --kinetype .build/release/kinetype $(if $(BASELINE),--baseline $(BASELINE))
+	scripts/bench --targets --runs 5 --kinetype .build/release/kinetype $(if $(BASELINE),--baseline $(BASELINE))
 	scripts/bench-formats --kinetype .build/release/kinetype
 
 ## The GIF benchmark (not a test): kinetype against ffmpeg + gifsicle on Benchmarks/.
