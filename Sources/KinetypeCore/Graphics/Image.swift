@@ -40,15 +40,15 @@ public struct Image: Equatable, Sendable {
         precondition(
             rect.x >= 0 && rect.y >= 0 && rect.maxX <= width && rect.maxY <= height,
             "the rectangle lies inside the image")
-        var out = [UInt8](largeRepeating: 0, count: rect.area * 4)
-        pixels.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
-                for row in 0..<rect.height {
-                    (target.baseAddress! + row * rect.width * 4).update(
-                        from: source.baseAddress! + ((rect.y + row) * width + rect.x) * 4, count: rect.width * 4)
+        let rowBytes = rect.width * 4
+        return [UInt8](largeUninitializedCapacity: rect.area * 4) { target, initialized in
+            pixels.withUnsafeBufferPointer { source in
+                for row in 0..<rect.height where rowBytes > 0 {
+                    (target.baseAddress! + row * rowBytes).initialize(
+                        from: source.baseAddress! + ((rect.y + row) * width + rect.x) * 4, count: rowBytes)
                 }
             }
+            initialized = rect.area * 4
         }
-        return out
     }
 }

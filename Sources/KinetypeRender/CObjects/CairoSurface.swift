@@ -35,30 +35,38 @@ final class CairoSurface {
             try self.init(taking: cairo_image_surface_create(format, width32, height32), what: what)
             return
         }
-        // A canvas-sized surface: its pixels in memory sized and advised for huge pages (what Cairo
-        // would allocate itself, zeroed, the same way). The surface frees them when it is destroyed.
-        let allocated = HugePages.allocationByteCount(for: byteCount)
-        guard let data = calloc(allocated, 1) else { throw Self.failure(what, reason: "out of memory") }
-        HugePages.advise(UnsafeMutableRawBufferPointer(start: data, count: allocated))
-        let surface = cairo_image_surface_create_for_data(
-            data.assumingMemoryBound(to: UInt8.self), format, width32, height32, Int32(stride))
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            free(data)
-            try self.init(taking: surface, what: what) // throws, with Cairo's reason
-            return
-        }
-        guard cairo_surface_set_user_data(surface, &Self.ownedPixelsKey, data, { free($0) }) == CAIRO_STATUS_SUCCESS
-        else {
-            cairo_surface_destroy(surface)
-            free(data)
-            throw Self.failure(what, reason: "out of memory")
-        }
-        try self.init(taking: surface, what: what)
+        try self.init(
+            taking: Self.canvasSizedSurface(format, width32, height32, stride: stride, byteCount: byteCount),
+            what: what)
         // Cairo draws the first operation on a surface it knows is clear differently (exactly,
         // as a copy); a clear paint tells it, as its own new surfaces know.
         let context = try CairoContext(drawingOn: self)
         cairo_set_operator(context.pointer, CAIRO_OPERATOR_CLEAR)
         cairo_paint(context.pointer)
+    }
+
+    /// A surface over zeroed pixels of its own, in memory sized and advised for huge pages (where
+    /// Cairo would allocate them itself); the surface frees them when it is destroyed. Nil when out
+    /// of memory; a surface Cairo refused carries its reason.
+    private static func canvasSizedSurface(
+        _ format: cairo_format_t, _ width: Int32, _ height: Int32, stride: Int, byteCount: Int
+    ) -> OpaquePointer? {
+        let allocated = HugePages.allocationByteCount(for: byteCount)
+        guard let data = calloc(allocated, 1) else { return nil }
+        HugePages.advise(UnsafeMutableRawBufferPointer(start: data, count: allocated))
+        let surface = cairo_image_surface_create_for_data(
+            data.assumingMemoryBound(to: UInt8.self), format, width, height, Int32(stride))
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            free(data)
+            return surface
+        }
+        guard cairo_surface_set_user_data(surface, &ownedPixelsKey, data, { free($0) }) == CAIRO_STATUS_SUCCESS
+        else {
+            cairo_surface_destroy(surface)
+            free(data)
+            return nil
+        }
+        return surface
     }
 
     /// The key of the pixels a surface owns and frees.
