@@ -8,25 +8,26 @@ import KinetypeCore
 #endif
 
 /// A file written atomically: everything goes to a temporary file in the destination's folder,
-/// and `commit()` renames it over the destination. Until then the destination is untouched;
-/// `discard()` (or deinit without commit) removes the temporary. The first file written into a
-/// folder removes the stale temporaries that killed runs left there (`StaleTemporaries`).
+/// and `commit()` renames it over the destination (or, in an `OutputGroup`, hands it to the group,
+/// which puts it in place with the command's other outputs). Until then the destination is
+/// untouched; `discard()` (or deinit without commit) removes the temporary. Only a regular file
+/// (or nothing) at the destination is replaced (`OutputDestination`). The first file written into
+/// a folder removes the stale temporaries that killed runs left there (`StaleTemporaries`).
 public final class AtomicFile {
     /// Where the file will be once committed.
     public let destination: URL
     /// The temporary file being written (same folder, hidden name).
     public let temporaryURL: URL
+    private let group: OutputGroup?
     private var isFinished = false
 
     /// Creates the (empty) temporary file. Throws `.cannotWrite` when the folder does not exist,
-    /// is not writable, or a folder is in the way of the destination.
-    public init(destination: URL) throws {
+    /// is not writable, or something other than a regular file is in the way of the destination.
+    public init(destination: URL, group: OutputGroup? = nil) throws {
         self.destination = destination
+        self.group = group
         self.temporaryURL = TemporaryName.sibling(of: destination)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw OutputError.cannotWrite(destination, errno: EISDIR)
-        }
+        try OutputDestination.check(destination, kind: .file)
         StaleTemporaries.cleanOnce(in: destination.deletingLastPathComponent())
         let descriptor = open(temporaryURL.path, O_WRONLY | O_CREAT | O_EXCL, 0o666)
         guard descriptor >= 0 else { throw OutputError.cannotWrite(destination, errno: errno) }
@@ -48,15 +49,25 @@ public final class AtomicFile {
         }
     }
 
-    /// Renames the temporary file over the destination. On failure the temporary is removed and
-    /// the destination keeps its old contents.
+    /// Renames the temporary file over the destination, or hands it to the group. On failure the
+    /// temporary is removed and the destination keeps its old contents.
     public func commit() throws {
         precondition(!isFinished, "AtomicFile committed twice or after discard")
         isFinished = true
-        if rename(temporaryURL.path, destination.path) != 0 {
-            let code = errno
+        if let group {
+            let destination = destination
+            group.add(
+                .init(
+                    temporary: temporaryURL, destination: destination, shownAs: destination, kind: .file,
+                    recheck: { try OutputDestination.check(destination, kind: .file) }))
+            return
+        }
+        do {
+            _ = try OutputPlacement.place(
+                temporaryURL, at: destination, shownAs: destination, kind: .file, keepingOld: false)
+        } catch {
             removeTemporary()
-            throw OutputError.cannotWrite(destination, errno: code)
+            throw error
         }
     }
 
@@ -71,9 +82,9 @@ public final class AtomicFile {
         unlink(temporaryURL.path)
     }
 
-    /// Writes `data` to `url` atomically.
-    public static func write(_ data: Data, to url: URL) throws {
-        let file = try AtomicFile(destination: url)
+    /// Writes `data` to `url` atomically (put in place with `group`'s other outputs when given).
+    public static func write(_ data: Data, to url: URL, group: OutputGroup? = nil) throws {
+        let file = try AtomicFile(destination: url, group: group)
         try file.write(data)
         try file.commit()
     }

@@ -16,7 +16,8 @@ import KinetypeCore
 /// old one, now under the temporary name, is removed afterwards (or by the next run, see
 /// `StaleTemporaries`). Only where the file system cannot exchange does it fall back to moving the
 /// old folder aside first. The caller decides whether a destination may be replaced at all
-/// (`FramesManifest.checkReplaceable` for PNG frames).
+/// (`FramesManifest.checkReplaceable` for PNG frames). In an `OutputGroup`, `commit()` hands the
+/// temporary folder to the group, which puts it in place with the command's other outputs.
 public final class AtomicFolder {
     /// Where the folder will be once committed, as the caller gave it (for messages).
     public let destination: URL
@@ -24,20 +25,19 @@ public final class AtomicFolder {
     public let temporaryURL: URL
     /// The destination with `.` and `..` resolved, which every file operation uses.
     private let location: URL
+    private let group: OutputGroup?
     private var isFinished = false
 
     /// Creates the temporary folder, after removing stale temporaries of killed runs from the
     /// parent folder. Throws `.cannotWrite` when the parent folder does not exist or is not
-    /// writable, or when a file (not a folder) is in the way of the destination.
-    public init(destination: URL) throws {
+    /// writable, or when something other than a folder is in the way of the destination.
+    public init(destination: URL, group: OutputGroup? = nil) throws {
         self.destination = destination
         self.location = destination.standardizedFileURL
+        self.group = group
         guard location.path != "/" else { throw OutputError.cannotWrite(destination, errno: EBUSY) }
         self.temporaryURL = TemporaryName.sibling(of: location)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: location.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw OutputError.cannotWrite(destination, errno: EEXIST)
-        }
+        try OutputDestination.check(location, kind: .folder, shownAs: destination)
         StaleTemporaries.cleanOnce(in: location.deletingLastPathComponent())
         guard mkdir(temporaryURL.path, 0o777) == 0 else {
             throw OutputError.cannotWrite(destination, errno: errno)
@@ -66,55 +66,53 @@ public final class AtomicFolder {
             throw OutputError.cannotWrite(destination, error: error)
         }
         for name in names where TemporaryName.parse(name) == nil {
-            let source = location.appendingPathComponent(name)
-            let target = temporaryFile(named: name)
-            if link(source.path, target.path) == 0 { continue }
-            do {
-                try FileManager.default.copyItem(at: source, to: target)
-            } catch {
-                throw OutputError.cannotWrite(destination, error: error)
-            }
+            try keep(name)
         }
     }
 
-    /// Puts the temporary folder at the destination: exchanged with an existing folder, which is
-    /// then removed, or renamed into place when there is none. On failure the temporary folder is
-    /// removed and the destination is as it was.
-    public func commit() throws {
+    /// Adds the destination's file `name` to the temporary folder unchanged (a hard link where the
+    /// file system allows, a copy otherwise).
+    public func keep(_ name: String) throws {
+        let source = location.appendingPathComponent(name)
+        let target = temporaryFile(named: name)
+        if link(source.path, target.path) == 0 { return }
+        do {
+            try FileManager.default.copyItem(at: source, to: target)
+        } catch {
+            throw OutputError.cannotWrite(destination, error: error)
+        }
+    }
+
+    /// Puts the temporary folder at the destination (or hands it to the group): exchanged with an
+    /// existing folder, which is then removed, or renamed into place when there is none. Where the
+    /// file system cannot exchange, the old folder is moved aside under a `.old` name first, which
+    /// the next run renames back if a kill comes between the two renames (`StaleTemporaries`).
+    /// On failure the temporary folder is removed and the destination is as it was.
+    /// `recheck` runs again just before the folder is put in place.
+    public func commit(recheck: @escaping @Sendable () throws -> Void = {}) throws {
         precondition(!isFinished, "AtomicFolder committed twice or after discard")
         isFinished = true
-        var status = stat()
-        guard lstat(location.path, &status) == 0 else {
-            if rename(temporaryURL.path, location.path) != 0 { try fail(errno) }
+        let (location, destination) = (location, destination)
+        let check: @Sendable () throws -> Void = {
+            try OutputDestination.check(location, kind: .folder, shownAs: destination)
+            try recheck()
+        }
+        if let group {
+            group.add(
+                .init(
+                    temporary: temporaryURL, destination: location, shownAs: destination, kind: .folder,
+                    recheck: check))
             return
         }
-        switch FolderExchange.exchange(temporaryURL, location) {
-        case .exchanged:
+        do {
+            try check()
+            let placed = try OutputPlacement.place(
+                temporaryURL, at: location, shownAs: destination, kind: .folder, keepingOld: false)
+            OutputPlacement.finish(placed)
+        } catch {
             removeTemporary()
-        case .unsupported:
-            try commitByTwoRenames()
-        case .failed(let code):
-            try fail(code)
+            throw error
         }
-    }
-
-    /// The fallback for file systems without an exchange: the old folder is moved aside, the new
-    /// one renamed into place, then the old one removed. A kill between the renames leaves the old
-    /// folder under a `.old` name, which the next run renames back (`StaleTemporaries`).
-    private func commitByTwoRenames() throws {
-        let backup = TemporaryName.sibling(of: location, suffix: "old")
-        if rename(location.path, backup.path) != 0 { try fail(errno) }
-        if rename(temporaryURL.path, location.path) != 0 {
-            let code = errno
-            rename(backup.path, location.path)
-            try fail(code)
-        }
-        try? FileManager.default.removeItem(at: backup)
-    }
-
-    private func fail(_ code: Int32) throws -> Never {
-        removeTemporary()
-        throw OutputError.cannotWrite(destination, errno: code)
     }
 
     /// Removes the temporary folder and leaves the destination untouched.
