@@ -134,9 +134,9 @@ final class OptionParsingTests: XCTestCase {
     }
 
     func testCustomKindsUseTheirOwnSyntax() throws {
-        let shard = BatchCommand.Options.shard
+        let shard = SharedOptions.shard
         guard case .explicit(let parsed) = shard.kind.convert("2/4") else { return XCTFail("2/4 is a shard") }
-        XCTAssertEqual(parsed, BatchShard(index: 2, count: 4))
+        XCTAssertEqual(parsed, Shard(index: 2, count: 4))
         guard case .auto = shard.kind.convert("AUTO") else { return XCTFail("auto is a shard request") }
         XCTAssertEqual(
             shard.error(for: "5/4", command: "batch").first?.message,

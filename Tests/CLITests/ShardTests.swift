@@ -18,7 +18,7 @@ final class ShardTests: XCTestCase {
         ]
         for (environment, index, count, system) in cases {
             let found = try ShardEnvironment.shard(from: environment)
-            XCTAssertEqual(found.shard, BatchShard(index: index, count: count), "\(environment)")
+            XCTAssertEqual(found.shard, Shard(index: index, count: count), "\(environment)")
             XCTAssertEqual(found.system, system)
         }
     }

@@ -107,14 +107,14 @@ final class BatchTests: XCTestCase {
     func testShardsCoverEveryEntryExactlyOnce() {
         for count in 1...7 {
             for entry in 0..<50 {
-                let owners = (1...count).filter { BatchShard(index: $0, count: count).contains(entryIndex: entry) }
+                let owners = (1...count).filter { Shard(index: $0, count: count).contains(entryIndex: entry) }
                 XCTAssertEqual(owners.count, 1, "entry \(entry) with \(count) shards")
             }
         }
-        XCTAssertEqual(BatchShard(parsing: "2/5"), BatchShard(index: 2, count: 5))
-        XCTAssertNil(BatchShard(parsing: "0/5"))
-        XCTAssertNil(BatchShard(parsing: "6/5"))
-        XCTAssertNil(BatchShard(parsing: "x"))
+        XCTAssertEqual(Shard(parsing: "2/5"), Shard(index: 2, count: 5))
+        XCTAssertNil(Shard(parsing: "0/5"))
+        XCTAssertNil(Shard(parsing: "6/5"))
+        XCTAssertNil(Shard(parsing: "x"))
     }
 
     func testBadDataFilesAreErrorsWithPositions() throws {

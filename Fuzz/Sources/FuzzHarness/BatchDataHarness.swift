@@ -27,7 +27,7 @@ public enum BatchDataHarness {
             for scales in [nil, [1.0, 2.0], [1.5, 3.0]] as [[Double]?] {
                 _ = try? BatchPlan(
                     entries: entries, dataFileName: "fuzz.data.json", defaultName: "fuzz",
-                    scales: scales, format: format, shard: BatchShard(index: 1, count: 2))
+                    scales: scales, format: format, shard: Shard(index: 1, count: 2))
             }
         }
         var expanded = 0

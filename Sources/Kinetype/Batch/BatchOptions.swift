@@ -22,30 +22,6 @@ public enum BatchFormat: String, CaseIterable, Sendable {
     func fileName(_ base: String) -> String { self == .png ? base : "\(base).\(rawValue)" }
 }
 
-/// One slice of a batch, so several machines can share it: `--shard 2/5`.
-public struct BatchShard: Equatable, Sendable {
-    /// 1-based.
-    public var index: Int
-    public var count: Int
-
-    public init(index: Int, count: Int) {
-        self.index = index
-        self.count = count
-    }
-
-    /// Parses `I/N` with 1 ≤ I ≤ N.
-    public init?(parsing text: String) {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
-            count >= 1, (1...count).contains(index)
-        else { return nil }
-        self.init(index: index, count: count)
-    }
-
-    /// Whether this shard renders the entry at `entryIndex`. Every entry lands in exactly one shard.
-    public func contains(entryIndex: Int) -> Bool { entryIndex % count == index - 1 }
-}
-
 /// Everything a batch run needs.
 public struct BatchOptions: Sendable {
     public var template: URL
@@ -71,7 +47,7 @@ public struct BatchOptions: Sendable {
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     /// Render even outputs whose inputs have not changed.
     public var force = false
-    public var shard: BatchShard?
+    public var shard: Shard?
     public var gif = GIFOptions()
     /// Lossless (the default) or lossy WebP, for `--format webp`.
     public var webp = WebPOptions()

@@ -27,7 +27,7 @@ struct BatchPlan {
     ///   ignoring case, as case-insensitive file systems do), naming both entries.
     init(
         entries: [BatchEntry], dataFileName: String, defaultName: String, scales: [Double]?,
-        colorSchemes: [ColorScheme]? = nil, format: BatchFormat, shard: BatchShard?
+        colorSchemes: [ColorScheme]? = nil, format: BatchFormat, shard: Shard?
     ) throws {
         var jobs: [Job] = []
         var firstByFile: [String: (index: Int, entry: BatchEntry)] = [:]

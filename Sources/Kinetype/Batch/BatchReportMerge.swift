@@ -21,7 +21,7 @@ public enum BatchReportMerge {
                     + "\(first.name) is of \(first.stored.template) with \(first.stored.data); merge reports of one batch"
             ).fail()
         }
-        let shards = try shards(of: decoded)
+        let shards = try ShardCoverage.check(decoded.map { ($0.name, $0.stored.shard) }, of: "batch")
         var seen: [String: String] = [:]
         var outcomes: [BatchOutcome] = []
         for (name, stored) in decoded {
@@ -47,71 +47,15 @@ public enum BatchReportMerge {
         return (report, shards.warnings)
     }
 
-    /// The shard label of the merged report (nil when every shard is there) and a warning per gap.
-    private static func shards(of decoded: [(name: String, stored: StoredReport)]) throws -> (
-        label: String?, warnings: [Diagnostic]
-    ) {
-        var present: [Int: String] = [:]
-        var count: Int?
-        for (name, stored) in decoded {
-            guard let text = stored.shard else {
-                guard decoded.count == 1 else {
-                    throw Diagnostic(
-                        message: "\(name) is a report of a whole batch, not of a shard; merge shard reports"
-                    )
-                    .fail()
-                }
-                return (nil, [])
-            }
-            guard let shard = BatchShard(parsing: text) else {
-                throw Diagnostic(message: "\(name) names the shard \(JSONText.quoted(text)), not I/N").fail()
-            }
-            if let count, count != shard.count {
-                throw Diagnostic(
-                    message: "\(name) is shard \(text) but the other reports split the batch into \(count) shards"
-                ).fail()
-            }
-            count = shard.count
-            if let earlier = present[shard.index] {
-                throw Diagnostic(message: "\(earlier) and \(name) are both shard \(text)").fail()
-            }
-            present[shard.index] = name
-        }
-        let total = count ?? 1
-        let missing = (1...total).filter { present[$0] == nil }
-        guard !missing.isEmpty else { return (nil, []) }
-        let list = missing.map { "\($0)/\(total)" }.joined(separator: ", ")
-        let label = present.keys.sorted().map(String.init).joined(separator: ",") + " of \(total)"
-        return (
-            label,
-            [
-                Diagnostic(
-                    .warning,
-                    message:
-                        "shard \(list) \(missing.count == 1 ? "is" : "are") missing; the merged report covers shards \(label)"
-                )
-            ]
-        )
-    }
-
     private static func decode(_ report: (name: String, bytes: Data)) throws -> StoredReport {
         do {
             return try JSONDecoder().decode(StoredReport.self, from: report.bytes)
         } catch {
             throw Diagnostic(
                 file: report.name,
-                message: "\(report.name) is not a kinetype batch report (written by batch --report): \(reason(error))"
+                message:
+                    "\(report.name) is not a kinetype batch report (written by batch --report): \(ReportDecoding.reason(error))"
             ).fail()
-        }
-    }
-
-    private static func reason(_ error: Error) -> String {
-        switch error {
-        case DecodingError.keyNotFound(let key, _): return "it has no \"\(key.stringValue)\""
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            return "\(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type"
-        case DecodingError.dataCorrupted: return "it is not valid JSON"
-        default: return "\(error)"
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Kinetype
 
 /// Options several commands take, declared once; a command lists the groups it takes in
@@ -36,6 +37,19 @@ struct OptionGroup {
     /// `--color-scheme light|dark|light,dark`, taken by the commands that render.
     static let colorScheme = OptionGroup(specs: [SharedOptions.colorScheme.spec])
 
+    /// `--shard I/N|auto`, with what is sliced (`entries`, `scenes`).
+    static func shard(of items: String) -> OptionGroup {
+        OptionGroup(
+            specs: [
+                SharedOptions.shard.with(
+                    help: "Take only the I-th of N deterministic slices of the \(items); auto reads the CI job's "
+                        + "index and count (GitLab, Buildkite, CircleCI, Kubernetes, or "
+                        + "KINETYPE_SHARD_INDEX/KINETYPE_SHARD_COUNT)."
+                )
+                .spec
+            ])
+    }
+
     /// `--max-frames N` and `--max-total-pixels N`: the work limits (see `WorkLimits`).
     static let workLimits = OptionGroup(specs: [SharedOptions.maxFrames.spec, SharedOptions.maxTotalPixels.spec])
 }
@@ -71,6 +85,23 @@ extension ParsedArguments {
             throw DiagnosticList.usage("--root takes a folder, but \"\(folder)\" is a file", command: command)
         } catch {
             throw Diagnostic(kind: .missingInput, message: "the --root folder \"\(folder)\" \(error.reason)").fail()
+        }
+    }
+
+    /// The `--shard` slice, or nil without the option. With `auto`, the slice is read from the CI
+    /// job's variables and a note says which (`rendering shard 2/4 (from GitLab CI)`) unless quiet.
+    func shard(terminal: Terminal, doing activity: String) throws -> Shard? {
+        switch try self[SharedOptions.shard] {
+        case .explicit(let shard)?:
+            return shard
+        case .auto?:
+            let found = try ShardEnvironment.shard(from: ProcessInfo.processInfo.environment)
+            if !self[SharedOptions.quiet] {
+                terminal.err("kinetype: note: \(activity) shard \(found.shard.label) (from \(found.system))\n")
+            }
+            return found.shard
+        case nil:
+            return nil
         }
     }
 

@@ -39,6 +39,29 @@ enum SharedOptions {
         .custom(placeholder: "SCHEME", expected: "light, dark or light,dark", ColorScheme.list(parsing:)),
         help: "Appearance: light, dark, or light,dark for both (the dark output is named <name>-dark); "
             + "overrides canvas.colorScheme.")
+    /// `--shard I/N|auto` of `batch` and `verify`.
+    static let shard = Option(
+        "shard",
+        .custom(
+            placeholder: "I/N|auto", expected: "I/N with 1 ≤ I ≤ N (e.g. 2/4), or auto", ShardRequest.init(parsing:)),
+        help: "Take only the I-th of N deterministic slices; auto reads the CI job's index and count "
+            + "(GitLab, Buildkite, CircleCI, Kubernetes, or KINETYPE_SHARD_INDEX/KINETYPE_SHARD_COUNT).")
     /// `--report PATH` of `batch` and `verify`.
     static let report = Option("report", .path(), help: "Also write the results as JSON.")
+}
+
+/// `--shard I/N` or `--shard auto`.
+enum ShardRequest: Sendable {
+    case explicit(Shard)
+    case auto
+
+    init?(parsing text: String) {
+        if text.lowercased() == "auto" {
+            self = .auto
+        } else if let shard = Shard(parsing: text) {
+            self = .explicit(shard)
+        } else {
+            return nil
+        }
+    }
 }

@@ -37,26 +37,18 @@ enum BatchCommand: Command {
             "format", .choice(BatchFormat.self, placeholder: "FORMAT"),
             help: "What to write (default gif; png is a folder of frames, webp and apng lossless animations).")
         static let force = Flag("force", help: "Render every output, even those whose inputs are unchanged.")
-        static let shard = Option(
-            "shard",
-            .custom(
-                placeholder: "I/N|auto", expected: "I/N with 1 ≤ I ≤ N (e.g. 2/4), or auto",
-                ShardRequest.init(parsing:)),
-            help:
-                "Render only the I-th of N deterministic slices of the entries; auto reads the CI job's index and "
-                + "count (GitLab, Buildkite, CircleCI, Kubernetes, or KINETYPE_SHARD_INDEX/KINETYPE_SHARD_COUNT).")
     }
 
     static let options: [OptionSpec] = [
         Options.data.spec, Options.output.spec, Options.scale.spec, Options.format.spec, Options.force.spec,
-        Options.shard.spec, SharedOptions.report.spec,
+        SharedOptions.report.spec,
     ]
     static let groups: [OptionGroup] = [
         .placeholders(help: "Set a {{NAME}} placeholder for every entry (wins over the data)."),
         .jobs(help: "Outputs rendered at once (default: the number of cores)."), .root,
         .quiet(help: "Print only failures."), .progress, .workLimits, .video,
         .layoutDirection(help: "Lay every output out in this direction (wins over the data and the template)."),
-        .colorScheme,
+        .colorScheme, .shard(of: "entries"),
     ]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
@@ -92,18 +84,7 @@ enum BatchCommand: Command {
         if let format = try arguments[Options.format] { options.format = format }
         options.video = try arguments.videoSettings(for: options.format.outputFormat)
         if let jobs = try arguments[SharedOptions.jobs] { options.jobs = jobs }
-        switch try arguments[Options.shard] {
-        case .explicit(let shard): options.shard = shard
-        case .auto:
-            let found = try ShardEnvironment.shard(from: ProcessInfo.processInfo.environment)
-            options.shard = found.shard
-            if !arguments[SharedOptions.quiet] {
-                terminal.err(
-                    "kinetype: note: rendering shard \(found.shard.index)/\(found.shard.count) (from \(found.system))\n"
-                )
-            }
-        case nil: break
-        }
+        options.shard = try arguments.shard(terminal: terminal, doing: "rendering")
         let reportPath = try arguments[SharedOptions.report]
 
         let quiet = arguments[SharedOptions.quiet]
@@ -156,22 +137,6 @@ enum BatchCommand: Command {
         }
         if !quiet || report.failed > 0 {
             terminal.out("\(report.rendered) rendered, \(report.skipped) unchanged, \(report.failed) failed")
-        }
-    }
-}
-
-/// `--shard I/N` or `--shard auto`.
-enum ShardRequest: Sendable {
-    case explicit(BatchShard)
-    case auto
-
-    init?(parsing text: String) {
-        if text.lowercased() == "auto" {
-            self = .auto
-        } else if let shard = BatchShard(parsing: text) {
-            self = .explicit(shard)
-        } else {
-            return nil
         }
     }
 }

@@ -29,7 +29,7 @@ public enum ShardEnvironment {
     /// The shard `environment` names, and which system named it.
     /// - Throws: a `.usage` diagnostic when no system's variables are set, or they are not
     ///   whole numbers with the index inside the count.
-    public static func shard(from environment: [String: String]) throws -> (shard: BatchShard, system: String) {
+    public static func shard(from environment: [String: String]) throws -> (shard: Shard, system: String) {
         for source in sources {
             guard let indexText = environment[source.index] else { continue }
             guard let countText = environment[source.count] else {
@@ -46,7 +46,7 @@ public enum ShardEnvironment {
                         + "\(source.count)=\(JSONText.quoted(countText)) (\(source.system)); the index must be a "
                         + "whole number from \(range)")
             }
-            return (BatchShard(index: source.zeroBased ? index + 1 : index, count: count), source.system)
+            return (Shard(index: source.zeroBased ? index + 1 : index, count: count), source.system)
         }
         let looked = sources.map { "\($0.index)/\($0.count)" }.joined(separator: ", ")
         throw problem(
