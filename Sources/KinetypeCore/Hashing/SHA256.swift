@@ -1,24 +1,45 @@
 /// SHA-256 (FIPS 180-4), for content hashes of inputs (batch incremental renders, golden
 /// environments). Foundation on Linux has no digest API, and no outside package can be fetched.
 public struct SHA256 {
-    private var state: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
+    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+    )
     private var buffer: [UInt8] = []
     private var length: UInt64 = 0
 
     public init() {}
 
-    /// Adds bytes to the message.
+    /// Adds bytes to the message. Contiguous bytes (`Data`, arrays) are compressed a whole
+    /// 64-byte block at a time, straight from their storage.
     public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        let handled = bytes.withContiguousStorageIfAvailable { update(contiguous: $0) }
+        guard handled == nil else { return }
         for byte in bytes {
             buffer.append(byte)
             length &+= 1
             if buffer.count == 64 {
-                compress(buffer)
+                buffer.withUnsafeBufferPointer { compress($0) }
                 buffer.removeAll(keepingCapacity: true)
             }
         }
+    }
+
+    private mutating func update(contiguous bytes: UnsafeBufferPointer<UInt8>) {
+        var offset = 0
+        length &+= UInt64(bytes.count)
+        if !buffer.isEmpty {
+            let taken = min(64 - buffer.count, bytes.count)
+            buffer.append(contentsOf: bytes[0..<taken])
+            offset = taken
+            guard buffer.count == 64 else { return }
+            buffer.withUnsafeBufferPointer { compress($0) }
+            buffer.removeAll(keepingCapacity: true)
+        }
+        while bytes.count - offset >= 64 {
+            compress(UnsafeBufferPointer(rebasing: bytes[offset..<offset + 64]))
+            offset += 64
+        }
+        buffer.append(contentsOf: bytes[offset...])
     }
 
     /// Adds a string's UTF-8 bytes.
@@ -31,7 +52,11 @@ public struct SHA256 {
         copy.update([0x80])
         while copy.buffer.count != 56 { copy.update([0]) }
         copy.update((0..<8).map { UInt8(truncatingIfNeeded: bitLength >> (56 - 8 * UInt64($0))) })
-        return copy.state.map { word in
+        let words = [
+            copy.state.0, copy.state.1, copy.state.2, copy.state.3, copy.state.4, copy.state.5, copy.state.6,
+            copy.state.7,
+        ]
+        return words.map { word in
             let hex = String(word, radix: 16)
             return String(repeating: "0", count: 8 - hex.count) + hex
         }.joined()
@@ -55,39 +80,50 @@ public struct SHA256 {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    private mutating func compress(_ block: [UInt8]) {
-        var w = [UInt32](repeating: 0, count: 64)
+    /// One 64-byte block. Written over raw buffers, so that even an unoptimized build hashes a
+    /// font file in milliseconds.
+    private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            Self.k.withUnsafeBufferPointer { k in
+                compress(block, schedule: w, constants: k)
+            }
+        }
+    }
+
+    private mutating func compress(
+        _ block: UnsafeBufferPointer<UInt8>, schedule w: UnsafeMutableBufferPointer<UInt32>,
+        constants k: UnsafeBufferPointer<UInt32>
+    ) {
         for i in 0..<16 {
             w[i] =
                 UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16
                 | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
         }
         for i in 16..<64 {
-            let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
-            let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
+            let s0 = (w[i - 15] &>> 7 | w[i - 15] &<< 25) ^ (w[i - 15] &>> 18 | w[i - 15] &<< 14) ^ (w[i - 15] &>> 3)
+            let s1 = (w[i - 2] &>> 17 | w[i - 2] &<< 15) ^ (w[i - 2] &>> 19 | w[i - 2] &<< 13) ^ (w[i - 2] &>> 10)
             w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
         }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+        var (a, b, c, d, e, f, g, h) = state
         for i in 0..<64 {
-            let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+            let s1 = (e &>> 6 | e &<< 26) ^ (e &>> 11 | e &<< 21) ^ (e &>> 25 | e &<< 7)
             let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
-            let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+            let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
+            let s0 = (a &>> 2 | a &<< 30) ^ (a &>> 13 | a &<< 19) ^ (a &>> 22 | a &<< 10)
             let majority = (a & b) ^ (a & c) ^ (b & c)
             let t2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+            h = g
+            g = f
+            f = e
+            e = d &+ t1
+            d = c
+            c = b
+            b = a
+            a = t1 &+ t2
         }
-        state[0] &+= a
-        state[1] &+= b
-        state[2] &+= c
-        state[3] &+= d
-        state[4] &+= e
-        state[5] &+= f
-        state[6] &+= g
-        state[7] &+= h
-    }
-
-    private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        (value >> count) | (value << (32 - count))
+        state = (
+            state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
+            state.7 &+ h
+        )
     }
 }
