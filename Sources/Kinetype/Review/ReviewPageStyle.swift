@@ -56,8 +56,9 @@ public enum ReviewPageStyle {
         .stage figcaption{display:none;font-size:12px;color:var(--muted);background:var(--card);padding:2px 6px}
         .compare[data-mode=slider] .stage::after{content:"";position:absolute;top:0;bottom:0;left:var(--mix,50%);
         width:2px;margin-left:-1px;background:var(--accent);pointer-events:none}
-        .compare[data-mode=slider] figcaption,.compare[data-mode=onion] figcaption{display:block;position:absolute;top:6px;
-        border-radius:4px;opacity:.9}
+        .compare[data-mode=slider] .stage,.compare[data-mode=onion] .stage{padding-top:26px}
+        .compare[data-mode=slider] figcaption,.compare[data-mode=onion] figcaption{display:block;position:absolute;top:3px;
+        border-radius:4px}
         .compare[data-mode=slider] .expected figcaption,.compare[data-mode=onion] .expected figcaption{left:6px}
         .compare[data-mode=slider] .actual figcaption,.compare[data-mode=onion] .actual figcaption{right:6px}
         .compare[data-mode=slider] .diff,.compare[data-mode=onion] .diff{display:none}

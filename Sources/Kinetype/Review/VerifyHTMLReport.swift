@@ -12,31 +12,34 @@ import KinetypeRender
 /// page. Every text from a scene, a path or a message is escaped with `HTMLText`; the page's script
 /// only switches views and never builds markup from data.
 public struct VerifyHTMLReport {
-    /// One verified scene and the path it was given as.
-    public struct Entry {
-        public var scenePath: String
-        public var result: SceneVerification
-
-        public init(scenePath: String, result: SceneVerification) {
-            self.scenePath = scenePath
-            self.result = result
-        }
-    }
-
-    public var entries: [Entry]
-    /// The arguments of the `kinetype` command that re-runs the given scenes with
-    /// `--record failed` (the same goldens, frames and comparison options).
-    public var acceptCommand: ([String]) -> [String]
-    public var comparison: ComparisonOptions
-    /// True when Ctrl-C stopped the run: the page says that some scenes were not verified.
-    public var interrupted = false
+    /// The run the page shows (a whole run, a shard, or the merge of a run's shards).
+    public var report: VerifyReport
     /// Image bytes to inline before linking the rest by relative path.
     public var inlineBudget = 48 << 20
+    /// Where the image a report names is on this machine (the merge of shards finds each shard's
+    /// images beside its report); nil when it is not there. By default, the path as it is.
+    public var locateImage: (String) -> String? = { $0 }
+    /// Above this many scenes, passing scenes with nothing to note are listed in one table instead
+    /// of a section each, so the page of a large run stays quick to open and to read.
+    public var sectionLimit = 40
 
-    public init(entries: [Entry], comparison: ComparisonOptions, acceptCommand: @escaping ([String]) -> [String]) {
-        self.entries = entries
-        self.comparison = comparison
-        self.acceptCommand = acceptCommand
+    /// The marker by which a page is known as one `verify` wrote (and may remove when stale).
+    static let generator = "kinetype verify"
+
+    public init(report: VerifyReport) {
+        self.report = report
+    }
+
+    private var entries: [VerifyReport.Entry] { report.scenes }
+
+    /// Removes the page at `url` if it is one `verify` wrote (a stale review of an earlier failing
+    /// run); any other file is left alone.
+    public static func removeStale(at url: URL) {
+        guard let data = try? RegularFile.read(url.path, limit: RegularFile.documentLimit),
+            let text = String(data: data.prefix(2048), encoding: .utf8),
+            text.contains("<meta name=\"generator\" content=\"\(generator)\">")
+        else { return }
+        try? FileManager.default.removeItem(at: url)
     }
 
     /// Writes the page to `url` atomically.
@@ -55,7 +58,8 @@ public struct VerifyHTMLReport {
 
     /// The page's HTML; `pageURL` is where it will be, for links to images that are not inlined.
     public func html(pageURL: URL) -> String {
-        var images = ImageSources(budget: inlineBudget, pageFolder: pageURL.deletingLastPathComponent())
+        var images = ImageSources(
+            budget: inlineBudget, pageFolder: pageURL.deletingLastPathComponent(), locate: locateImage)
         let ordered = entries.enumerated().sorted { lhs, rhs in
             (lhs.element.result.passed ? 1 : 0, lhs.offset) < (rhs.element.result.passed ? 1 : 0, rhs.offset)
         }.map(\.element)
@@ -71,6 +75,7 @@ public struct VerifyHTMLReport {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="color-scheme" content="light dark">
+            <meta name="generator" content="\(Self.generator)">
             <title>\(HTMLText.escape(title))</title>
             <style>\(ReviewPageStyle.css)</style>
             </head>
@@ -78,23 +83,28 @@ public struct VerifyHTMLReport {
             <header class="top">
             <h1>kinetype verify</h1>
             <p class="summary \(failing.isEmpty ? "ok" : "bad")">\(summaryLine(failing: failing.count, failedFrames: failedFrames, totalFrames: totalFrames))</p>
-            \(interrupted ? "<p class=\"callout warn\">The run was interrupted: scenes after the last one listed were not verified.</p>" : "")
-            <p class="meta">\(HTMLText.escape(environmentLine)) · threshold \(format(comparison.threshold)), \
-            max diff pixels \(comparison.maxDiffPixels), max diff ratio \(format(comparison.maxDiffRatio))</p>
+            \(report.interrupted ? "<p class=\"callout warn\">The run was interrupted: scenes after the last one listed were not verified.</p>" : "")
+            <p class="meta">\(HTMLText.escape(environmentLine)) · threshold \(format(report.comparison.threshold)), \
+            max diff pixels \(report.comparison.maxDiffPixels), max diff ratio \(format(report.comparison.maxDiffRatio))\
+            \(report.shard.map { " · shards " + HTMLText.escape($0) } ?? "")</p>
+            \(obsoleteCallout)
 
             """
         if !failing.isEmpty {
             page += """
                 <div class="accept"><h2>Accept every change</h2>
                 <p>If the differences are intended, record the renders as the new goldens:</p>
-                \(commandBox(acceptCommand(failing.map(\.scenePath))))
+                \(commandBox(report.acceptCommand(for: failing.map(\.scenePath))))
                 </div>
 
                 """
         }
-        if ordered.count > 1 {
+        let compact = ordered.count > sectionLimit
+        let sections = compact ? ordered.filter { !$0.result.passed || hasNotes($0.result) } : ordered
+        let listed = compact ? ordered.filter { $0.result.passed && !hasNotes($0.result) } : []
+        if sections.count > 1 {
             page += "<nav class=\"toc\"><ul>"
-            for (index, entry) in ordered.enumerated() {
+            for (index, entry) in sections.enumerated() {
                 page +=
                     "<li><a href=\"#scene-\(index)\"><span class=\"chip \(entry.result.passed ? "passed" : "failed")\">"
                     + "\(entry.result.passed ? "ok" : "failed")</span> \(HTMLText.escape(entry.result.scene))</a></li>"
@@ -102,9 +112,10 @@ public struct VerifyHTMLReport {
             page += "</ul></nav>"
         }
         page += "\n</header>\n<main>\n"
-        for (index, entry) in ordered.enumerated() {
+        for (index, entry) in sections.enumerated() {
             page += section(entry, index: index, images: &images)
         }
+        if !listed.isEmpty { page += passedTable(listed) }
         if images.linked > 0 {
             page +=
                 "<p class=\"callout\">\(images.linked) image(s) were not inlined to keep this page under "
@@ -121,12 +132,59 @@ public struct VerifyHTMLReport {
             "\(scenes), \(totalFrames) frame(s) checked: \(failing) scene(s) failing, \(failedFrames) frame(s) changed"
     }
 
+    /// Whether a passing scene has something to say besides "ok".
+    private func hasNotes(_ result: SceneVerification) -> Bool {
+        !result.environmentChanges.isEmpty || !result.obsoleteFrames.isEmpty || !result.removedFrames.isEmpty
+            || result.count(.recorded) > 0 || result.count(.updated) > 0
+    }
+
+    private var obsoleteCallout: String {
+        var lines: [String] = []
+        if !report.obsoleteSets.isEmpty {
+            lines.append(
+                "\(report.obsoleteSets.count) obsolete golden set(s) that no scene of this run uses: "
+                    + listing(report.obsoleteSets) + "; remove them with <code>--prune</code>")
+        }
+        if !report.removedSets.isEmpty {
+            lines.append("\(report.removedSets.count) obsolete golden set(s) removed: " + listing(report.removedSets))
+        }
+        let frames = report.obsoleteFrameCount
+        if frames > 0 {
+            lines.append(
+                "\(frames) obsolete golden frame(s) in the sets below, frames this run does not compare; remove "
+                    + "them with <code>--prune</code> or <code>--record all</code>")
+        }
+        guard !lines.isEmpty else { return "" }
+        return "<div class=\"callout warn obsolete\"><ul>" + lines.map { "<li>\($0)</li>" }.joined() + "</ul></div>"
+    }
+
+    /// Names as escaped code, the first 20 of them.
+    private func listing(_ names: [String]) -> String {
+        let shown = names.prefix(20).map { "<code>\(HTMLText.escape($0))</code>" }.joined(separator: ", ")
+        return names.count > 20 ? shown + " and \(names.count - 20) more" : shown
+    }
+
+    /// The passing scenes of a large run, one row each.
+    private func passedTable(_ listed: [VerifyReport.Entry]) -> String {
+        var html =
+            "<section class=\"passed-list\"><h2>\(listed.count) more scene(s) passed</h2>"
+            + "<table><thead><tr><th>scene</th><th>frames</th><th>antialiased</th><th>scene file</th></tr></thead><tbody>"
+        for entry in listed {
+            let antialiased = entry.result.frames.map(\.antialiasedPixels).reduce(0, +)
+            html +=
+                "<tr data-scene=\"\(HTMLText.escape(entry.result.scene))\"><td>\(HTMLText.escape(entry.result.scene))</td>"
+                + "<td>\(entry.result.frames.count)</td><td>\(antialiased)</td>"
+                + "<td><code>\(HTMLText.escape(entry.scenePath))</code></td></tr>"
+        }
+        return html + "</tbody></table></section>\n"
+    }
+
     private var environmentLine: String {
         "kinetype \(KinetypeVersion.current), cairo \(RenderLibraryVersions.cairo), pango \(RenderLibraryVersions.pango), "
             + "harfbuzz \(RenderLibraryVersions.harfbuzz), freetype \(RenderLibraryVersions.freetype)"
     }
 
-    private func section(_ entry: Entry, index: Int, images: inout ImageSources) -> String {
+    private func section(_ entry: VerifyReport.Entry, index: Int, images: inout ImageSources) -> String {
         let result = entry.result
         let counts = [FrameVerdict.Status.failed, .missing, .passed, .recorded, .updated]
             .map { (status: $0, count: result.count($0)) }
@@ -154,11 +212,24 @@ public struct VerifyHTMLReport {
             html += "</ul></div>\n"
         }
         if !result.passed {
-            html += "<p>Accept this scene's changes:</p>\(commandBox(acceptCommand([entry.scenePath])))\n"
+            html += "<p>Accept this scene's changes:</p>\(commandBox(report.acceptCommand(for: [entry.scenePath])))\n"
         }
         let missing = result.count(.missing)
         if missing > 0 {
-            html += "<p class=\"callout\">\(missing) frame(s) have no golden; `--record failed` records them too.</p>\n"
+            let withheld = result.recordingWithheld ? " They were not recorded, because the set fails." : ""
+            html +=
+                "<p class=\"callout\">\(missing) frame(s) have no golden; <code>--record failed</code> records them too."
+                + "\(withheld)</p>\n"
+        }
+        if !result.obsoleteFrames.isEmpty {
+            html +=
+                "<p class=\"callout warn\">\(result.obsoleteFrames.count) obsolete golden frame(s), not among the frames "
+                + "this run compares: \(listing(result.obsoleteFrames))</p>\n"
+        }
+        if !result.removedFrames.isEmpty {
+            html +=
+                "<p class=\"callout\">\(result.removedFrames.count) obsolete golden frame(s) removed: "
+                + "\(listing(result.removedFrames))</p>\n"
         }
         for verdict in result.worstFrames {
             html += frameCard(verdict, images: &images)
@@ -225,16 +296,18 @@ public struct VerifyHTMLReport {
 private struct ImageSources {
     var budget: Int
     let pageFolder: URL
+    let locate: (String) -> String?
     var linked = 0
 
-    init(budget: Int, pageFolder: URL) {
+    init(budget: Int, pageFolder: URL, locate: @escaping (String) -> String?) {
         self.budget = budget
         self.pageFolder = pageFolder
+        self.locate = locate
     }
 
     /// A `src` attribute value, already escaped.
-    mutating func source(_ path: String?) -> String {
-        guard let path else { return "" }
+    mutating func source(_ reported: String?) -> String {
+        guard let reported, let path = locate(reported) else { return "" }
         if let data = try? RegularFile.read(path, limit: RegularFile.imageLimit), data.count <= budget {
             budget -= data.count
             return "data:image/png;base64," + data.base64EncodedString()

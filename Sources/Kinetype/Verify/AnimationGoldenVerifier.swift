@@ -1,39 +1,93 @@
 import Foundation
 import KinetypeEncode
 
-/// Compares against a golden animated WebP or APNG: the animation is encoded afresh (lossless)
-/// and both files are decoded to whole canvases, then their sizes, play counts, frame durations
-/// and frames are compared (never the file bytes, which may legitimately differ when an encoder
-/// improves). Like a golden GIF, but without GIF's palette: a lossless golden matches the render
-/// exactly.
-struct AnimationGoldenVerifier {
+/// A golden animation file (`intro.gif`, `.webp` or `.apng`) and what verifying a scene against it
+/// needs.
+struct AnimationGolden {
     let prepared: PreparedScene
     let name: String
     let golden: URL
-    /// `.webp` or `.apng`.
+    /// `.gif`, `.webp` or `.apng`.
     let format: OutputFormat
     let options: VerifyOptions
+    /// Where a re-recorded golden goes with the run's other outputs; nil to write it at once.
+    let group: OutputGroup?
+}
 
-    private var kind: String { format == .webp ? "WebP" : "APNG" }
+/// Compares against a golden GIF, WebP or APNG: the animation is encoded afresh in that format
+/// (WebP lossless) and both files are decoded to whole canvases, then their sizes, play counts,
+/// frame durations and frames are compared (never the file bytes, which may legitimately differ
+/// when an encoder improves). A golden whose header gives another size than the render's fails
+/// without being decoded.
+struct AnimationGoldenVerifier {
+    let golden: AnimationGolden
+
+    init(_ golden: AnimationGolden) {
+        self.golden = golden
+    }
+
+    private var options: VerifyOptions { golden.options }
+    private var kind: String {
+        switch golden.format {
+        case .gif: "GIF"
+        case .webp: "WebP"
+        default: "APNG"
+        }
+    }
+    /// GIF delays are centiseconds, WebP and APNG durations milliseconds.
+    private var unit: (name: String, perSecond: Double) { golden.format == .gif ? ("cs", 100) : ("ms", 1000) }
 
     func verify() throws -> SceneVerification {
-        var encoding = EncodingOptions(format: format)
-        encoding.jobs = options.jobs
-        let writer = OutputWriter(
-            prepared: prepared, encoding: encoding, isCancelled: options.isCancelled, progress: { _ in })
-        let fresh = try writer.encodeAnimationData(format)
+        let fresh = try encodeRender()
         if options.isCancelled() { throw CancellationError() }
-        let environmentURL = options.goldenFolder.appendingPathComponent(name + ".environment.json")
-        let current = GoldenEnvironment.current(for: prepared)
+        let environmentURL = options.goldenFolder.appendingPathComponent(golden.name + ".environment.json")
+        let current = GoldenEnvironment.current(for: golden.prepared)
         let changes = GoldenEnvironment.read(from: environmentURL).map { $0.changes(to: current) } ?? []
-
+        var result = SceneVerification(
+            scene: golden.name, golden: golden.golden.path, environmentChanges: changes, problems: [], frames: [])
         if options.record == .all {
-            try AtomicFile.write(fresh, to: golden)
-            try current.write(to: environmentURL)
-            return result(changes: changes, problems: [], frames: [FrameVerdict(frame: 0, time: 0, status: .recorded)])
+            try record(fresh, environment: current, at: environmentURL)
+            result.frames = [FrameVerdict(frame: 0, time: 0, status: .recorded)]
+            return result
         }
         let actual = try decode(fresh, name: "the render", budget: .max)
-        let expected = try readGolden(budget: actual.frames.count * actual.width * actual.height)
+        let data = try GoldenFile.read(golden.golden, kind: "golden \(kind)")
+        if let size = headerSize(data), size != (actual.width, actual.height) {
+            result.problems.append(
+                "the golden \(kind) is \(size.width)×\(size.height) pixels, the render \(actual.width)×\(actual.height); it is not decoded"
+            )
+        } else {
+            let expected = try decode(
+                data, name: "golden \(golden.golden.path)",
+                budget: max(2 * actual.frames.count * actual.width * actual.height, ImageLimits.golden.maxPixels))
+            result.problems = differences(expected, actual)
+            result.frames = try compareFrames(expected, actual)
+        }
+        guard !result.passed, options.record == .failed else { return result }
+        try record(fresh, environment: current, at: environmentURL)
+        result.problems = []
+        for index in result.frames.indices where result.frames[index].status == .failed {
+            result.frames[index].status = .updated
+        }
+        if result.frames.isEmpty { result.frames = [FrameVerdict(frame: 0, time: 0, status: .updated)] }
+        return result
+    }
+
+    private func encodeRender() throws -> Data {
+        var encoding = EncodingOptions(format: golden.format)
+        encoding.jobs = options.jobs
+        let writer = OutputWriter(
+            prepared: golden.prepared, encoding: encoding, isCancelled: options.isCancelled, progress: { _ in })
+        return try golden.format == .gif ? writer.encodeGIFData() : writer.encodeAnimationData(golden.format)
+    }
+
+    private func record(_ fresh: Data, environment: GoldenEnvironment, at environmentURL: URL) throws {
+        try AtomicFile.write(fresh, to: golden.golden, group: golden.group)
+        try environment.write(to: environmentURL, group: golden.group)
+    }
+
+    /// How the golden and the render differ as animations: size, play count, frame durations.
+    private func differences(_ expected: DecodedAnimation, _ actual: DecodedAnimation) -> [String] {
         var problems: [String] = []
         if (expected.width, expected.height) != (actual.width, actual.height) {
             problems.append(
@@ -47,73 +101,81 @@ struct AnimationGoldenVerifier {
         }
         if expected.frames.map(\.duration) != actual.frames.map(\.duration) {
             problems.append(
-                "frame durations differ: the golden has \(expected.frames.count) frames lasting \(expected.totalDuration) ms, the render \(actual.frames.count) frames lasting \(actual.totalDuration) ms"
+                "frame \(golden.format == .gif ? "delays" : "durations") differ: the golden has \(expected.frames.count) frames lasting \(expected.totalDuration) \(unit.name), the render \(actual.frames.count) frames lasting \(actual.totalDuration) \(unit.name)"
             )
         }
+        return problems
+    }
+
+    private func compareFrames(_ expected: DecodedAnimation, _ actual: DecodedAnimation) throws -> [FrameVerdict] {
+        guard (expected.width, expected.height) == (actual.width, actual.height) else { return [] }
         var verdicts: [FrameVerdict] = []
         var time = 0.0
-        let sameSize = (expected.width, expected.height) == (actual.width, actual.height)
-        for index in 0..<(sameSize ? min(expected.frames.count, actual.frames.count) : 0) {
+        for index in 0..<min(expected.frames.count, actual.frames.count) {
             let expectedFrame = expected.frames[index].image
             let actualFrame = actual.frames[index].image
             let comparison = PerceptualComparison.compare(
                 expected: expectedFrame, actual: actualFrame, options: options.comparison)
-            var verdict = FrameVerdict(
-                frame: index, time: time, status: comparison.passed ? .passed : .failed,
-                changedPixels: comparison.changedPixels, antialiasedPixels: comparison.antialiasedPixels,
-                maxDistance: comparison.maxDistance)
-            if !comparison.passed {
+            var verdict = FrameVerdict(frame: index, time: time, status: .passed)
+            verdict.record(comparison)
+            if !comparison.passed, options.record != .failed {
                 verdict.attach(
-                    try FailureArtifacts(folder: options.artifactsFolder.appendingPathComponent(name))
+                    try FailureArtifacts(folder: options.artifactsFolder.appendingPathComponent(golden.name))
                         .write(
                             frame: index, frameCount: expected.frames.count, expected: expectedFrame,
                             actual: actualFrame, diff: comparison.diffImage))
             }
             verdicts.append(verdict)
-            time += Double(expected.frames[index].duration) / 1000
+            time += Double(expected.frames[index].duration) / unit.perSecond
         }
-        let failed = !problems.isEmpty || verdicts.contains { $0.status == .failed }
-        if failed, options.record == .failed {
-            try AtomicFile.write(fresh, to: golden)
-            try current.write(to: environmentURL)
-            return result(
-                changes: changes, problems: [],
-                frames: verdicts.map { verdict in
-                    var updated = verdict
-                    if updated.status == .failed { updated.status = .updated }
-                    return updated
-                })
-        }
-        return result(changes: changes, problems: problems, frames: verdicts)
+        return verdicts
     }
 
+    /// The canvas size the file's header gives, read without decoding.
+    private func headerSize(_ data: Data) -> (width: Int, height: Int)? {
+        switch golden.format {
+        case .gif: ImageHeader.gifLayout(data).map { ($0.width, $0.height) }
+        case .webp: ImageHeader.webpSize(data)
+        default: ImageHeader.pngSize(data)
+        }
+    }
+
+    /// Decodes `data` in the golden's format; a GIF's delays become the frames' durations (in cs).
     private func decode(_ data: Data, name: String, budget: Int) throws -> DecodedAnimation {
-        format == .webp
-            ? try WebPDecoder.decode(data, name: name, pixelBudget: budget)
-            : try APNGDecoder.decode(data, name: name, pixelBudget: budget)
-    }
-
-    /// The golden file, refused before decoding when it is not a regular file of at most
-    /// `RegularFile.imageLimit` bytes, its canvas is beyond the canvas limit, or it would decode to
-    /// more than twice the render's pixels (at least 8192² pixels).
-    private func readGolden(budget: Int) throws -> DecodedAnimation {
-        let data: Data
-        do throws(InputFileError) {
-            data = try RegularFile.read(golden.path, limit: RegularFile.imageLimit)
-        } catch {
-            throw Diagnostic(
-                kind: error.kind, message: "cannot read the golden \(kind) \(golden.path): the file \(error.reason)"
-            ).fail()
+        switch golden.format {
+        case .webp:
+            return try WebPDecoder.decode(data, name: name, pixelBudget: budget)
+        case .gif:
+            do {
+                let gif = try GIFDecoder.decode(data, limits: .golden, pixelBudget: budget)
+                return DecodedAnimation(
+                    width: gif.width, height: gif.height, playCount: gif.playCount,
+                    frames: gif.frames.map { .init(image: $0.image, duration: $0.delay) })
+            } catch var problem as DiagnosticList {
+                for index in problem.diagnostics.indices {
+                    problem.diagnostics[index].message = "\(name): \(problem.diagnostics[index].message)"
+                }
+                throw problem
+            }
+        default:
+            return try APNGDecoder.decode(data, name: name, pixelBudget: budget)
         }
-        return try decode(data, name: "golden \(golden.path)", budget: max(2 * budget, ImageLimits.golden.maxPixels))
-    }
-
-    private func result(changes: [String], problems: [String], frames: [FrameVerdict]) -> SceneVerification {
-        SceneVerification(
-            scene: name, golden: golden.path, environmentChanges: changes, problems: problems, frames: frames)
     }
 
     private func describePlays(_ count: Int) -> String {
         count == 0 ? "forever" : count == 1 ? "once" : "\(count) times"
+    }
+}
+
+/// Reading a golden file: a regular file of at most `RegularFile.imageLimit` bytes, or a
+/// diagnostic that names it.
+enum GoldenFile {
+    static func read(_ url: URL, kind: String) throws -> Data {
+        do throws(InputFileError) {
+            return try RegularFile.read(url.path, limit: RegularFile.imageLimit)
+        } catch {
+            throw Diagnostic(kind: error.kind, message: "cannot read the \(kind) \(url.path): the file \(error.reason)")
+                .fail()
+        }
     }
 }

@@ -2,9 +2,35 @@ import Foundation
 import KinetypeEncode
 
 /// Writes what a person needs to judge a failing frame: expected, actual, the diff (changed pixels
-/// red, antialiased pixels yellow) and a side-by-side triptych of the three.
+/// red, antialiased pixels yellow) and a side-by-side triptych of the three, into the scene's
+/// folder of the artifacts folder (`frame_0042.expected.png` …).
 struct FailureArtifacts {
     let folder: URL
+
+    /// The kinds of image written per failing frame, as the part of the name before `.png`.
+    static let kinds = ["expected", "actual", "diff", "triptych"]
+
+    /// Whether `name` is an image `write` makes: `frame_<digits>.<kind>.png`.
+    static func isArtifact(_ name: String) -> Bool {
+        guard name.hasSuffix(".png") else { return false }
+        let stem = name.dropLast(4)
+        guard let dot = stem.lastIndex(of: "."), kinds.contains(String(stem[stem.index(after: dot)...])) else {
+            return false
+        }
+        return GoldenFrameName.index(of: String(stem[..<dot]) + ".png") != nil
+    }
+
+    /// Removes the images an earlier run wrote for this scene (only names `write` makes), and the
+    /// scene's folder when that leaves it empty, so what the folder holds is this run's.
+    func removeStale() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where Self.isArtifact(name) {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+        if (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
 
     /// The paths of the images written for one frame.
     struct Files {

@@ -45,10 +45,10 @@ public struct GoldenEnvironment: Codable, Equatable, Sendable {
         return changes
     }
 
-    func write(to url: URL) throws {
+    func write(to url: URL, group: OutputGroup? = nil) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try AtomicFile.write(encoder.encode(self), to: url)
+        try AtomicFile.write(encoder.encode(self), to: url, group: group)
     }
 
     static func read(from url: URL) -> GoldenEnvironment? {

@@ -1,37 +1,71 @@
 import Foundation
 import KinetypeEncode
 
-/// The goldens `verify` records for one scene's folder set, written as a whole: the first new
-/// golden starts a temporary copy of the set beside it (`AtomicFolder`), every golden and
-/// `environment.json` go into that copy, and `commit` swaps it in at once. Until then the set on
-/// disk is exactly as it was, so an interrupted or failed run never leaves a half-recorded set.
+/// The goldens `verify` writes for one scene's folder set, put in place as a whole: new goldens go
+/// into a temporary folder beside the set (`AtomicFolder`) as they are rendered, and `commit`
+/// completes it (the goldens kept from the old set, `environment.json`) and swaps it in at once,
+/// or hands it to the run's `OutputGroup`. Until then the set on disk is exactly as it was, so an
+/// interrupted, failed or discarded recording never changes a golden.
 final class GoldenSetRecording {
-    private let folder: URL
-    private var temporary: AtomicFolder?
-
-    /// A recording for the set at `folder` (made, with its parent, on the first golden).
-    init(folder: URL) {
-        self.folder = folder
+    /// What the new set starts from.
+    enum Basis {
+        /// The old set's files, except `dropping`, plus what is written.
+        case existingSet(dropping: Set<String>)
+        /// Only what is written and what `keep` names.
+        case empty
     }
 
-    /// True once a golden was written.
-    var hasGoldens: Bool { temporary != nil }
+    private let folder: URL
+    private let basis: Basis
+    private let group: OutputGroup?
+    private var temporary: AtomicFolder?
+    private var written: Set<String> = []
+    private var kept: [String] = []
+
+    /// A recording for the set at `folder` (made, with its parent, when the set is committed).
+    init(folder: URL, basis: Basis, group: OutputGroup?) {
+        self.folder = folder
+        self.basis = basis
+        self.group = group
+    }
+
+    /// The names of the goldens written so far.
+    var writtenNames: Set<String> { written }
 
     /// Writes the golden frame `name` into the temporary copy.
     func write(_ image: Image, named name: String) throws {
         try PNGCodec.write(image, to: start().temporaryFile(named: name))
+        written.insert(name)
     }
 
-    /// Adds `environment` and puts the recorded set in place; does nothing when nothing was recorded.
+    /// Keeps the old set's golden `name` in the new set, unchanged.
+    func keep(_ name: String) {
+        kept.append(name)
+    }
+
+    /// Completes the new set with the kept goldens and `environment`, and puts it in place.
     func commit(environment: GoldenEnvironment) throws {
-        guard let temporary else { return }
-        try environment.write(to: temporary.temporaryFile(named: GoldenVerifier.environmentFile))
-        try temporary.commit()
+        let made = try start()
+        switch basis {
+        case .existingSet(let dropping):
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            for name in names
+            where !dropping.contains(name) && !written.contains(name) && !name.hasPrefix(".")
+                && name != GoldenVerifier.environmentFile
+            {
+                try made.keep(name)
+            }
+        case .empty:
+            for name in kept where !written.contains(name) { try made.keep(name) }
+        }
+        try environment.write(to: made.temporaryFile(named: GoldenVerifier.environmentFile))
+        try made.commit()
     }
 
     /// Drops everything recorded; the set on disk stays as it was.
     func discard() {
         temporary?.discard()
+        temporary = nil
     }
 
     private func start() throws -> AtomicFolder {
@@ -45,8 +79,7 @@ final class GoldenSetRecording {
                 message: "cannot create the golden folder \(parent.path): \(error.localizedDescription)"
             ).fail()
         }
-        let made = try AtomicFolder(destination: folder)
-        try made.seedFromDestination()
+        let made = try AtomicFolder(destination: folder, group: group)
         temporary = made
         return made
     }

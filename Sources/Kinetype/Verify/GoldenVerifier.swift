@@ -4,52 +4,54 @@ import KinetypeEncode
 /// Renders scenes and compares them with stored golden frames.
 ///
 /// A golden set for `intro.json` is the folder `<goldens>/intro/` with `frame_0001.png …` (1-based
-/// frame numbers) and `environment.json`, or the file `<goldens>/intro.gif`, `.webp` or `.apng`.
-/// With a layout direction override the set is `intro-rightToLeft` (or `intro-leftToRight`);
-/// verified in the dark appearance on request (`--color-scheme dark`), it gets `-dark` after that
-/// (`OutputNaming`): `intro-dark/`, `intro-rightToLeft-dark.gif`. A folder set is
-/// recorded as a whole: new goldens go into a temporary copy of the set that replaces it in one
-/// step once the scene is done (`AtomicFolder`), so an interrupted or failed run never leaves a
-/// half-recorded set.
+/// frame numbers) and `environment.json`, or the file `<goldens>/intro.gif`, `.webp` or `.apng`
+/// (`GoldenSetNames` says how directions and appearances are named).
+///
+/// What a run writes depends on its `RecordMode`, and a failing set is never changed:
+/// - `missing` records a whole set for a scene that has none, and adds the frames a set lacks only
+///   when every frame it has passes;
+/// - `failed` and `all` replace the set as a whole with exactly the frames this run compares (the
+///   passing goldens kept as they were, or everything rendered afresh), so no obsolete frame stays;
+/// - `never` writes nothing.
+/// A folder set is written into a temporary copy that replaces it in one step once the scene is
+/// done (`GoldenSetRecording`), or with the run's other sets when `group` is given.
 public enum GoldenVerifier {
     static let environmentFile = "environment.json"
 
     /// Verifies the scene file at `path`, in `colorScheme` when given (against the golden set
     /// `<name>-dark` for dark), else in the scene's own `canvas.colorScheme` (against `<name>`).
-    public static func verify(sceneAt path: String, colorScheme: ColorScheme? = nil, options: VerifyOptions) throws
-        -> SceneVerification
-    {
+    /// Goldens it records are put in place with `group`'s other outputs when given, else at once.
+    public static func verify(
+        sceneAt path: String, colorScheme: ColorScheme? = nil, options: VerifyOptions, group: OutputGroup? = nil
+    ) throws -> SceneVerification {
         let prepared = try SceneLoader(
             .file(path: path),
             overrides: SceneOverrides(
                 values: options.overrides, layoutDirection: options.layoutDirection, colorScheme: colorScheme),
             root: options.root, limits: options.limits
         ).load()
-        var name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        if options.layoutDirection != nil { name += "-" + prepared.scene.canvas.layoutDirection.rawValue }
-        name = OutputNaming.stem(name, colorScheme: colorScheme)
-        return try verify(prepared, name: name, options: options)
+        let name = GoldenSetNames.name(
+            stem: GoldenSetNames.stem(ofScene: path),
+            direction: options.layoutDirection.map { _ in prepared.scene.canvas.layoutDirection },
+            colorScheme: colorScheme)
+        return try verify(prepared, name: name, options: options, group: group)
     }
 
     /// Verifies a prepared scene against the golden set called `name`.
-    public static func verify(_ prepared: PreparedScene, name: String, options: VerifyOptions) throws
-        -> SceneVerification
-    {
+    public static func verify(
+        _ prepared: PreparedScene, name: String, options: VerifyOptions, group: OutputGroup? = nil
+    ) throws -> SceneVerification {
         try options.limits.check(
             frameCount: prepared.timeline.frameCount, of: prepared.scene, fps: prepared.timeline.fps)
+        FailureArtifacts(folder: options.artifactsFolder.appendingPathComponent(name)).removeStale()
         let folder = options.goldenFolder.appendingPathComponent(name)
         if !FileManager.default.fileExists(atPath: folder.path), let file = try goldenFile(named: name, in: options) {
-            switch file.format {
-            case .gif:
-                return try GIFGoldenVerifier(prepared: prepared, name: name, golden: file.url, options: options)
-                    .verify()
-            default:
-                return try AnimationGoldenVerifier(
-                    prepared: prepared, name: name, golden: file.url, format: file.format, options: options
-                ).verify()
-            }
+            let golden = AnimationGolden(
+                prepared: prepared, name: name, golden: file.url, format: file.format, options: options, group: group)
+            return try AnimationGoldenVerifier(golden).verify()
         }
-        return try FrameGoldenVerifier(prepared: prepared, name: name, folder: folder, options: options).verify()
+        return try FrameGoldenVerifier(prepared: prepared, name: name, folder: folder, options: options, group: group)
+            .verify()
     }
 
     /// The golden animation `<name>.gif`, `.webp` or `.apng`, if there is one; two of them are a
@@ -99,83 +101,153 @@ private struct FrameGoldenVerifier {
     let name: String
     let folder: URL
     let options: VerifyOptions
+    let group: OutputGroup?
+
+    var frameCount: Int { prepared.timeline.frameCount }
 
     func verify() throws -> SceneVerification {
-        let environmentURL = folder.appendingPathComponent(GoldenVerifier.environmentFile)
         let current = GoldenEnvironment.current(for: prepared)
-        let recorded = GoldenEnvironment.read(from: environmentURL)
+        let recorded = GoldenEnvironment.read(from: folder.appendingPathComponent(GoldenVerifier.environmentFile))
         let frames = GoldenVerifier.frames(options.frames, of: prepared.timeline)
-        let frameCount = prepared.timeline.frameCount
-        var verdicts: [FrameVerdict] = []
-        let recording = GoldenSetRecording(folder: folder)
+        let stored = storedFrames()
+        let compared = Set(frames.map { GoldenFrameName.name(index: $0, frameCount: frameCount) })
+        let obsolete = stored.subtracting(compared).sorted()
+        let setExists = FileManager.default.fileExists(atPath: folder.path)
+        let recording = GoldenSetRecording(
+            folder: folder,
+            basis: (options.record == .missing || options.record == .never) && setExists
+                ? .existingSet(dropping: options.prune ? Set(obsolete) : []) : .empty,
+            group: group)
+        var result = SceneVerification(
+            scene: name, golden: folder.path, environmentChanges: recorded.map { $0.changes(to: current) } ?? [],
+            problems: [], frames: [])
         do {
-            try compareOrRecord(frames: frames, into: recording, verdicts: &verdicts)
+            var sizeMismatches: [String] = []
+            try compareOrRecord(
+                frames: frames, stored: stored, into: recording, verdicts: &result.frames,
+                sizeMismatches: &sizeMismatches)
             if options.isCancelled() { throw CancellationError() }
-            try recording.commit(environment: current)
+            if let first = sizeMismatches.first {
+                let more = sizeMismatches.count > 1 ? " (and \(sizeMismatches.count - 1) more frame(s))" : ""
+                result.problems.append("\(first)\(more); such goldens are not decoded")
+            }
+            let pastTheEnd = obsolete.filter { (GoldenFrameName.index(of: $0) ?? 0) >= frameCount }
+            if options.frames == .all, !pastTheEnd.isEmpty, options.record == .never || options.record == .missing {
+                result.problems.append(
+                    "the golden set has \(pastTheEnd.count) frame(s) more than the scene's \(frameCount); the animation got shorter (re-record with --record all if that is intended)"
+                )
+            }
+            try finish(recording, result: &result, obsolete: obsolete, setExists: setExists, environment: current)
         } catch {
             recording.discard()
             throw error
         }
-        let wroteGoldens = recording.hasGoldens
-        var problems: [String] = []
-        if options.frames == .all, !wroteGoldens || options.record != .all {
-            let extra = goldenFrameCount() - frameCount
-            if extra > 0 {
-                problems.append(
-                    "the golden set has \(extra) frame(s) more than the scene's \(frameCount); the animation got shorter (re-record with --record all if that is intended)"
-                )
-            }
-        }
-        return SceneVerification(
-            scene: name, golden: folder.path,
-            environmentChanges: recorded.map { $0.changes(to: current) } ?? [],
-            problems: problems, frames: verdicts)
+        return result
     }
 
-    /// Renders `frames`, compares each with its golden and records the ones the record mode asks
-    /// for into `recording`.
-    private func compareOrRecord(frames: [Int], into recording: GoldenSetRecording, verdicts: inout [FrameVerdict])
-        throws
-    {
-        let frameCount = prepared.timeline.frameCount
-        try prepared.pipeline(jobs: options.jobs, isCancelled: options.isCancelled).run(frames: frames) {
-            index, actual in
-            let file = folder.appendingPathComponent(PNGSequenceWriter.fileName(index: index, frameCount: frameCount))
-            var verdict = FrameVerdict(frame: index, time: prepared.timeline.time(ofFrame: index), status: .passed)
-            let expected = FileManager.default.fileExists(atPath: file.path) ? try PNGCodec.read(contentsOf: file) : nil
-            switch (expected, options.record) {
-            case (_, .all), (nil, .missing), (nil, .failed):
-                try recording.write(actual, named: file.lastPathComponent)
-                verdict.status = .recorded
-            case (nil, .never):
-                verdict.status = .missing
-            case (let expected?, _):
-                let comparison = PerceptualComparison.compare(
-                    expected: expected, actual: actual, options: options.comparison)
-                verdict.changedPixels = comparison.changedPixels
-                verdict.antialiasedPixels = comparison.antialiasedPixels
-                verdict.maxDistance = comparison.maxDistance
-                if !comparison.passed {
-                    if options.record == .failed {
-                        try recording.write(actual, named: file.lastPathComponent)
-                        verdict.status = .updated
-                    } else {
-                        verdict.status = .failed
-                        verdict.attach(
-                            try FailureArtifacts(folder: options.artifactsFolder.appendingPathComponent(name))
-                                .write(
-                                    frame: index, frameCount: frameCount, expected: expected, actual: actual,
-                                    diff: comparison.diffImage))
-                    }
+    /// Commits or discards the recording as the record mode says, and settles what the result
+    /// says was recorded and what is obsolete.
+    private func finish(
+        _ recording: GoldenSetRecording, result: inout SceneVerification, obsolete: [String], setExists: Bool,
+        environment: GoldenEnvironment
+    ) throws {
+        let changed = !recording.writtenNames.isEmpty
+        let replacesSet = options.record == .all || options.record == .failed
+        let prunes = options.prune && !obsolete.isEmpty
+        let commit: Bool
+        switch options.record {
+        case .never:
+            commit = prunes && result.passed
+        case .missing:
+            commit = (changed || prunes) && (!setExists || result.passed)
+        case .failed:
+            commit = changed || !obsolete.isEmpty || !setExists || !result.problems.isEmpty
+        case .all:
+            commit = true
+        }
+        if commit {
+            try recording.commit(environment: environment)
+            if replacesSet || options.prune {
+                result.removedFrames = obsolete
+            } else {
+                result.obsoleteFrames = obsolete
+            }
+            if replacesSet { result.problems = [] }
+        } else {
+            recording.discard()
+            result.obsoleteFrames = obsolete
+            if changed {
+                result.recordingWithheld = true
+                for index in result.frames.indices where result.frames[index].status == .recorded {
+                    result.frames[index].status = .missing
                 }
             }
-            verdicts.append(verdict)
-            options.progress(verdicts.count, frames.count)
         }
     }
 
-    private func goldenFrameCount() -> Int {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return files.filter { $0.hasPrefix("frame_") && $0.hasSuffix(".png") }.count
+    /// The golden frame files of the set.
+    private func storedFrames() -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return Set(names.filter { GoldenFrameName.index(of: $0) != nil })
+    }
+
+    /// Renders `frames`, compares each with its golden and writes into `recording` what the
+    /// record mode asks for. A golden whose header gives another size than the render's fails
+    /// without being decoded.
+    private func compareOrRecord(
+        frames: [Int], stored: Set<String>, into recording: GoldenSetRecording, verdicts: inout [FrameVerdict],
+        sizeMismatches: inout [String]
+    ) throws {
+        let canvas = (width: prepared.scene.canvas.pixelWidth, height: prepared.scene.canvas.pixelHeight)
+        try prepared.pipeline(jobs: options.jobs, isCancelled: options.isCancelled).run(frames: frames) {
+            index, actual in
+            let fileName = GoldenFrameName.name(index: index, frameCount: frameCount)
+            var verdict = FrameVerdict(frame: index, time: prepared.timeline.time(ofFrame: index), status: .passed)
+            defer {
+                verdicts.append(verdict)
+                options.progress(verdicts.count, frames.count)
+            }
+            if options.record == .all {
+                try recording.write(actual, named: fileName)
+                verdict.status = .recorded
+                return
+            }
+            guard stored.contains(fileName) else {
+                if options.record == .never {
+                    verdict.status = .missing
+                } else {
+                    try recording.write(actual, named: fileName)
+                    verdict.status = .recorded
+                }
+                return
+            }
+            let file = folder.appendingPathComponent(fileName)
+            let data = try GoldenFile.read(file, kind: "golden frame")
+            if let size = ImageHeader.pngSize(data), size != canvas {
+                sizeMismatches.append(
+                    "golden \(fileName) is \(size.width)×\(size.height) pixels, the render \(canvas.width)×\(canvas.height)"
+                )
+                verdict.status = .failed
+            } else {
+                let expected = try PNGCodec.decode(data, name: file.relativePath)
+                let comparison = PerceptualComparison.compare(
+                    expected: expected, actual: actual, options: options.comparison)
+                verdict.record(comparison)
+                if !comparison.passed, options.record != .failed {
+                    verdict.attach(
+                        try FailureArtifacts(folder: options.artifactsFolder.appendingPathComponent(name))
+                            .write(
+                                frame: index, frameCount: frameCount, expected: expected, actual: actual,
+                                diff: comparison.diffImage))
+                }
+            }
+            guard options.record == .failed else { return }
+            if verdict.status == .failed {
+                try recording.write(actual, named: fileName)
+                verdict.status = .updated
+            } else {
+                recording.keep(fileName)
+            }
+        }
     }
 }

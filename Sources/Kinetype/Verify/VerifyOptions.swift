@@ -60,6 +60,9 @@ public struct VerifyOptions: Sendable {
     /// The folder of golden sets: `<scene name>/frame_0001.png …` or `<scene name>.gif`.
     public var goldenFolder: URL
     public var record: RecordMode = .missing
+    /// `--prune`: remove the obsolete golden frames of sets that pass (frames the run does not
+    /// compare); a failing set is never changed.
+    public var prune = false
     public var frames: FrameSelection = .all
     public var comparison = ComparisonOptions()
     /// Where expected/actual/diff images of failing frames go.

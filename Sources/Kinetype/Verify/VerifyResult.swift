@@ -3,8 +3,8 @@ import KinetypeCore
 import KinetypeEncode
 
 /// The verdict on one frame.
-public struct FrameVerdict: Sendable, Encodable {
-    public enum Status: String, Sendable, Encodable {
+public struct FrameVerdict: Sendable, Codable {
+    public enum Status: String, Sendable, Codable {
         case passed
         case failed
         /// No golden existed; this run recorded one.
@@ -29,6 +29,14 @@ public struct FrameVerdict: Sendable, Encodable {
     public var expectedPath: String?
     public var actualPath: String?
 
+    /// Takes the counts of `comparison`, and fails the frame when the comparison did not pass.
+    mutating func record(_ comparison: ImageComparison) {
+        changedPixels = comparison.changedPixels
+        antialiasedPixels = comparison.antialiasedPixels
+        maxDistance = comparison.maxDistance
+        if !comparison.passed { status = .failed }
+    }
+
     /// Records where the failure images of this frame were written.
     mutating func attach(_ files: FailureArtifacts.Files) {
         diffPath = files.diff
@@ -38,6 +46,26 @@ public struct FrameVerdict: Sendable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case frame, time, status, changedPixels, antialiasedPixels, maxDistance, diffPath, expectedPath, actualPath
+    }
+
+    public init(frame: Int, time: Double, status: Status) {
+        self.frame = frame
+        self.time = time
+        self.status = status
+    }
+
+    /// Reads a verdict as `encode(to:)` writes it (a report of a `verify` shard, for merging).
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        frame = try container.decode(Int.self, forKey: .frame) - 1
+        time = try container.decode(Double.self, forKey: .time)
+        status = try container.decode(Status.self, forKey: .status)
+        changedPixels = try container.decode(Int.self, forKey: .changedPixels)
+        antialiasedPixels = try container.decode(Int.self, forKey: .antialiasedPixels)
+        maxDistance = try container.decode(Double.self, forKey: .maxDistance)
+        diffPath = try container.decodeIfPresent(String.self, forKey: .diffPath)
+        expectedPath = try container.decodeIfPresent(String.self, forKey: .expectedPath)
+        actualPath = try container.decodeIfPresent(String.self, forKey: .actualPath)
     }
 
     /// `frame` is written 1-based, as in the frame files (`frame_0001.png`) and the terminal lines;
@@ -57,7 +85,7 @@ public struct FrameVerdict: Sendable, Encodable {
 }
 
 /// The result of verifying one scene against its goldens.
-public struct SceneVerification: Sendable, Encodable {
+public struct SceneVerification: Sendable, Codable {
     public var scene: String
     public var golden: String
     /// How the current fonts and libraries differ from the recorded ones.
@@ -65,6 +93,25 @@ public struct SceneVerification: Sendable, Encodable {
     /// Problems with the golden set as a whole (frame count, size, GIF delays or loop count).
     public var problems: [String]
     public var frames: [FrameVerdict]
+    /// Golden frames of the set that this run does not compare (left from an earlier version of
+    /// the scene or another frame selection), by file name; `--record all|failed` and `--prune`
+    /// remove them.
+    public var obsoleteFrames: [String] = []
+    /// Obsolete golden frames this run removed (by re-recording the set, or `--prune`).
+    public var removedFrames: [String] = []
+    /// True when frames had no golden but were not recorded because the set fails: a failing run
+    /// never changes its goldens.
+    public var recordingWithheld = false
+
+    public init(
+        scene: String, golden: String, environmentChanges: [String], problems: [String], frames: [FrameVerdict]
+    ) {
+        self.scene = scene
+        self.golden = golden
+        self.environmentChanges = environmentChanges
+        self.problems = problems
+        self.frames = frames
+    }
 
     public var passed: Bool {
         problems.isEmpty && !frames.contains { $0.status == .failed || $0.status == .missing }

@@ -45,7 +45,8 @@ extension Command {
 /// Every subcommand, in the order `kinetype help` lists them.
 let allCommands: [any Command.Type] = [
     RenderCommand.self, BatchCommand.self, VerifyCommand.self, ValidateCommand.self, InfoCommand.self,
-    PreviewCommand.self, FontsCommand.self, SchemaCommand.self, BatchReportCommand.self, CompletionsCommand.self,
+    PreviewCommand.self, FontsCommand.self, SchemaCommand.self, BatchReportCommand.self, VerifyReportCommand.self,
+    CompletionsCommand.self,
     HelpCommand.self,
 ]
 

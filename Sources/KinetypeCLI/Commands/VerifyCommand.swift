@@ -20,11 +20,23 @@ enum VerifyCommand: Command {
         and the command that accepts the changes. When frames fail and --html is not given, the page
         is written to report.html in the artifacts folder.
 
-        Recording: missing (default) writes goldens for frames that have none; all rewrites every
-        golden; failed rewrites the goldens of failing frames; never only compares. When the CI
-        environment variable is set, the default is never, so CI cannot silently accept new goldens.
-        KINETYPE_RECORD sets the default otherwise. A scene's folder set is recorded as a whole: its
-        new goldens and environment.json replace the set in one step when the scene is done.
+        Recording: missing (default) records a whole set for a scene that has none, and adds the
+        frames a set lacks only when the rest of it passes; all re-records the set; failed replaces
+        the goldens of failing frames and records missing ones; never only compares. all and failed
+        make the set exactly the frames this run compares, so no obsolete golden stays. A failing
+        set is never changed. When the CI environment variable is set, the default is never, so CI
+        cannot silently accept new goldens. KINETYPE_RECORD sets the default otherwise. A scene's
+        goldens (in every appearance asked for) and environment.json replace its sets together once
+        the scene is done.
+
+        Obsolete goldens: frames of a set that this run does not compare, and sets in DIR that no
+        scene of the run uses (in any direction or appearance), are listed as a note, as a warning
+        when CI is set, and fail the run with --strict. --prune removes them: the obsolete frames of
+        sets that pass, and the obsolete sets when every scene passes. Two scene files whose sets
+        would have the same name (a/card.json and b/card.json) are refused before anything renders.
+
+        Sharding: --shard I/N (or auto) verifies the I-th of N slices of the scenes, as batch does;
+        give each shard its own --report and join them with kinetype verify-report merge.
 
         With --color-scheme dark the scenes render in the dark appearance and are compared with the
         sets DIR/intro-dark/ or DIR/intro-dark.gif; with light,dark each scene is verified in both,
@@ -63,16 +75,22 @@ enum VerifyCommand: Command {
         static let html = Option(
             "html", .path(),
             help: "Write an HTML review page of every scene and frame (default on failure: ARTIFACTS/report.html).")
+        static let prune = Flag(
+            "prune",
+            help: "Remove obsolete goldens: frames a passing set has that this run does not compare, "
+                + "and sets no scene uses (when every scene passes).")
     }
 
     static let options: [OptionSpec] = [
         Options.golden.spec, Options.record.spec, Options.frames.spec, Options.threshold.spec,
         Options.maxDiffPixels.spec,
         Options.maxDiffRatio.spec, Options.artifacts.spec, Options.html.spec, SharedOptions.report.spec,
+        Options.prune.spec,
     ]
     static let groups: [OptionGroup] = [
-        .placeholders(), .root, .jobs(), .quiet(help: "Print only failures."), .progress, .workLimits,
-        .layoutDirection(), .colorScheme,
+        .placeholders(help: "Set a {{NAME}} placeholder (repeatable); with --strict, obsolete goldens fail too."),
+        .root, .jobs(), .quiet(help: "Print only failures and warnings."), .progress, .workLimits,
+        .layoutDirection(), .colorScheme, .shard(of: "scenes"),
     ]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
@@ -109,73 +127,114 @@ enum VerifyCommand: Command {
         let schemes: [ColorScheme?] = try arguments[SharedOptions.colorScheme] ?? [nil]
 
         let htmlPath = try arguments[Options.html]
-        let scenes = try sceneFiles(arguments.positionals)
-        let used = scenes.reduce(into: Set<String>()) { used, path in
+        let strict = arguments[SharedOptions.strict]
+        options.prune = arguments[Options.prune]
+        let shard = try arguments.shard(terminal: terminal, doing: "verifying")
+        if options.prune, shard != nil {
+            throw DiagnosticList.usage(
+                "--prune cannot be used with --shard: a shard sees only its own scenes; prune in an unsharded run",
+                command: name)
+        }
+        let progress = try arguments.progressBar(terminal: terminal)
+        defer { progress.finish() }
+        let label = Locked("")
+        options.progress = { done, total in progress.update(done: done, total: total, label: label.withLock { $0 }) }
+        let run = try VerifyRun(
+            scenes: try sceneFiles(
+                arguments.positionals, skipping: [options.goldenFolder, options.artifactsFolder]),
+            colorSchemes: schemes, options: options, shard: shard)
+        let used = run.scenes.reduce(into: Set<String>()) { used, path in
             let scene = UnusedPlaceholders.templateScene(.file(path: path), keys: Array(options.overrides.keys))
             used.formUnion(scene?.placeholdersUsed ?? [])
         }
         try arguments.reportUnused(
             UnusedPlaceholders.setProblems(
                 names: Array(options.overrides.keys), used: used,
-                sceneName: scenes.count == 1 ? scenes[0] : "no scene",
-                strict: arguments[SharedOptions.strict]),
+                sceneName: run.scenes.count == 1 ? run.scenes[0] : "no scene", strict: strict),
             terminal: terminal, quiet: quiet)
 
-        var results: [SceneVerification] = []
-        var entries: [VerifyHTMLReport.Entry] = []
-        var interrupted = false
-        let progress = try arguments.progressBar(terminal: terminal)
-        defer { progress.finish() }
-        let verificationCount = scenes.count * schemes.count
-        verifying: for (sceneIndex, path) in scenes.enumerated() {
-            for (schemeIndex, scheme) in schemes.enumerated() {
-                do {
-                    if interrupt.isSet { throw CancellationError() }
-                    let label = "frames of scene \(sceneIndex * schemes.count + schemeIndex + 1)/\(verificationCount)"
-                    options.progress = { done, total in progress.update(done: done, total: total, label: label) }
-                    let result = try GoldenVerifier.verify(sceneAt: path, colorScheme: scheme, options: options)
-                    progress.finish()
-                    results.append(result)
-                    entries.append(VerifyHTMLReport.Entry(scenePath: path, result: result))
-                    report(result, terminal: terminal, quiet: quiet)
-                } catch is CancellationError {
-                    interrupted = true
-                    break verifying
-                }
-            }
-        }
+        var report = VerifyReport(
+            shard: shard, goldenFolder: golden, artifactsFolder: options.artifactsFolder.path,
+            acceptArguments: acceptArguments(arguments), comparison: options.comparison)
+        try run.run(
+            into: &report,
+            willVerify: { number in
+                progress.finish()
+                label.withLock { $0 = "frames of scene \(number + 1)/\(run.verificationCount)" }
+            },
+            onResult: { entry in
+                progress.finish()
+                Self.report(entry.result, terminal: terminal, quiet: quiet)
+            })
+        progress.finish()
         if let reportPath {
-            try JSONReport.write(results, to: URL(fileURLWithPath: reportPath))
+            try JSONReport.write(report, to: URL(fileURLWithPath: reportPath))
         }
-        let passed = results.allSatisfy(\.passed)
-        if let page = htmlPath.map(URL.init(fileURLWithPath:))
-            ?? (passed ? nil : options.artifactsFolder.appendingPathComponent("report.html"))
-        {
-            var html = VerifyHTMLReport(entries: entries, comparison: options.comparison) { scenes in
-                acceptCommand(for: scenes, arguments: arguments)
-            }
-            html.interrupted = interrupted
-            try html.write(to: page)
-            if !passed || !quiet { terminal.err("kinetype: review the results in \(page.path)\n") }
+        let obsoleteFail = strict && (!report.obsoleteSets.isEmpty || report.obsoleteFrameCount > 0)
+        reportObsolete(report, strict: strict, terminal: terminal, quiet: quiet)
+        let passed = report.passed && !obsoleteFail
+        let defaultPage = options.artifactsFolder.appendingPathComponent("report.html")
+        if let page = htmlPath.map(URL.init(fileURLWithPath:)) ?? (report.passed ? nil : defaultPage) {
+            try VerifyHTMLReport(report: report).write(to: page)
+            if !report.passed || !quiet { terminal.err("kinetype: review the results in \(page.path)\n") }
+        } else {
+            VerifyHTMLReport.removeStale(at: defaultPage)
         }
-        if interrupted {
+        if report.interrupted {
             terminal.err(
-                "kinetype: interrupted; \(results.count) of \(verificationCount) scene(s) finished (listed above); "
+                "kinetype: interrupted; \(report.scenes.count) of \(run.verificationCount) scene(s) finished (listed above); "
                     + "the unfinished scene recorded nothing and its goldens are as they were\n"
             )
             return 130
         }
+        if !report.failingScenes.isEmpty {
+            terminal.err(
+                "kinetype: if the changes are intended, accept them with:\n  "
+                    + HTMLText.shellCommand(report.acceptCommand(for: report.failingScenes)) + "\n")
+        }
         return passed ? 0 : 1
     }
 
-    /// `kinetype verify SCENES --record failed` with the options of this run that decide what is
-    /// compared and how (goldens, frames, thresholds, placeholders, root, limits), in a fixed order.
-    static func acceptCommand(for scenes: [String], arguments: ParsedArguments) -> [String] {
+    /// Says which goldens are obsolete: a note, a warning when CI is set, an error with `--strict`.
+    private static func reportObsolete(_ report: VerifyReport, strict: Bool, terminal: Terminal, quiet: Bool) {
+        let severity =
+            strict
+            ? "error" : RecordMode.fromEnvironment(ProcessInfo.processInfo.environment) == .never ? "warning" : "note"
+        if severity == "note" && quiet { return }
+        if !report.removedSets.isEmpty {
+            terminal.err(
+                "kinetype: note: removed \(report.removedSets.count) obsolete golden set(s): "
+                    + shortList(report.removedSets) + "\n")
+        }
+        if !report.obsoleteSets.isEmpty {
+            terminal.err(
+                "kinetype: \(severity): \(report.obsoleteSets.count) obsolete golden set(s) in \(report.goldenFolder) "
+                    + "that no scene of this run uses: \(shortList(report.obsoleteSets)); remove them with --prune\n")
+        }
+        let frames = report.obsoleteFrameCount
+        if frames > 0 {
+            let sets = report.scenes.filter { !$0.result.obsoleteFrames.isEmpty }.map(\.result.scene)
+            terminal.err(
+                "kinetype: \(severity): \(frames) obsolete golden frame(s) in \(shortList(sets)), frames this run "
+                    + "does not compare; remove them with --prune (or re-record with --record all)\n")
+        }
+    }
+
+    /// The first few names of a list, quoted, and how many more.
+    private static func shortList(_ names: [String]) -> String {
+        let shown = names.prefix(5).map { JSONText.quoted($0) }.joined(separator: ", ")
+        return names.count > 5 ? shown + " and \(names.count - 5) more" : shown
+    }
+
+    /// The options of `kinetype verify SCENES … --record failed`: those of this run that decide
+    /// what is compared and how (goldens, frames, thresholds, placeholders, root, limits), in a
+    /// fixed order, without the scenes.
+    static func acceptArguments(_ arguments: ParsedArguments) -> [String] {
         let skipped: Set<String> = [
             Options.record.name, Options.html.name, SharedOptions.report.name, SharedOptions.jobs.name,
-            Options.artifacts.name,
+            Options.artifacts.name, SharedOptions.shard.name,
         ]
-        var command = ["kinetype", name] + scenes
+        var command: [String] = []
         for spec in allOptions where !skipped.contains(spec.name) {
             for value in arguments.all(spec.name) { command += ["--\(spec.name)", value] }
         }
@@ -212,17 +271,30 @@ enum VerifyCommand: Command {
         }
         for line in result.worstFrameLines { terminal.err("  \(line)\n") }
         let missing = result.count(.missing)
-        if missing > 0 {
+        if missing > 0, result.recordingWithheld {
+            terminal.err(
+                "  \(missing) frame(s) have no golden; they were not recorded because the set fails "
+                    + "(a failing run never changes its goldens)\n")
+        } else if missing > 0 {
             terminal.err(
                 "  \(missing) frame(s) have no golden; record them with --record missing (recording is off when CI is set)\n"
             )
         }
+        if !result.removedFrames.isEmpty, !quiet {
+            terminal.out("  removed \(result.removedFrames.count) obsolete golden frame(s)")
+        }
     }
 
-    /// The scenes to verify: files as given, folders searched for scenes. Batch data is refused
-    /// with a hint, since a glob like `whats-new/*.json` matches the data files too.
-    static func sceneFiles(_ paths: [String]) throws -> [String] {
-        let inputs = ValidationInput.expand(paths, scenesInFolders: true)
+    /// The scenes to verify: files as given, folders searched for scenes (skipping what is inside
+    /// `skipping`, the golden and artifacts folders, whose JSON files are not scenes). Batch data
+    /// is refused with a hint, since a glob like `whats-new/*.json` matches the data files too.
+    static func sceneFiles(_ paths: [String], skipping folders: [URL] = []) throws -> [String] {
+        let given = Set(paths)
+        let skipped = folders.map { $0.standardizedFileURL.path + "/" }
+        let inputs = ValidationInput.expand(paths, scenesInFolders: true).filter { input in
+            let path = URL(fileURLWithPath: input.path).standardizedFileURL.path
+            return given.contains(input.path) || !skipped.contains { path.hasPrefix($0) }
+        }
         if case .data(let path, let template)? = inputs.first(where: { if case .data = $0 { true } else { false } }) {
             let pass = template.map { "pass its template \($0)" } ?? "pass the template it fills"
             throw DiagnosticList.usage(

@@ -12,6 +12,30 @@ public enum ImageHeader {
         return (bigEndian32(data, at: 16), bigEndian32(data, at: 20))
     }
 
+    /// The canvas width and height of a WebP (`VP8X` for an animation or extended file, else the
+    /// `VP8L` or `VP8 ` bitstream's header); nil when `data` does not start like a WebP.
+    public static func webpSize(_ data: Data) -> (width: Int, height: Int)? {
+        guard data.count >= 30, data.prefix(4).elementsEqual("RIFF".utf8),
+            data.dropFirst(8).prefix(4).elementsEqual("WEBP".utf8)
+        else { return nil }
+        let chunk = String(decoding: data.dropFirst(12).prefix(4), as: UTF8.self)
+        switch chunk {
+        case "VP8X":
+            return (littleEndian24(data, at: 24) + 1, littleEndian24(data, at: 27) + 1)
+        case "VP8L":
+            guard byte(data, at: 20) == 0x2F else { return nil }
+            let bits = littleEndian24(data, at: 21) | Int(byte(data, at: 24)) << 24
+            return ((bits & 0x3FFF) + 1, (bits >> 14 & 0x3FFF) + 1)
+        case "VP8 ":
+            guard byte(data, at: 23) == 0x9D, byte(data, at: 24) == 0x01, byte(data, at: 25) == 0x2A else {
+                return nil
+            }
+            return (littleEndian16(data, at: 26) & 0x3FFF, littleEndian16(data, at: 28) & 0x3FFF)
+        default:
+            return nil
+        }
+    }
+
     /// The rectangle of one image in a GIF.
     public struct GIFFrame: Equatable, Sendable {
         public var x: Int, y: Int, width: Int, height: Int
@@ -70,6 +94,10 @@ public enum ImageHeader {
 
     private static func littleEndian16(_ data: Data, at offset: Int) -> Int {
         Int(byte(data, at: offset)) | Int(byte(data, at: offset + 1)) << 8
+    }
+
+    private static func littleEndian24(_ data: Data, at offset: Int) -> Int {
+        littleEndian16(data, at: offset) | Int(byte(data, at: offset + 2)) << 16
     }
 
     private static func bigEndian32(_ data: Data, at offset: Int) -> Int {

@@ -36,7 +36,9 @@ final class VerifyHTMLReportTests: XCTestCase {
         // The frame that changed most, from the JSON report.
         let report = try JSONSerialization.jsonObject(
             with: Data(contentsOf: folder.appendingPathComponent("report.json")))
-        let scenes = try XCTUnwrap(report as? [[String: Any]])
+        let scenes = try XCTUnwrap((report as? [String: Any])?["scenes"] as? [[String: Any]]).compactMap {
+            $0["result"] as? [String: Any]
+        }
         let frames = try XCTUnwrap(
             scenes.first { $0["scene"] as? String == hostileName }?["frames"] as? [[String: Any]])
         let failed = frames.filter { $0["status"] as? String == "failed" }

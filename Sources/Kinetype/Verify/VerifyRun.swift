@@ -1,0 +1,115 @@
+import Foundation
+import KinetypeEncode
+
+/// One `verify` over many scenes: each scene file once, no two scenes sharing a golden set, the
+/// run's shard of them, each scene in every appearance asked for with its goldens put in place
+/// together, and the golden sets no scene of the run uses.
+public struct VerifyRun {
+    /// The distinct scene files of the whole run (every shard), in order.
+    public let scenes: [String]
+    public let colorSchemes: [ColorScheme?]
+    public var options: VerifyOptions
+    /// The slice this machine verifies; nil for every scene.
+    public var shard: Shard?
+
+    /// - Throws: a `.usage` diagnostic when two scene files would use one golden set.
+    public init(scenes: [String], colorSchemes: [ColorScheme?], options: VerifyOptions, shard: Shard? = nil) throws {
+        self.scenes = try GoldenSetNames.distinctScenes(
+            scenes, direction: options.layoutDirection, colorSchemes: colorSchemes)
+        self.colorSchemes = colorSchemes
+        self.options = options
+        self.shard = shard
+    }
+
+    /// The scenes this run verifies: its shard's, or all of them.
+    public var scenesToVerify: [String] {
+        scenes.enumerated().filter { shard?.contains(entryIndex: $0.offset) ?? true }.map(\.element)
+    }
+
+    /// The number of verifications (scenes × appearances) this run makes.
+    public var verificationCount: Int { scenesToVerify.count * colorSchemes.count }
+
+    /// Verifies every scene of the shard, in order; `report` starts as the run's empty report and
+    /// is filled in. `onResult` sees each verdict as it comes (for the terminal), and `willVerify`
+    /// is told the 0-based number of the verification about to start (for progress).
+    /// Ctrl-C (`options.isCancelled`) stops the run between frames: the scene being verified
+    /// records nothing, and the report says the run was interrupted.
+    public func run(
+        into report: inout VerifyReport, willVerify: (Int) -> Void = { _ in },
+        onResult: (VerifyReport.Entry) -> Void = { _ in }
+    ) throws {
+        var number = 0
+        do {
+            for path in scenesToVerify {
+                let group = OutputGroup()
+                var entries: [VerifyReport.Entry] = []
+                for scheme in colorSchemes {
+                    if options.isCancelled() { throw CancellationError() }
+                    willVerify(number)
+                    number += 1
+                    let result = try GoldenVerifier.verify(
+                        sceneAt: path, colorScheme: scheme, options: options, group: group)
+                    entries.append(VerifyReport.Entry(scenePath: path, result: result))
+                }
+                if options.isCancelled() { throw CancellationError() }
+                try group.commit()
+                for entry in entries {
+                    report.scenes.append(entry)
+                    onResult(entry)
+                }
+            }
+        } catch is CancellationError {
+            report.interrupted = true
+        }
+        report.obsoleteSets = obsoleteSets().map(\.label)
+        if options.prune, shard == nil, !report.interrupted, report.passed {
+            report.removedSets = try removeObsoleteSets()
+            report.obsoleteSets.removeAll { report.removedSets.contains($0) }
+        }
+    }
+
+    /// The stored sets that belong to no scene of the whole run, in any direction or appearance.
+    func obsoleteSets() -> [GoldenFolderInventory.StoredSet] {
+        let stems = Set(scenes.map(GoldenSetNames.stem(ofScene:)))
+        return GoldenFolderInventory.sets(in: options.goldenFolder).filter { set in
+            !stems.contains { GoldenSetNames.belongs(set.name, toStem: $0) }
+        }
+    }
+
+    /// Removes the obsolete sets: a frame set's frames and `environment.json` (and its folder once
+    /// empty), an animation golden and its environment file. Nothing else is touched.
+    private func removeObsoleteSets() throws -> [String] {
+        var removed: [String] = []
+        for set in obsoleteSets() {
+            for path in set.paths {
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) else { continue }
+                if isFolder.boolValue {
+                    let names = (try? FileManager.default.contentsOfDirectory(atPath: path.path)) ?? []
+                    for name in names
+                    where name == GoldenVerifier.environmentFile || GoldenFrameName.index(of: name) != nil {
+                        try remove(path.appendingPathComponent(name))
+                    }
+                    if (try? FileManager.default.contentsOfDirectory(atPath: path.path))?.isEmpty == true {
+                        try remove(path)
+                    }
+                } else {
+                    try remove(path)
+                }
+            }
+            removed.append(set.label)
+        }
+        return removed
+    }
+
+    private func remove(_ url: URL) throws {
+        do {
+            try FileManager.default.removeItem(at: url)
+        } catch {
+            throw Diagnostic(
+                kind: .cannotWrite,
+                message: "cannot remove the obsolete golden \(url.path): \(error.localizedDescription)"
+            ).fail()
+        }
+    }
+}
