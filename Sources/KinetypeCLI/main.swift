@@ -85,8 +85,26 @@ func topLevelOptionSuggestion(for argument: String) -> String {
     return "; did you mean \(match)?"
 }
 
+/// The exit code once the command is done, with the streams that could not be written reported:
+/// on standard error when only standard output failed (quoting what did not get out, so a
+/// "Wrote …" line that was lost still says the file was written), and with exit 73 unless the
+/// command already failed with a code of its own.
+func finish(_ status: Int32, terminal: Terminal) -> Int32 {
+    terminal.finishReports()
+    guard let failure = terminal.streamFailures.first else { return status }
+    if failure.descriptor == STDOUT_FILENO {
+        let lost = failure.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let shown = lost.isEmpty ? "" : ", so this was not shown: \(JSONText.quotedPath(lost))"
+        terminal.err(
+            "kinetype: error: cannot write to standard output (\(String(cString: strerror(failure.code))))\(shown)\n")
+    }
+    return status == 0 ? 73 : status
+}
+
+// SIGPIPE is ignored, so a write to a closed pipe fails with EPIPE (and is reported) instead of
+// killing kinetype halfway through its output; this is the one place that decides it.
+signal(SIGPIPE, SIG_IGN)
 _ = StandardStreams.outputWasClosed // before anything opens a file
 let terminal = Terminal()
 let status = runKinetype(Array(CommandLine.arguments.dropFirst()), terminal: terminal)
-terminal.finishReports()
-exit(status)
+exit(finish(status, terminal: terminal))

@@ -31,10 +31,21 @@ struct KinetypeProcess {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     }
 
+    /// Where a standard stream of the process goes besides the pipe the test reads.
+    enum Stream {
+        /// A pipe the test reads (the result's `stdout` or `stderr`).
+        case captured
+        /// `/dev/full`: every write fails with ENOSPC.
+        case full
+        /// A pipe whose reading end is closed before the process writes: every write is EPIPE.
+        case closedPipe
+    }
+
     @discardableResult
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws
-        -> Result
-    {
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+        stdout: Stream = .captured, stderr: Stream = .captured
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -42,20 +53,31 @@ struct KinetypeProcess {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe()
         let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        func target(_ stream: Stream, _ pipe: Pipe) throws -> Any {
+            switch stream {
+            case .captured, .closedPipe: return pipe
+            case .full:
+                return try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+            }
+        }
+        process.standardOutput = try target(stdout, out)
+        process.standardError = try target(stderr, err)
         process.standardInput = FileHandle.nullDevice
+        for (stream, pipe) in [(stdout, out), (stderr, err)] where stream != .captured {
+            // Nothing is read from these: closed, or unused beside /dev/full.
+            try pipe.fileHandleForReading.close()
+        }
         try process.run()
         // Read both pipes before waiting so a full pipe cannot block the child.
         let outData = Locked(Data())
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            let read = out.fileHandleForReading.readDataToEndOfFile()
+            let read = stdout == .captured ? out.fileHandleForReading.readDataToEndOfFile() : Data()
             outData.withLock { $0 = read }
             group.leave()
         }
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let errData = stderr == .captured ? err.fileHandleForReading.readDataToEndOfFile() : Data()
         group.wait()
         process.waitUntilExit()
         return Result(

@@ -70,10 +70,9 @@ public enum StandardOutput {
         return URL(fileURLWithPath: String(cString: made), isDirectory: true)
     }
 
-    /// Copies the file to the descriptor in 64 KB pieces, handling short writes, EINTR and a
-    /// non-blocking descriptor. SIGPIPE is ignored, so a closed pipe is EPIPE, not a kill.
+    /// Copies the file to the descriptor in 64 KB pieces (`DescriptorWrite`). SIGPIPE must be
+    /// ignored (the CLI does), so a closed pipe is EPIPE, not a kill.
     static func copy(_ file: URL, to descriptor: Int32) throws {
-        signal(SIGPIPE, SIG_IGN)
         let input = open(file.path, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw failure(errno) }
         defer { close(input) }
@@ -85,19 +84,10 @@ public enum StandardOutput {
                 throw failure(errno)
             }
             if count == 0 { return }
-            var sent = 0
-            while sent < count {
-                let written = buffer.withUnsafeBytes { write(descriptor, $0.baseAddress! + sent, count - sent) }
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EAGAIN || errno == EWOULDBLOCK {
-                        var wait = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                        _ = poll(&wait, 1, -1)
-                        continue
-                    }
-                    throw failure(errno)
-                }
-                sent += written
+            if let code = buffer.withUnsafeBytes({
+                DescriptorWrite.all(UnsafeRawBufferPointer(rebasing: $0[0..<count]), to: descriptor)
+            }) {
+                throw failure(code)
             }
         }
     }

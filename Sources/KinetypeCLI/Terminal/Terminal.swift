@@ -2,6 +2,8 @@ import Foundation
 import KinetypeCore
 
 /// Where the tool writes: standard output for results, standard error for errors and progress.
+/// Every write is checked: once a stream cannot be written (a full disk, a closed pipe), nothing
+/// more is sent to it, and `streamFailure` says which and why, for `main` to report and exit 73.
 final class Terminal {
     /// Whether standard error is an interactive terminal (progress bars only then).
     let isInteractive: Bool
@@ -43,14 +45,27 @@ final class Terminal {
     /// Whether a redrawn progress bar can be shown (an interactive terminal that moves the cursor).
     var canRedraw: Bool { isInteractive && !isDumb }
 
+    /// A standard stream that could not be written: which, the `errno`, and the text that did not
+    /// get out.
+    struct StreamFailure {
+        var descriptor: Int32
+        var code: Int32
+        var text: String
+
+        var streamName: String { descriptor == STDOUT_FILENO ? "standard output" : "standard error" }
+    }
+
+    /// The first failed write of each stream, in the order they failed.
+    private(set) var streamFailures: [StreamFailure] = []
+
     /// Writes to standard output; a newline is added unless the text ends with one.
     func out(_ text: String) {
-        write(text.hasSuffix("\n") ? text : text + "\n", to: FileHandle.standardOutput)
+        write(text.hasSuffix("\n") ? text : text + "\n", to: STDOUT_FILENO)
     }
 
     /// Writes to standard error as is, the severity words coloured when `usesColor`.
     func err(_ text: String) {
-        write(usesColor ? SeverityColors.apply(to: text) : text, to: FileHandle.standardError)
+        write(usesColor ? SeverityColors.apply(to: text) : text, to: STDERR_FILENO)
     }
 
     /// Problems printed so far, and those left out once `Diagnostic.maximumReported` were printed.
@@ -90,7 +105,10 @@ final class Terminal {
         omitted = 0
     }
 
-    private func write(_ text: String, to handle: FileHandle) {
-        handle.write(Data(text.utf8))
+    private func write(_ text: String, to descriptor: Int32) {
+        guard !streamFailures.contains(where: { $0.descriptor == descriptor }) else { return }
+        if let code = DescriptorWrite.all(text, to: descriptor) {
+            streamFailures.append(StreamFailure(descriptor: descriptor, code: code, text: text))
+        }
     }
 }
