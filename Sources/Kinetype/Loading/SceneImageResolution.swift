@@ -60,8 +60,14 @@ enum SceneImageResolution {
         if let problem = ImageLimits.imageLayer.problem(width: size.width, height: size.height) {
             throw .invalid(problem, hint: "scale the picture down before using it")
         }
+        let checked: Data
+        do throws(PNGChunkProblem) {
+            checked = try PNGChunkFilter.filtered(data)
+        } catch {
+            throw .unreadable("is a damaged PNG image: \(error.reason)")
+        }
         // Cairo reports every libpng error as "out of memory", so there is no finer reason to give.
-        guard let image = DecodedImage.decodePNG(data) else {
+        guard let image = DecodedImage.decodePNG(checked) else {
             throw .unreadable("is a damaged or unsupported PNG image")
         }
         return image

@@ -45,14 +45,22 @@ public enum PNGCodec {
     /// Decodes a PNG (any color type or bit depth libpng reads) into straight RGBA8.
     /// Throws a `.renderFailure` diagnostic naming `name` when the data is not a readable PNG or its
     /// header gives a size beyond `limits` (checked before anything is decoded).
-    public static func decode(_ data: Data, name: String = "PNG data", limits: ImageLimits = .golden) throws -> Image {
-        guard let size = ImageHeader.pngSize(data) else {
+    /// Metadata chunks are dropped and every chunk's length is checked against the file first
+    /// (`PNGChunkFilter`), so no declared length makes libpng allocate more than the file holds.
+    public static func decode(_ png: Data, name: String = "PNG data", limits: ImageLimits = .golden) throws -> Image {
+        guard let size = ImageHeader.pngSize(png) else {
             throw Diagnostic(kind: .renderFailure, message: "cannot read \(name) as PNG: it is not a PNG image").fail()
         }
         if let problem = limits.problem(width: size.width, height: size.height) {
             throw Diagnostic(
                 kind: .renderFailure, message: "cannot read \(name) as PNG: it \(problem); it is not decoded"
             ).fail()
+        }
+        let data: Data
+        do throws(PNGChunkProblem) {
+            data = try PNGChunkFilter.filtered(png)
+        } catch {
+            throw Diagnostic(kind: .renderFailure, message: "cannot read \(name) as PNG: \(error.reason)").fail()
         }
         let control = PNGImageControl()
         defer { withExtendedLifetime(control) {} }

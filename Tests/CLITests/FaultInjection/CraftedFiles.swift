@@ -15,6 +15,21 @@ enum CraftedFiles {
         png(width: width, height: height, colorType: 2, idat: zlibStored([]))
     }
 
+    /// A grayscale PNG header whose second chunk, of `type`, claims `claimed` bytes that the file
+    /// does not have: 45 bytes that would make libpng allocate the claimed length.
+    static func pngClaimingChunk(_ type: String, length claimed: Int, width: Int = 1, height: Int = 1) -> Data {
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        bytes += chunk("IHDR", be32(width) + be32(height) + [8, 0, 0, 0, 0])
+        bytes += be32(claimed) + Array(type.utf8) + [0x6B, 0x65, 0x79, 0]
+        return Data(bytes)
+    }
+
+    /// `png` with a valid `type` chunk of `body` placed right after its IHDR chunk.
+    static func inserting(_ type: String, _ body: [UInt8], into png: Data) -> Data {
+        let bytes = [UInt8](png)
+        return Data(bytes[0..<33] + chunk(type, body) + bytes[33...])
+    }
+
     /// A GIF with a `screenWidth × screenHeight` screen and one frame of `frameWidth × frameHeight`.
     static func gif(screenWidth: Int, screenHeight: Int, frameWidth: Int, frameHeight: Int) -> Data {
         var bytes =
