@@ -15,3 +15,5 @@ public typealias ComparisonOptions = KinetypeEncode.ComparisonOptions
 public typealias PNGCompression = KinetypeEncode.PNGCompression
 /// A video container and codec (`.mp4`, `.webm`, `.mov`); its `crfRange` bounds `--crf`.
 public typealias VideoFormat = KinetypeEncode.VideoFormat
+/// The outputs of one command, put in place together (`RenderOptions.group`).
+public typealias OutputGroup = KinetypeEncode.OutputGroup

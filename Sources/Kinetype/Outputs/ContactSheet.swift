@@ -22,7 +22,7 @@ struct ContactSheet {
         return (0..<n).map { Int((Double($0) * Double(count - 1) / Double(n - 1)).rounded()) }
     }
 
-    func write(to url: URL, jobs: Int) throws {
+    func write(to url: URL, jobs: Int, group: OutputGroup? = nil) throws {
         let frames = sampledFrames
         let canvas = prepared.scene.canvas
         let cellWidth = min(thumbnailWidth, canvas.pixelWidth)
@@ -51,7 +51,7 @@ struct ContactSheet {
                     width: cellWidth))
             sheet.draw(label, atX: x, y: y + cellHeight)
         }
-        try AtomicFile.write(PNGCodec.encode(sheet), to: url)
+        try AtomicFile.write(PNGCodec.encode(sheet), to: url, group: group)
     }
 
     /// A one-line grey label at 1 px per point.

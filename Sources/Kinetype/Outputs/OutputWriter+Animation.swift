@@ -9,7 +9,7 @@ extension OutputWriter {
     func writeAnimation(to output: URL) throws -> RenderReport {
         let encoder = try makeAnimationEncoder(destination: output)
         try encodeAnimation(with: encoder)
-        return report(to: output, bytes: fileSize(output), warnings: [])
+        return report(to: output, bytes: fileSize(written(output)), warnings: [])
     }
 
     /// The animation's bytes in `format` (`.webp` or `.apng`), in memory, for golden comparisons.
@@ -29,11 +29,13 @@ extension OutputWriter {
             var options = encoding.webp
             options.loop = loop
             return try WebPEncoder(
-                width: canvas.pixelWidth, height: canvas.pixelHeight, options: options, destination: destination)
+                width: canvas.pixelWidth, height: canvas.pixelHeight, options: options, destination: destination,
+                group: group)
         default:
             let options = APNGOptions(loop: loop, compression: PNGCompression(level: encoding.pngCompression))
             return try APNGEncoder(
-                width: canvas.pixelWidth, height: canvas.pixelHeight, options: options, destination: destination)
+                width: canvas.pixelWidth, height: canvas.pixelHeight, options: options, destination: destination,
+                group: group)
         }
     }
 

@@ -12,6 +12,8 @@ struct OutputWriter {
     /// The bytes of changed pixels (run-length packed) a GIF render keeps between its two passes,
     /// besides the first frame; past it, the remaining frames are rendered again for the second pass.
     var gifPatchBudget = 16 << 20
+    /// Where the finished output goes with the command's other outputs; nil to put it in place.
+    var group: OutputGroup?
 
     var timeline: Timeline { prepared.timeline }
     /// Every frame index, as a range (never an array sized by the frame count).
@@ -45,7 +47,7 @@ struct OutputWriter {
             encoder.cancel()
             throw interruptionOr(error)
         }
-        return report(to: output, bytes: fileSize(output), warnings: encoder.warnings)
+        return report(to: output, bytes: fileSize(written(output)), warnings: encoder.warnings)
     }
 
     /// The GIF's bytes, in memory (for comparing against golden GIFs); `encoding.format` is not
@@ -66,7 +68,7 @@ struct OutputWriter {
         }
         return try GIFEncoder(
             width: canvas.pixelWidth, height: canvas.pixelHeight, options: gifOptions, jobs: encoding.jobs,
-            destination: destination)
+            destination: destination, group: group)
     }
 
     /// Renders every frame once: the palette pass reads what changed in each
@@ -126,7 +128,7 @@ struct OutputWriter {
     private func writePNGSequence(to output: URL) throws -> RenderReport {
         let writer = try PNGSequenceWriter(
             destination: output, frameCount: allFrames.count,
-            compression: PNGCompression(level: encoding.pngCompression))
+            compression: PNGCompression(level: encoding.pngCompression), group: group)
         // A frame that draws the same as the one its worker wrote last is written from that frame's bytes.
         let frames = prepared.workerPipeline(jobs: encoding.jobs, isCancelled: isCancelled) { worker in
             var last: (state: FrameState, data: Data)?
@@ -142,7 +144,7 @@ struct OutputWriter {
             }
         }
         try stream(frames, into: { _, _ in }, finish: writer.finish, cancel: writer.cancel)
-        return report(to: output, bytes: folderSize(output), warnings: [])
+        return report(to: output, bytes: folderSize(written(output)), warnings: [])
     }
 
     private func writeVideo(_ format: VideoFormat, to output: URL) throws -> RenderReport {
@@ -150,9 +152,9 @@ struct OutputWriter {
         let (options, warnings) = encoding.video.options(for: format, scene: prepared.scene)
         let writer = try VideoWriter(
             url: output, width: canvas.pixelWidth, height: canvas.pixelHeight,
-            fps: timeline.fps, format: format, options: options)
+            fps: timeline.fps, format: format, options: options, group: group)
         try stream(pipeline(), into: { try writer.write($1) }, finish: writer.finish, cancel: writer.cancel)
-        return report(to: output, bytes: fileSize(output), warnings: warnings)
+        return report(to: output, bytes: fileSize(written(output)), warnings: warnings)
     }
 
     /// Runs `frames` over every frame in order into `write`, then `finish`es; on a failure or
@@ -185,7 +187,7 @@ struct OutputWriter {
         let image = try renderer.render(timeline.state(atTime: encoding.stillTime))
         let data = try PNGCodec.encode(image, compression: PNGCompression(level: encoding.pngCompression))
         try checkCancelled()
-        try AtomicFile.write(data, to: output)
+        try AtomicFile.write(data, to: output, group: group)
         return RenderReport(
             output: output, format: .stillPNG, frameCount: 1, duration: 0,
             bytes: data.count, warnings: [])
@@ -208,6 +210,11 @@ struct OutputWriter {
         RenderReport(
             output: output, format: encoding.format, frameCount: timeline.frameCount,
             duration: timeline.duration, bytes: bytes, warnings: warnings)
+    }
+
+    /// Where the finished `output` is now: still the group's temporary, or in place.
+    func written(_ output: URL) -> URL {
+        group?.stagedURL(for: output) ?? output
     }
 
     /// The size of the regular file at `url` in bytes (0 when there is none): one `stat`, where

@@ -40,12 +40,13 @@ public final class PreparedScene: Sendable {
         _ options: RenderOptions, isCancelled: @escaping @Sendable () -> Bool = { false },
         progress: @escaping (RenderProgress) -> Void = { _ in }
     ) throws -> RenderReport {
-        let writer = OutputWriter(
+        var writer = OutputWriter(
             prepared: self, encoding: options.encoding, isCancelled: isCancelled, progress: progress)
+        writer.group = options.group
         var report = try writer.write(to: options.output)
         report.warnings = warnings + report.warnings
         if let sheet = options.contactSheet {
-            try ContactSheet(prepared: self).write(to: sheet, jobs: options.encoding.jobs)
+            try ContactSheet(prepared: self).write(to: sheet, jobs: options.encoding.jobs, group: options.group)
         }
         return report
     }

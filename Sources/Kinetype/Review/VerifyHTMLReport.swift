@@ -42,8 +42,8 @@ public struct VerifyHTMLReport {
         try? FileManager.default.removeItem(at: url)
     }
 
-    /// Writes the page to `url` atomically.
-    public func write(to url: URL) throws {
+    /// Writes the page to `url` atomically (put in place with `group`'s other outputs when given).
+    public func write(to url: URL, group: OutputGroup? = nil) throws {
         let folder = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -53,7 +53,7 @@ public struct VerifyHTMLReport {
                 message: "cannot create the folder of the HTML report \(folder.path): \(error.localizedDescription)"
             ).fail()
         }
-        try AtomicFile.write(Data(html(pageURL: url).utf8), to: url)
+        try AtomicFile.write(Data(html(pageURL: url).utf8), to: url, group: group)
     }
 
     /// The page's HTML; `pageURL` is where it will be, for links to images that are not inlined.

@@ -146,8 +146,18 @@ enum RenderCommand: Command {
             renders.append((prepared, options, path))
         }
 
+        let destinations = renders.flatMap { [$0.options.output] + ($0.options.contactSheet.map { [$0] } ?? []) }
+        if !toStandardOutput, Set(destinations.map(\.standardizedFileURL)).count < destinations.count {
+            throw DiagnosticList.usage(
+                "--contact-sheet names the same file as the render; give it a path of its own", command: name)
+        }
+        // Every output of the command is put in place together once all are complete, so a failure
+        // (a full disk for the second appearance or the contact sheet) leaves every old file as it was.
+        let group = toStandardOutput ? nil : OutputGroup()
         let interrupt = InterruptFlag.installed
-        for (prepared, options, path) in renders {
+        var written: [(report: RenderReport, options: RenderOptions, path: String)] = []
+        for (prepared, var options, path) in renders {
+            options.group = group
             let progress = try arguments.progressBar(terminal: terminal)
             let report: RenderReport
             do {
@@ -164,6 +174,10 @@ enum RenderCommand: Command {
                 throw error
             }
             progress.finish()
+            written.append((report, options, path))
+        }
+        try group?.commit()
+        for (report, options, path) in written {
             if !quiet {
                 report.warnings.forEach(terminal.report)
                 let summary =

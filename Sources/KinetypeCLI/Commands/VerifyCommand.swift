@@ -167,15 +167,19 @@ enum VerifyCommand: Command {
                 Self.report(entry.result, terminal: terminal, quiet: quiet)
             })
         progress.finish()
+        // The JSON report and the review page are put in place together.
+        let documents = OutputGroup()
         if let reportPath {
-            try JSONReport.write(report, to: URL(fileURLWithPath: reportPath))
+            try JSONReport.write(report, to: URL(fileURLWithPath: reportPath), group: documents)
         }
         let obsoleteFail = strict && (!report.obsoleteSets.isEmpty || report.obsoleteFrameCount > 0)
         reportObsolete(report, strict: strict, terminal: terminal, quiet: quiet)
         let passed = report.passed && !obsoleteFail
         let defaultPage = options.artifactsFolder.appendingPathComponent("report.html")
-        if let page = htmlPath.map(URL.init(fileURLWithPath:)) ?? (report.passed ? nil : defaultPage) {
-            try VerifyHTMLReport(report: report).write(to: page)
+        let page = htmlPath.map(URL.init(fileURLWithPath:)) ?? (report.passed ? nil : defaultPage)
+        if let page { try VerifyHTMLReport(report: report).write(to: page, group: documents) }
+        try documents.commit()
+        if let page {
             if !report.passed || !quiet { terminal.err("kinetype: review the results in \(page.path)\n") }
         } else {
             VerifyHTMLReport.removeStale(at: defaultPage)

@@ -51,10 +51,12 @@ enum VerifyReportCommand: Command {
         let merged = try VerifyReportMerge.merge(inputs)
         merged.warnings.forEach(terminal.report)
         let report = merged.report
-        try JSONReport.write(report, to: URL(fileURLWithPath: output))
+        let documents = OutputGroup()
+        try JSONReport.write(report, to: URL(fileURLWithPath: output), group: documents)
         if let page = try arguments[Options.html] {
-            try VerifyHTMLReport(report: report).write(to: URL(fileURLWithPath: page))
+            try VerifyHTMLReport(report: report).write(to: URL(fileURLWithPath: page), group: documents)
         }
+        try documents.commit()
         if !arguments[SharedOptions.quiet] {
             let failing = report.failingScenes.count
             terminal.out(

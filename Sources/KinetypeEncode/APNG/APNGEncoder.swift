@@ -56,14 +56,17 @@ public final class APNGEncoder {
     /// An encoder that builds the file in memory (`finish` returns its bytes), or with
     /// `destination`, streams it into a temporary file (`.cannotWrite` at once when the folder is
     /// missing or not writable).
-    public init(width: Int, height: Int, options: APNGOptions = APNGOptions(), destination: URL? = nil) throws {
+    public init(
+        width: Int, height: Int, options: APNGOptions = APNGOptions(), destination: URL? = nil,
+        group: OutputGroup? = nil
+    ) throws {
         guard (1...Int(Int32.max)).contains(width), (1...Int(Int32.max)).contains(height) else {
             throw APNGFailure.encode("an APNG must be at least 1 pixel wide and high, not \(width)×\(height)")
         }
         self.width = width
         self.height = height
         self.options = options
-        sink = try destination.map { try PatchableByteSink(destination: $0) } ?? PatchableByteSink()
+        sink = try destination.map { try PatchableByteSink(destination: $0, group: group) } ?? PatchableByteSink()
         do {
             try writeHeader()
         } catch {

@@ -20,8 +20,8 @@ final class PatchableByteSink {
 
     /// Streams the bytes into a temporary file for `destination` (`.cannotWrite` at once when the
     /// folder is missing or not writable).
-    init(destination: URL) throws {
-        let file = try AtomicFile(destination: destination)
+    init(destination: URL, group: OutputGroup? = nil) throws {
+        let file = try AtomicFile(destination: destination, group: group)
         do {
             handle = try FileHandle(forWritingTo: file.temporaryURL)
         } catch {

@@ -18,10 +18,10 @@ final class GIFByteSink {
         handle = nil
     }
 
-    /// Streams the bytes into a temporary file for `destination` (`.cannotWrite` when the
-    /// folder is missing or not writable).
-    init(destination: URL) throws {
-        let file = try AtomicFile(destination: destination)
+    /// Streams the bytes into a temporary file for `destination`, put in place with `group`'s
+    /// other outputs when given (`.cannotWrite` when the folder is missing or not writable).
+    init(destination: URL, group: OutputGroup? = nil) throws {
+        let file = try AtomicFile(destination: destination, group: group)
         do {
             handle = try FileHandle(forWritingTo: file.temporaryURL)
         } catch {

@@ -87,15 +87,16 @@ public final class GIFEncoder {
     }
 
     /// An encoder that streams the GIF into a temporary file next to `destination`; `finish()`
-    /// renames it into place. Throws `.cannotWrite` at once when the folder is missing or not
-    /// writable, before any frame is rendered.
+    /// renames it into place (or hands it to `group`). Throws `.cannotWrite` at once when the
+    /// folder is missing or not writable, before any frame is rendered.
     public convenience init(
-        width: Int, height: Int, options: GIFOptions = GIFOptions(), jobs: Int = 1, destination: URL
+        width: Int, height: Int, options: GIFOptions = GIFOptions(), jobs: Int = 1, destination: URL,
+        group: OutputGroup? = nil
     ) throws {
         try Self.checkCanvas(width: width, height: height)
         self.init(
             width: width, height: height, options: options, jobs: jobs,
-            sink: try GIFByteSink(destination: destination))
+            sink: try GIFByteSink(destination: destination, group: group))
     }
 
     private init(width: Int, height: Int, options: GIFOptions, jobs: Int, sink: GIFByteSink) {

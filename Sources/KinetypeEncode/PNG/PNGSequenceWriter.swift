@@ -20,12 +20,15 @@ public final class PNGSequenceWriter: @unchecked Sendable {
 
     /// Creates the temporary folder (`.cannotWrite` when the parent folder is missing or not
     /// writable, a file is in the way, or the destination is a folder kinetype may not replace).
-    public init(destination: URL, frameCount: Int, compression: PNGCompression = .default) throws {
+    /// With a `group`, `finish()` hands the finished folder to it instead of putting it in place.
+    public init(
+        destination: URL, frameCount: Int, compression: PNGCompression = .default, group: OutputGroup? = nil
+    ) throws {
         self.destination = destination
         self.frameCount = frameCount
         self.compression = compression
         try FramesManifest.checkReplaceable(destination)
-        self.folder = try AtomicFolder(destination: destination)
+        self.folder = try AtomicFolder(destination: destination, group: group)
     }
 
     /// The file name of the frame at zero-based `index`: `frame_0001.png` for index 0.
@@ -87,7 +90,8 @@ public final class PNGSequenceWriter: @unchecked Sendable {
             cancel()
             throw error
         }
-        try folder.commit()
+        let destination = destination
+        try folder.commit(recheck: { try FramesManifest.checkReplaceable(destination) })
     }
 
     /// Removes the temporary folder; the destination is left as it was.

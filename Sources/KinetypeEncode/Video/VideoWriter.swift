@@ -40,10 +40,11 @@ public final class VideoWriter {
     private var isFinished = false
 
     /// Starts ffmpeg. `searchPath` replaces the PATH used to find it (a colon-separated list).
+    /// With a `group`, the checked video is handed to it by `finish()` instead of put in place.
     /// - Throws: a `.usage` Diagnostic for a CRF outside the format's range (or any CRF for ProRes).
     public init(
         url: URL, width: Int, height: Int, fps: Double, format: VideoFormat, options: VideoOptions = VideoOptions(),
-        searchPath: String? = nil
+        searchPath: String? = nil, group: OutputGroup? = nil
     ) throws {
         guard width > 0, height > 0 else {
             throw Diagnostic(kind: .renderFailure, message: "cannot write a \(width)×\(height) video").fail()
@@ -68,7 +69,7 @@ public final class VideoWriter {
         self.hasAlpha = options.keepsAlpha && format.carriesAlpha
         self.paddedWidth = format.needsEvenSize ? width + width % 2 : width
         self.paddedHeight = format.needsEvenSize ? height + height % 2 : height
-        self.output = try AtomicFile(destination: url)
+        self.output = try AtomicFile(destination: url, group: group)
         self.ffprobe = VideoVerification.findFFprobe(besides: ffmpeg, searchPath: searchPath)
 
         signal(SIGPIPE, SIG_IGN)

@@ -38,7 +38,10 @@ public final class WebPEncoder {
 
     /// An encoder that builds the file in memory (`finish` returns its bytes), or with
     /// `destination`, writes it there atomically.
-    public init(width: Int, height: Int, options: WebPOptions = WebPOptions(), destination: URL? = nil) throws {
+    public init(
+        width: Int, height: Int, options: WebPOptions = WebPOptions(), destination: URL? = nil,
+        group: OutputGroup? = nil
+    ) throws {
         guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
             throw WebPFailure.encode(
                 "a WebP must be 1…\(Self.maximumSide) pixels wide and high, not \(width)×\(height)")
@@ -66,7 +69,7 @@ public final class WebPEncoder {
         config.thread_level = 0
         guard WebPValidateConfig(&config) != 0 else { throw WebPFailure.encode("libwebp refused the settings") }
         encoder = try WebPAnimEncoderObject(width: width, height: height, options: &animation)
-        file = try destination.map { try AtomicFile(destination: $0) }
+        file = try destination.map { try AtomicFile(destination: $0, group: group) }
     }
 
     /// Adds the next frame, shown from `startTime` seconds after the animation starts.

@@ -63,10 +63,18 @@ enum FolderState {
         guard let enumerator = FileManager.default.enumerator(atPath: base) else { return state }
         for case let relative as String in enumerator {
             let path = base + "/" + relative
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            state[relative] =
-                isDirectory.boolValue ? Data("<folder>".utf8) : try Data(contentsOf: URL(fileURLWithPath: path))
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: state[relative] = Data("<folder>".utf8)
+            case S_IFREG: state[relative] = try Data(contentsOf: URL(fileURLWithPath: path))
+            case S_IFLNK:
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+                state[relative] = Data("<link to \(target)>".utf8)
+            default:
+                // A FIFO, socket or device is never read (that could block); its kind and inode say it is the same one.
+                state[relative] = Data("<special \(status.st_mode) inode \(status.st_ino)>".utf8)
+            }
         }
         return state
     }

@@ -20,7 +20,7 @@ struct MeasuredRun {
         let command = "cd \"$1\" && shift && exec \"$@\""
         let argv = ["/bin/sh", "-c", command, "sh", directory.path, executable] + arguments
         var cArguments = argv.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
+        defer { for argument in cArguments { free(argument) } }
         var pid: pid_t = 0
         let started = Date()
         let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, &cArguments, environ)
