@@ -148,9 +148,15 @@ enum SceneFontResolution {
             if let design = font?.design { return fonts.family(for: design) }
             return base
         }
+        // One fontconfig match per distinct face asked for, however many spans ask for it.
+        var substitutions: [String: WeightSubstitution?] = [:]
         func warn(_ family: String, weight: FontWeight, italic: Bool, at path: String) {
-            guard let substitution = fonts.weightSubstitution(family: family, weight: weight.value, italic: italic)
-            else { return }
+            let key = "\(family)\u{0}\(weight.value)\u{0}\(italic)"
+            let substitution =
+                substitutions[key]
+                ?? fonts.weightSubstitution(family: family, weight: weight.value, italic: italic)
+            substitutions[key] = substitution
+            guard let substitution else { return }
             warnings.append(
                 scene.source.warning(
                     at: path,

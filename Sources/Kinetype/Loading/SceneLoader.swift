@@ -124,7 +124,7 @@ struct LoadingStages {
         let scene = (try? loadedFonts.get()).map { SceneFontResolution.resolvingFamilyLists(scene, with: $0) } ?? scene
         let timeline = try run { () throws -> Timeline in
             let timeline = try Timeline(scene: scene)
-            try limits?.check(frameCount: timeline.frameCount, of: scene, fps: timeline.fps)
+            try limits?.check(timeline, of: scene)
             return timeline
         }
         let fonts = try run { try loadedFonts.get() }

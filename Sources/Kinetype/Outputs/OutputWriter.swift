@@ -22,7 +22,7 @@ struct OutputWriter {
     /// Writes the render to `output` (a file, or the folder of a PNG sequence), atomically.
     func write(to output: URL) throws -> RenderReport {
         if encoding.format != .stillPNG {
-            try encoding.limits.check(frameCount: timeline.frameCount, of: prepared.scene, fps: timeline.fps)
+            try encoding.limits.check(timeline, of: prepared.scene)
         }
         switch encoding.format {
         case .gif: return try writeGIF(to: output)

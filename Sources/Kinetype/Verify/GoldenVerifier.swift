@@ -41,8 +41,7 @@ public enum GoldenVerifier {
     public static func verify(
         _ prepared: PreparedScene, name: String, options: VerifyOptions, group: OutputGroup? = nil
     ) throws -> SceneVerification {
-        try options.limits.check(
-            frameCount: prepared.timeline.frameCount, of: prepared.scene, fps: prepared.timeline.fps)
+        try options.limits.check(prepared.timeline, of: prepared.scene)
         FailureArtifacts(folder: options.artifactsFolder.appendingPathComponent(name)).removeStale()
         let folder = options.goldenFolder.appendingPathComponent(name)
         if !FileManager.default.fileExists(atPath: folder.path), let file = try goldenFile(named: name, in: options) {

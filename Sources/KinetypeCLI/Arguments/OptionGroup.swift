@@ -50,8 +50,12 @@ struct OptionGroup {
             ])
     }
 
-    /// `--max-frames N` and `--max-total-pixels N`: the work limits (see `WorkLimits`).
-    static let workLimits = OptionGroup(specs: [SharedOptions.maxFrames.spec, SharedOptions.maxTotalPixels.spec])
+    /// `--max-frames`, `--max-total-pixels`, `--max-layer-frames` and `--max-text-layout`: the work
+    /// limits (see `WorkLimits`).
+    static let workLimits = OptionGroup(specs: [
+        SharedOptions.maxFrames.spec, SharedOptions.maxTotalPixels.spec, SharedOptions.maxLayerFrames.spec,
+        SharedOptions.maxTextLayout.spec,
+    ])
 }
 
 extension ParsedArguments {
@@ -110,6 +114,8 @@ extension ParsedArguments {
         var limits = WorkLimits.standard
         if let frames = try self[SharedOptions.maxFrames] { limits.maximumFrames = frames }
         if let pixels = try self[SharedOptions.maxTotalPixels] { limits.maximumTotalPixels = pixels }
+        if let layerFrames = try self[SharedOptions.maxLayerFrames] { limits.maximumLayerFrames = layerFrames }
+        if let characters = try self[SharedOptions.maxTextLayout] { limits.maximumTextLayout = characters }
         return limits
     }
 }

@@ -18,6 +18,13 @@ enum SharedOptions {
     static let maxFrames = Option(
         "max-frames", .integer(1...Int.max),
         help: "Refuse outputs of more frames than N (default \(WorkLimits.defaultMaximumFrames)).")
+    static let maxLayerFrames = Option(
+        "max-layer-frames", .integer(1...Int.max),
+        help: "Refuse outputs of more layers × frames than N (default \(WorkLimits.defaultMaximumLayerFrames)).")
+    static let maxTextLayout = Option(
+        "max-text-layout", .integer(1...Int.max),
+        help:
+            "Refuse outputs that lay out more text characters than N (default \(WorkLimits.defaultMaximumTextLayout)).")
     static let maxTotalPixels = Option(
         "max-total-pixels", .integer(1...Int.max),
         help: "Refuse outputs of more pixels × frames than N (default \(WorkLimits.defaultMaximumTotalPixels)).")

@@ -10,9 +10,9 @@ enum ValidateCommand: Command {
         Decodes each scene strictly (unknown keys, wrong types, out-of-range values, unknown
         placeholders), compiles its timeline and checks its fonts and images, then reports all
         problems, not only the first, including a scene too long or too large for render's work
-        limits (--max-frames, --max-total-pixels). A folder is searched for .json files. A file named
-        *.data.json is batch data: it is checked as data and, when its template NAME.json lies beside
-        it, every entry is checked against the template. With --data, every scene is checked as a
+        limits (--max-frames, --max-total-pixels, --max-layer-frames, --max-text-layout). A folder is
+        searched for .json files. A file named *.data.json is batch data: it is checked as data and,
+        when its template NAME.json lies beside it, every entry is checked against the template. With --data, every scene is checked as a
         template filled by each entry of DATA.json. Data keys and --set names that fill no placeholder
         are warnings (errors with --strict). Exits 0 when everything is valid.
         """

@@ -110,8 +110,9 @@ extension DecodingContext {
     func decodeKeyframes(_ object: ObjectReader, layer: LayerInfo) -> KeyframeAnimation? {
         let property = decodeProperty(object, layer: layer)
         guard
-            let items = object.required("keyframes").flatMap({
-                array($0, path: object.path("keyframes"), nonEmpty: true)
+            let value = object.required("keyframes"),
+            let items = array(value, path: object.path("keyframes"), nonEmpty: true).flatMap({
+                limited($0, ContentLimits.keyframes, path: object.path("keyframes"), at: value.position)
             })
         else { return nil }
         var keyframes: [Keyframe] = []

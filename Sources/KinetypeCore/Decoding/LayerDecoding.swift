@@ -16,7 +16,9 @@ struct AfterReference {
 
 extension DecodingContext {
     func decodeLayers(_ value: JSONValue, path: String) -> [Layer]? {
-        guard let items = array(value, path: path) else { return nil }
+        guard let all = array(value, path: path),
+            let items = limited(all, ContentLimits.layers, path: path, at: value.position)
+        else { return nil }
         var layers: [Layer] = []
         var references: [AfterReference] = []
         var firstUse: [String: String] = [:]
@@ -69,7 +71,10 @@ extension DecodingContext {
         let id = object.string("id", nonEmpty: true)
         let info = LayerInfo(id: id, type: type)
         let animations =
-            object.array("animations").map { items in
+            object.array("animations").flatMap {
+                limited(
+                    $0, ContentLimits.animations, path: object.path("animations"), at: object["animations"]?.position)
+            }.map { items in
                 items.enumerated().compactMap { offset, item in
                     decodeAnimation(
                         item, path: DecodingPath.index(object.path("animations"), offset), layer: info,
@@ -80,10 +85,8 @@ extension DecodingContext {
         let content: LayerContent?
         switch type {
         case "text":
-            let hasScript = animations.contains {
-                if case .typewriter(let typewriter) = $0.kind { return typewriter.script != nil }
-                return false
-            }
+            // Read from the JSON, so a script refused for its own mistakes still stands in for the text.
+            let hasScript = object["animations"]?.arrayValue?.contains { $0["script"] != nil } ?? false
             content = decodeTextContent(object, typedByScript: hasScript).map(LayerContent.text)
         case "image":
             content = decodeImage(object).map(LayerContent.image)
@@ -120,6 +123,9 @@ extension DecodingContext {
         }
         if let scale = object.number("scale", FormatRanges.layerScale) { layer.scale = scale }
         if let rotation = object.number("rotation", FormatRanges.rotation) { layer.rotation = rotation }
+        if case .text(let text)? = content, layer.frame.width != nil, text.wrap != .char {
+            checkWordLength(text.text, path: object.path(text.spans == nil ? "text" : "spans"))
+        }
         return content == nil ? nil : layer
     }
 

@@ -12,7 +12,9 @@ extension DecodingContext {
         var content: TextContent
         if hasSpans, !hasText {
             guard
-                let spans = object.array("spans", nonEmpty: true).map({ items in
+                let spans = object.array("spans", nonEmpty: true).flatMap({
+                    limited($0, ContentLimits.spans, path: object.path("spans"), at: object["spans"]?.position)
+                }).map({ items in
                     items.enumerated().compactMap { index, item in
                         decodeSpan(item, path: DecodingPath.index(object.path("spans"), index))
                     }
@@ -54,7 +56,9 @@ extension DecodingContext {
     func longText(_ text: String, path: String) -> String? {
         let limit = FormatRanges.maximumTextLength
         // Counting stops at the limit, so a huge text costs no more than a long one.
-        guard text.utf8.count > limit, text.dropFirst(limit).first != nil else { return text }
+        guard text.utf8.count > limit, text.dropFirst(limit).first != nil else {
+            return checkSceneText(text, path: path) ? text : nil
+        }
         report(
             "text is longer than \(limit) characters (\(text.count))", path: path, at: positions[path],
             hint: "split it over several layers; the limit keeps layout and typewriter schedules bounded")

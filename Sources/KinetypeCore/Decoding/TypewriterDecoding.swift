@@ -125,7 +125,9 @@ extension DecodingContext {
 
     /// Steps `{"type": s}`, `{"pause": s}`, `{"delete": n}`, `{"deleteAll": true}`.
     private func decodeScript(_ value: JSONValue, path: String) -> [ScriptStep]? {
-        guard let items = array(value, path: path, nonEmpty: true) else { return nil }
+        guard let all = array(value, path: path, nonEmpty: true),
+            let items = limited(all, ContentLimits.scriptSteps, path: path, at: value.position)
+        else { return nil }
         var steps: [ScriptStep] = []
         for (index, item) in items.enumerated() {
             let stepPath = DecodingPath.index(path, index)

@@ -1,7 +1,9 @@
-/// How much work one output may take: at most `maximumFrames` frames, and at most
-/// `maximumTotalPixels` output pixels summed over its frames. A scene over a limit is refused
-/// before any frame is rendered, with an error at `canvas.duration` (or `canvas`) that names the
-/// figure, the limit and the option that raises it (`--max-frames`, `--max-total-pixels`).
+/// How much work one output may take: at most `maximumFrames` frames, `maximumTotalPixels`
+/// output pixels summed over its frames, `maximumLayerFrames` layers × frames (every frame
+/// computes every layer), and `maximumTextLayout` characters laid out (`TextLayoutWork`). A scene
+/// over a limit is refused before any frame is rendered, with an error at `canvas.duration` (or
+/// `canvas`, or the text layer) that names the figure, the limit and the option that raises it
+/// (`--max-frames`, `--max-total-pixels`, `--max-layer-frames`, `--max-text-layout`).
 public struct WorkLimits: Equatable, Sendable {
     /// 100,000 frames: 55 minutes at 30 fps, 14 minutes at 120 fps. Every real animation is far
     /// shorter; a scene over it is a mistake (a duration in milliseconds, a runaway typewriter).
@@ -10,19 +12,59 @@ public struct WorkLimits: Equatable, Sendable {
     /// 2 ½ minutes of 1080p at 60 fps, passes; an hour of 8192² does not.
     public static let defaultMaximumTotalPixels = 20_000_000_000
 
+    /// 5,000,000 layers × frames: 50 layers for 100,000 frames, or 10,000 layers for 500; about
+    /// 9 s of per-layer work on one core, whatever the canvas.
+    public static let defaultMaximumLayerFrames = 5_000_000
+    /// 1,000,000 characters laid out: a 100,000-character text laid out ten times, or a
+    /// 20-character title whose font size animates for 50,000 frames; about 7 s of Pango.
+    public static let defaultMaximumTextLayout = 1_000_000
+
     public var maximumFrames: Int
     public var maximumTotalPixels: Int
+    public var maximumLayerFrames: Int
+    public var maximumTextLayout: Int
 
     public init(
         maximumFrames: Int = WorkLimits.defaultMaximumFrames,
-        maximumTotalPixels: Int = WorkLimits.defaultMaximumTotalPixels
+        maximumTotalPixels: Int = WorkLimits.defaultMaximumTotalPixels,
+        maximumLayerFrames: Int = WorkLimits.defaultMaximumLayerFrames,
+        maximumTextLayout: Int = WorkLimits.defaultMaximumTextLayout
     ) {
         self.maximumFrames = maximumFrames
         self.maximumTotalPixels = maximumTotalPixels
+        self.maximumLayerFrames = maximumLayerFrames
+        self.maximumTextLayout = maximumTextLayout
     }
 
     /// The defaults.
     public static let standard = WorkLimits()
+
+    /// Throws a `Diagnostic` (exit 65) when rendering `timeline` of `scene` exceeds a limit.
+    public func check(_ timeline: Timeline, of scene: Scene) throws {
+        try check(frameCount: timeline.frameCount, of: scene, fps: timeline.fps)
+        let path = scene.canvas.duration == .auto ? "canvas" : "canvas.duration"
+        let layerFrames = Double(scene.layers.count) * Double(timeline.frameCount)
+        if layerFrames > Double(maximumLayerFrames) {
+            throw scene.source.diagnostic(
+                at: path,
+                "the scene has \(Self.grouped(Double(scene.layers.count))) layers × "
+                    + "\(Self.grouped(Double(timeline.frameCount))) frames = \(Self.grouped(layerFrames)) layer frames; "
+                    + "the limit is \(Self.grouped(Double(maximumLayerFrames))) per output",
+                hint: "use fewer layers or a shorter scene, or raise the limit with --max-layer-frames N"
+            ).fail()
+        }
+        let text = TextLayoutWork(timeline, scene: scene)
+        if text.characters > Double(maximumTextLayout), let largest = text.largest {
+            throw scene.source.diagnostic(
+                at: "layers[\(largest.layer)]",
+                "its text is laid out \(Self.grouped(Double(largest.layouts))) times (\(largest.reason)) × "
+                    + "\(Self.grouped(Double(largest.characters))) characters; the scene's text is "
+                    + "\(Self.grouped(text.characters)) characters laid out in all, and the limit is "
+                    + "\(Self.grouped(Double(maximumTextLayout))) per output",
+                hint: "animate a shorter text or for fewer frames, or raise the limit with --max-text-layout N"
+            ).fail()
+        }
+    }
 
     /// Throws a `Diagnostic` (exit 65) when `frameCount` frames of `scene`'s canvas exceed a limit.
     public func check(frameCount: Int, of scene: Scene, fps: Double) throws {

@@ -52,7 +52,12 @@ enum SceneSchemaDocument {
                         ("default", .object([])),
                     ])
                 ),
-                ("layers", Schema.array("Layers, drawn in order, first at the back.", of: Schema.ref("layer"))),
+                (
+                    "layers",
+                    Schema.array(
+                        "Layers, drawn in order, first at the back.", of: Schema.ref("layer"),
+                        maxItems: ContentLimits.layers.maximum)
+                ),
             ])
         ),
         ("required", .array([.string("canvas"), .string("layers")])),
@@ -474,7 +479,8 @@ enum SceneSchemaDocument {
                     (
                         "script",
                         Schema.array(
-                            "Steps typed instead of the layer's text.", of: Schema.ref("scriptStep"), minItems: 1)
+                            "Steps typed instead of the layer's text.", of: Schema.ref("scriptStep"), minItems: 1,
+                            maxItems: ContentLimits.scriptSteps.maximum)
                     ),
                 ], required: ["type"],
                 extra: [
@@ -557,7 +563,9 @@ enum SceneSchemaDocument {
                     ("property", Schema.ref("property")),
                     (
                         "keyframes",
-                        Schema.array("Keyframes with increasing times.", of: Schema.ref("keyframe"), minItems: 1)
+                        Schema.array(
+                            "Keyframes with increasing times.", of: Schema.ref("keyframe"), minItems: 1,
+                            maxItems: ContentLimits.keyframes.maximum)
                     ),
                 ], required: ["type", "property", "keyframes"],
                 extra: [Schema.exclusive([["start", "after"]]), delayNeedsAfter])
@@ -686,13 +694,23 @@ enum SceneSchemaDocument {
             ("offset", Schema.ref("offset")),
             ("scale", Schema.number("Scale factor, animatable; 0 draws nothing.", FormatRanges.layerScale, default: 1)),
             ("rotation", Schema.number("Degrees clockwise, animatable.", FormatRanges.rotation, default: 0)),
-            ("animations", Schema.array("The layer's animations.", of: Schema.ref("animation"), default: .array([]))),
+            (
+                "animations",
+                Schema.array(
+                    "The layer's animations.", of: Schema.ref("animation"), maxItems: ContentLimits.animations.maximum,
+                    default: .array([]))
+            ),
         ]
     }
 
     private static let textProperties: [(String, SchemaNode)] = [
         ("text", Schema.string("The string; \\n breaks lines.")),
-        ("spans", Schema.array("Styled runs, concatenated (instead of text).", of: Schema.ref("span"), minItems: 1)),
+        (
+            "spans",
+            Schema.array(
+                "Styled runs, concatenated (instead of text).", of: Schema.ref("span"), minItems: 1,
+                maxItems: ContentLimits.spans.maximum)
+        ),
         ("font", Schema.ref("font")),
         ("color", Schema.ref("color", "The text color.", default: .string("#000000"))),
         (

@@ -1,0 +1,159 @@
+import Foundation
+import XCTest
+
+@testable import KinetypeCore
+
+/// The counts a scene may hold and what one character or word may be, checked by the decoder at
+/// the array's or text's path; and the work a render may take beyond frames and pixels.
+final class ContentLimitsTests: XCTestCase {
+    private func layers(_ count: Int, _ layer: String = #"{"type": "rect"}"#) -> String {
+        Array(repeating: layer, count: count).joined(separator: ",")
+    }
+
+    private func text(_ text: String, extra: String = "") -> String {
+        #"{"type": "text", "text": "\#(text)", "frame": {"x": 0, "y": 0, "width": 90}\#(extra)}"#
+    }
+
+    func testCountsOverTheirLimitAreRefusedAtTheArray() {
+        XCTAssertEqual(
+            DecodingTestSupport.messages(layers: layers(10_001)),
+            ["layers: has 10001 items; at most 10000 layers of a scene are allowed"])
+        XCTAssertNoThrow(try DecodingTestSupport.decode(DecodingTestSupport.scene(layers: layers(10_000))))
+
+        let spans = Array(repeating: #"{"text": "x"}"#, count: 10_001).joined(separator: ",")
+        XCTAssertEqual(
+            DecodingTestSupport.messages(layers: #"{"type": "text", "spans": [\#(spans)]}"#),
+            ["layers[0].spans: has 10001 items; at most 10000 spans of a text layer are allowed"])
+
+        let animations = Array(repeating: #"{"type": "animate", "property": "opacity", "to": 0}"#, count: 1_001)
+        XCTAssertEqual(
+            DecodingTestSupport.messages(
+                layers: #"{"type": "rect", "animations": [\#(animations.joined(separator: ","))]}"#),
+            ["layers[0].animations: has 1001 items; at most 1000 animations of a layer are allowed"])
+
+        let keyframes = (0...10_000).map { #"{"time": \#($0 / 10), "value": 1}"# }.joined(separator: ",")
+        XCTAssertEqual(
+            DecodingTestSupport.messages(
+                layers:
+                    #"{"type": "rect", "animations": [{"type": "keyframes", "property": "opacity", "keyframes": [\#(keyframes)]}]}"#
+            ),
+            ["layers[0].animations[0].keyframes: has 10001 items; at most 10000 keyframes of an animation are allowed"])
+
+        let steps = Array(repeating: #"{"type": "a"}"#, count: 10_001).joined(separator: ",")
+        XCTAssertEqual(
+            DecodingTestSupport.messages(
+                layers: #"{"type": "text", "animations": [{"type": "typewriter", "script": [\#(steps)]}]}"#),
+            ["layers[0].animations[0].script: has 10001 items; at most 10000 steps of a typewriter script are allowed"])
+    }
+
+    func testTheScenesTextTogetherIsLimited() {
+        let half = String(repeating: "word ", count: 12_000)
+        XCTAssertEqual(
+            DecodingTestSupport.messages(layers: [text(half), text(half)].joined(separator: ",")),
+            [
+                "layers[1].text: the scene's text reaches 120000 characters here; at most 100000 characters of all "
+                    + "the scene's text together (text, spans, script steps) are allowed"
+            ])
+        XCTAssertNoThrow(try DecodingTestSupport.decode(DecodingTestSupport.scene(layers: text(half))))
+    }
+
+    func testACharacterOfMoreThan32ScalarsIsRefused() {
+        let zalgo = "a" + String(repeating: "\u{0301}", count: 31)
+        XCTAssertNoThrow(try DecodingTestSupport.decode(DecodingTestSupport.scene(layers: text("ok " + zalgo))))
+        XCTAssertEqual(
+            DecodingTestSupport.messages(layers: text("ok a" + String(repeating: "\u{0301}", count: 99_999))),
+            [
+                "layers[0].text: character 4 is made of 100000 Unicode scalars (a base and its combining marks or "
+                    + "joiners); at most 32 make one character"
+            ])
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"
+        XCTAssertNoThrow(try DecodingTestSupport.decode(DecodingTestSupport.scene(layers: text(family))))
+    }
+
+    func testAWrappedTextsWordsAreLimitedUnlessItBreaksAnywhere() {
+        let long = String(repeating: "a", count: 1_001)
+        XCTAssertEqual(
+            DecodingTestSupport.messages(layers: text("See " + long)),
+            [
+                "layers[0].text: a word of 1001 characters (from character 5) has no place where a line may break; "
+                    + "a wrapped text's words may be at most 1000 characters"
+            ])
+        for allowed in [
+            text(long, extra: #", "wrap": "char""#), #"{"type": "text", "text": "\#(long)"}"#,
+            text(String(repeating: "a", count: 1_000)), text(String(repeating: "日本語", count: 2_000)),
+            text(String(repeating: "ภาษาไทย", count: 500)), text(String(repeating: "ab-", count: 1_000)),
+        ] {
+            XCTAssertNoThrow(try DecodingTestSupport.decode(DecodingTestSupport.scene(layers: allowed)), allowed)
+        }
+    }
+
+    func testTheReadmeStatesEveryContentLimit() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let begin = "<!-- content-limits:begin -->\n"
+        let end = "\n<!-- content-limits:end -->"
+        let start = try XCTUnwrap(text.range(of: begin))
+        let stop = try XCTUnwrap(text.range(of: end))
+        if ProcessInfo.processInfo.environment["KINETYPE_UPDATE_README"] == "1" {
+            try (String(text[..<start.upperBound]) + ContentLimits.markdownTable + String(text[stop.lowerBound...]))
+                .write(to: readme, atomically: true, encoding: .utf8)
+            return
+        }
+        XCTAssertEqual(
+            String(text[start.upperBound..<stop.lowerBound]), ContentLimits.markdownTable,
+            "README's table differs from ContentLimits; run the test with KINETYPE_UPDATE_README=1")
+    }
+
+    // MARK: Work per output
+
+    private func scene(_ layers: String, duration: Double, fps: Double = 30) throws -> (Scene, Timeline) {
+        let scene = try DecodingTestSupport.decode(
+            #"{"canvas": {"width": 100, "height": 100, "fps": \#(fps), "duration": \#(duration)}, "layers": [\#(layers)]}"#
+        )
+        return (scene, try Timeline(scene: scene))
+    }
+
+    func testTextLaidOutAgainByItsAnimationsIsCountedAndLimited() throws {
+        let words = String(repeating: "word ", count: 4_000)
+        func animated(_ property: String, seconds: Double) -> String {
+            text(
+                words,
+                extra:
+                    #", "animations": [{"type": "animate", "property": "\#(property)", "to": 0.5, "duration": \#(seconds)}]"#
+            )
+        }
+        let (still, stillTimeline) = try scene(text(words), duration: 60)
+        XCTAssertEqual(TextLayoutWork(stillTimeline, scene: still).characters, 20_000, "laid out once")
+        let (moving, movingTimeline) = try scene(animated("opacity", seconds: 60), duration: 60)
+        XCTAssertEqual(TextLayoutWork(movingTimeline, scene: moving).characters, 20_000, "opacity keeps the layout")
+
+        let (sized, sizedTimeline) = try scene(animated("letterSpacing", seconds: 1), duration: 60)
+        let work = TextLayoutWork(sizedTimeline, scene: sized)
+        XCTAssertEqual(work.characters, 20_000 * 32, "once, then every frame of the second it animates")
+        XCTAssertNoThrow(try WorkLimits.standard.check(sizedTimeline, of: sized))
+
+        let (long, longTimeline) = try scene(animated("letterSpacing", seconds: 2), duration: 60)
+        XCTAssertThrowsError(try WorkLimits.standard.check(longTimeline, of: long)) { error in
+            let diagnostic = DiagnosticList(describing: error).diagnostics[0]
+            XCTAssertEqual(diagnostic.path, "layers[0]")
+            XCTAssertEqual(
+                diagnostic.message,
+                "its text is laid out 62 times (its letterSpacing animates) × 20,000 characters; the scene's text is "
+                    + "1,240,000 characters laid out in all, and the limit is 1,000,000 per output")
+        }
+        var raised = WorkLimits.standard
+        raised.maximumTextLayout = 2_000_000
+        XCTAssertNoThrow(try raised.check(longTimeline, of: long))
+    }
+
+    func testLayersTimesFramesAreLimited() throws {
+        let (scene, timeline) = try scene(layers(1_000), duration: 200)
+        XCTAssertThrowsError(try WorkLimits.standard.check(timeline, of: scene)) { error in
+            XCTAssertEqual(
+                DiagnosticList(describing: error).diagnostics[0].message,
+                "the scene has 1,000 layers × 6,000 frames = 6,000,000 layer frames; the limit is 5,000,000 per output")
+        }
+        XCTAssertNoThrow(try WorkLimits.standard.check(self.scene(layers(1_000), duration: 100).1, of: scene))
+    }
+}
