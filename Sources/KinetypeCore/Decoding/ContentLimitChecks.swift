@@ -76,7 +76,7 @@ enum LineBreakOpportunities {
         return longest
     }
 
-    private static func breaksAround(_ character: Character) -> Bool {
+    static func breaksAround(_ character: Character) -> Bool {
         if character.isWhitespace { return true }
         guard let scalar = character.unicodeScalars.first else { return true }
         switch scalar.value {

@@ -12,11 +12,12 @@ public struct WorkLimits: Equatable, Sendable {
     /// 2 ½ minutes of 1080p at 60 fps, passes; an hour of 8192² does not.
     public static let defaultMaximumTotalPixels = 20_000_000_000
 
-    /// 5,000,000 layers × frames: 50 layers for 100,000 frames, or 10,000 layers for 500; about
-    /// 9 s of per-layer work on one core, whatever the canvas.
-    public static let defaultMaximumLayerFrames = 5_000_000
-    /// 1,000,000 characters laid out: a 100,000-character text laid out ten times, or a
-    /// 20-character title whose font size animates for 50,000 frames; about 7 s of Pango.
+    /// 1,000,000 layers × frames: 10 layers for 100,000 frames, or 10,000 layers for 100; about
+    /// 5 s of per-layer work, whatever the canvas.
+    public static let defaultMaximumLayerFrames = 1_000_000
+    /// 1,000,000 characters laid out (weighted, see `TextLayoutWork`): a 100,000-character text
+    /// laid out ten times, or a 20-character title whose font size animates for 25,000 frames;
+    /// about 10 s of Pango at most.
     public static let defaultMaximumTextLayout = 1_000_000
 
     public var maximumFrames: Int
@@ -59,8 +60,8 @@ public struct WorkLimits: Equatable, Sendable {
                 at: "layers[\(largest.layer)]",
                 "its text is laid out \(Self.grouped(Double(largest.layouts))) times (\(largest.reason)) × "
                     + "\(Self.grouped(Double(largest.characters))) characters; the scene's text is "
-                    + "\(Self.grouped(text.characters)) characters laid out in all, and the limit is "
-                    + "\(Self.grouped(Double(maximumTextLayout))) per output",
+                    + "\(Self.grouped(text.characters)) characters laid out in all (weighted by cost), and the "
+                    + "limit is \(Self.grouped(Double(maximumTextLayout))) per output",
                 hint: "animate a shorter text or for fewer frames, or raise the limit with --max-text-layout N"
             ).fail()
         }
