@@ -26,7 +26,8 @@ public enum ContentLimits {
         ["layers"], 10_000, meaning: "layers of a scene",
         reason: "every frame computes every layer; a card has dozens")
     public static let spans = ContentLimit(
-        ["layers[].spans"], 10_000, meaning: "spans of a text layer", reason: "each span is a font to resolve")
+        ["layers[].spans"], 1_000, meaning: "spans of a text layer",
+        reason: "Pango applies every span's attributes to every run: time grows with the square")
     public static let animations = ContentLimit(
         ["layers[].animations"], 1_000, meaning: "animations of a layer", reason: "each is evaluated every frame")
     public static let keyframes = ContentLimit(
