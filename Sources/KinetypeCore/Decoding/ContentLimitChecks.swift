@@ -10,15 +10,15 @@ extension DecodingContext {
         return nil
     }
 
-    /// Counts `text` toward the scene's characters and checks each of its characters; false when
-    /// a problem was reported.
+    /// Counts `text` toward the scene's Unicode scalars and checks each of its characters; false
+    /// when a problem was reported.
     func checkSceneText(_ text: String, path: String) -> Bool {
-        let count = text.count
-        sceneTextCharacters += count
+        let count = text.unicodeScalars.count
+        sceneTextScalars += count
         let limit = ContentLimits.sceneText.maximum
-        if sceneTextCharacters > limit, sceneTextCharacters - count <= limit {
+        if sceneTextScalars > limit, sceneTextScalars - count <= limit {
             report(
-                "the scene's text reaches \(sceneTextCharacters) characters here; at most \(limit) "
+                "the scene's text reaches \(sceneTextScalars) Unicode scalars here; at most \(limit) "
                     + ContentLimits.sceneText.meaning + " are allowed",
                 path: path, at: positions[path], hint: "split the scene, or shorten its texts")
             return false

@@ -11,8 +11,8 @@ final class DecodingContext {
     var templates = TemplateExpander(values: [:])
     /// The names of every placeholder the scene's strings filled.
     var usedPlaceholders: Set<String> = []
-    /// Characters of all the scene's texts decoded so far (`ContentLimits.sceneText`).
-    var sceneTextCharacters = 0
+    /// Unicode scalars of all the scene's texts decoded so far (`ContentLimits.sceneText`).
+    var sceneTextScalars = 0
     /// The appearance colors are resolved for: the override, else `canvas.colorScheme` once read.
     var colorScheme: ColorScheme
     /// `--color-scheme` or a batch entry's `colorScheme`; wins over `canvas.colorScheme`.

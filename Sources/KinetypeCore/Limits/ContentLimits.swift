@@ -39,8 +39,9 @@ public enum ContentLimits {
     public static let sceneText = ContentLimit(
         ["layers[].text", "layers[].spans[].text", "layers[].animations[].script[].type"],
         FormatRanges.maximumTextLength,
-        meaning: "characters of all the scene's text together (text, spans, script steps)",
-        reason: "a book chapter; keeps layout bounded")
+        meaning: "Unicode scalars of all the scene's text together (text, spans, script steps): characters, "
+            + "an accent or an emoji's part counting on its own",
+        reason: "a book chapter; shaping costs per scalar, so combining marks count")
     public static let characterScalars = ContentLimit(
         ["layers[].text", "layers[].spans[].text", "layers[].animations[].script[].type"], 32,
         meaning: "Unicode scalars in one character (a letter and its combining marks, an emoji sequence)",

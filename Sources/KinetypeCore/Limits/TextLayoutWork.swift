@@ -4,8 +4,9 @@
 /// mode or a `script`). A typewriter that reveals a laid-out text in place, and opacity, offset,
 /// scale or rotation, draw the same layout again and cost nothing here. `WorkLimits` bounds it.
 ///
-/// The count is weighted by what each costs, as measured with Pango 1.50: a character of a word
-/// longer than `longWord` characters counts 3 times (such a word rarely fits a line, and breaking
+/// Characters are counted as Unicode scalars, since shaping costs per scalar (a letter with 31
+/// combining marks costs 32). The count is weighted by what each costs, as measured with Pango
+/// 1.50: a character of a word longer than `longWord` characters counts 3 times (such a word rarely fits a line, and breaking
 /// it inside costs about three times a word that fits), and a frame in which font size, weight or
 /// letter spacing animates counts twice (those glyphs are filled as exact outlines).
 public struct TextLayoutWork: Sendable {
@@ -15,7 +16,7 @@ public struct TextLayoutWork: Sendable {
     public struct Layer: Sendable {
         /// Index in the scene's `layers`.
         public var layer: Int
-        /// Its characters, those of long words counted 3 times.
+        /// Its characters (Unicode scalars), those of long words counted 3 times.
         public var characters: Int
         /// Its layouts, those that draw exact outlines counted twice.
         public var layouts: Int
@@ -74,20 +75,24 @@ public struct TextLayoutWork: Sendable {
         }
     }
 
-    /// `text`'s characters, those of words longer than `longWord` counted 3 times.
+    /// `text`'s Unicode scalars (shaping costs per scalar: a letter's combining marks count), those
+    /// of words longer than `longWord` characters counted 3 times.
     static func weightedCount(_ text: String) -> Int {
         var count = 0
-        var word = 0
+        var wordCharacters = 0
+        var wordScalars = 0
         func endWord() {
-            count += word > longWord ? 3 * word : word
-            word = 0
+            count += wordCharacters > longWord ? 3 * wordScalars : wordScalars
+            wordCharacters = 0
+            wordScalars = 0
         }
         for character in text {
             if LineBreakOpportunities.breaksAround(character) {
                 endWord()
-                count += 1
+                count += character.unicodeScalars.count
             } else {
-                word += 1
+                wordCharacters += 1
+                wordScalars += character.unicodeScalars.count
             }
         }
         endWord()
