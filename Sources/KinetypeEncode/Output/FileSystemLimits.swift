@@ -36,11 +36,6 @@ public struct FileSystemLimits: Equatable, Sendable {
             pathBytes: value(existing, Int32(_PC_PATH_MAX)) ?? common.pathBytes)
     }
 
-    /// Whether `path` (as passed to the system) is short enough, its final NUL byte counted.
-    public func allows(path: String) -> Bool {
-        path.utf8.count < pathBytes
-    }
-
     private static func value(_ folder: URL, _ name: Int32) -> Int? {
         let value = pathconf(folder.path, name)
         return value > 0 ? value : nil

@@ -57,6 +57,13 @@ enum TemporaryName {
         return "." + NameShortening.prefix(of: destinationName, bytes: nameLimit - 1 - ending.utf8.count) + ending
     }
 
+    /// The most bytes a temporary for `destinationName` takes, whatever the process id and counter:
+    /// the readable name with the longest of both, and never more than `nameLimit`.
+    static func longestBytes(for destinationName: String, suffix: String, nameLimit: Int) -> Int {
+        let readable = ".\(destinationName).kinetype-\(pid_t.max)-\(Int.max).\(suffix)"
+        return min(nameLimit, readable.utf8.count)
+    }
+
     /// The parts of a name made by `make`, or nil for any other name.
     struct Parsed: Equatable {
         /// The destination's file name; for a shortened name, its start.

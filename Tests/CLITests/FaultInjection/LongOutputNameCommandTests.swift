@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// Output names as long as ext4 and tmpfs take (255 bytes of UTF-8) through the built binary:
-/// written and replaced like any other, and a killed run's temporary is still cleaned up.
+/// written and replaced like any other, a killed run's temporary is still cleaned up, and a batch
+/// refuses, before it renders, a name that would only become too long with what kinetype adds.
 final class LongOutputNameCommandTests: XCTestCase {
     private func kinetype(_ arguments: [String]) throws -> KinetypeProcess.Result {
         try KinetypeProcess.run(arguments)
@@ -85,5 +86,78 @@ final class LongOutputNameCommandTests: XCTestCase {
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(),
             ["long.json", frames.lastPathComponent, "tiny.json"].sorted())
+    }
+
+    /// A data file of one entry per `output` name (a JSON string each), one line per entry.
+    private func dataFile(in folder: URL, outputs: [String]) throws -> URL {
+        let url = folder.appendingPathComponent("data.json")
+        let lines = outputs.map { "  {\"output\": \"\($0)\"}" }
+        try Data(("[\n" + lines.joined(separator: ",\n") + "\n]\n").utf8).write(to: url)
+        return url
+    }
+
+    func testBatchRefusesANameTooLongWithItsSuffixesBeforeRenderingAndWritesTheLongestThatFit() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let scene = try FaultScenes.tiny(in: folder)
+        let out = folder.appendingPathComponent("out")
+        // With "-dark.gif" the first is 255 bytes, the second 256.
+        let fits = String(longName("é", ending: "-dark.gif").dropLast("-dark.gif".count))
+        let tooLong = String(longName("日", ending: "-dark.gif").dropLast("-dark.gif".count)) + "b"
+        let data = try dataFile(in: folder, outputs: [fits, tooLong])
+        let batch = ["batch", scene.path, "--data", data.path, "-o", out.path, "--color-scheme", "light,dark"]
+
+        let refused = try kinetype(batch)
+        XCTAssertEqual(refused.status, 65, refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains(
+                "data.json:3:14: [1].output: output file name \"日日日"),
+            refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains(
+                "is 256 bytes long with the \"-dark.gif\" kinetype adds; the output folder's file system takes names of at most 255 bytes"
+            ), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("hint: shorten \"output\" by at least 1 byte of UTF-8"), refused.stderr)
+        XCTAssertFalse(refused.stderr.contains("[0]"), "the name that fits is not reported")
+        XCTAssertEqual(refused.stdout, "", "nothing rendered")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "nothing was written")
+
+        _ = try dataFile(in: folder, outputs: [fits])
+        let written = try kinetype(batch)
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertTrue(written.stdout.contains("2 rendered, 0 unchanged, 0 failed"), written.stdout)
+        let outputs = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { !$0.hasPrefix(".") }
+        XCTAssertEqual(outputs.sorted(), [fits + ".gif", fits + "-dark.gif"].sorted())
+        XCTAssertEqual(outputs.map(\.utf8.count).max(), 255)
+        let fingerprints = try FileManager.default.contentsOfDirectory(
+            atPath: out.appendingPathComponent(".kinetype").path)
+        XCTAssertEqual(fingerprints.count, 2)
+        XCTAssertTrue(fingerprints.allSatisfy { $0.utf8.count <= 255 && $0.hasSuffix(".sha256") }, "\(fingerprints)")
+        let again = try kinetype(batch)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stdout.contains("0 rendered, 2 unchanged, 0 failed"), "the fingerprints are found again")
+    }
+
+    func testBatchRefusesAPathLongerThanTheSystemTakesBeforeRendering() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let scene = try FaultScenes.tiny(in: folder)
+        // A folder not made yet, its path 3,900 bytes: "card" fits, a 250-byte name does not.
+        var out = folder
+        while out.path.utf8.count < 3_800 { out.appendPathComponent(String(repeating: "d", count: 99)) }
+        out.appendPathComponent(String(repeating: "e", count: 3_900 - out.path.utf8.count - 1))
+        XCTAssertEqual(out.path.utf8.count, 3_900)
+        let data = try dataFile(in: folder, outputs: ["card", String(repeating: "n", count: 250)])
+        let result = try kinetype(["batch", scene.path, "--data", data.path, "-o", out.path])
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertTrue(result.stderr.contains("data.json:3:14: [1].output: writing \"nnnn"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "(its temporary and fingerprint included); the system takes paths of at most 4095 bytes"
+            ), result.stderr)
+        XCTAssertTrue(result.stderr.contains("hint: choose a shorter output folder (-o)"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("[0]"), "the short name is not reported")
+        XCTAssertFalse(
+            FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(String(repeating: "d", count: 99)).path),
+            "nothing was made")
     }
 }
