@@ -85,6 +85,23 @@ final class LongOutputNameTests: XCTestCase {
         }
     }
 
+    func testANameLongerThanTheFileSystemTakesFailsBeforeAnythingIsWritten() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = longNames(ending: "")[1] + "a"
+        for make in [
+            { _ = try AtomicFile(destination: folder.appendingPathComponent(name)) },
+            { _ = try AtomicFolder(destination: folder.appendingPathComponent(name)) },
+        ] {
+            XCTAssertThrowsError(try make()) { error in
+                let diagnostic = (error as? DiagnosticList)?.first
+                XCTAssertEqual(diagnostic?.kind, .cannotWrite)
+                XCTAssertTrue(diagnostic?.message.hasSuffix(": the name is too long") ?? false, "\(error)")
+            }
+        }
+        XCTAssertEqual(try contents(of: folder), [], "no temporary was made")
+    }
+
     func testCleaningPutsAShortenedMovedAsideFolderBackByItsNote() throws {
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
