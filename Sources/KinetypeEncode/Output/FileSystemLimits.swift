@@ -8,7 +8,8 @@ import Foundation
 
 /// The longest file name and path a folder's file system takes, in bytes of UTF-8: what
 /// `pathconf(_PC_NAME_MAX)` and `pathconf(_PC_PATH_MAX)` say, else 255 and 4096 (ext4, tmpfs,
-/// btrfs, xfs and APFS all take 255-byte names).
+/// btrfs and xfs all take 255-byte names). Names are counted in bytes everywhere, which is
+/// stricter than file systems that count characters or UTF-16 units.
 public struct FileSystemLimits: Equatable, Sendable {
     /// The longest file name (NAME_MAX).
     public var nameBytes: Int
