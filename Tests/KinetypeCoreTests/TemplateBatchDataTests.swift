@@ -32,9 +32,10 @@ final class TemplateBatchDataTests: XCTestCase {
             [
                 BatchEntry(
                     outputName: "notes-en", values: ["title": "Notes", "version": "2.40"],
-                    position: SourcePosition(line: 1, column: 2)),
+                    position: SourcePosition(line: 1, column: 2), outputPosition: SourcePosition(line: 1, column: 13)),
                 BatchEntry(
-                    outputName: "notes-ar", values: ["title": "ملاحظات"], position: SourcePosition(line: 2, column: 2)),
+                    outputName: "notes-ar", values: ["title": "ملاحظات"], position: SourcePosition(line: 2, column: 2),
+                    outputPosition: SourcePosition(line: 2, column: 13)),
                 BatchEntry(outputName: nil, values: ["title": "Unnamed"], position: SourcePosition(line: 3, column: 2)),
             ])
         XCTAssertEqual(try decode("[]"), [])

@@ -21,11 +21,13 @@ final class FolderSafetyTests: XCTestCase {
         XCTAssertEqual(TemporaryName.parse(name)?.processID, getpid())
         XCTAssertEqual(
             TemporaryName.parse(".a.gif.kinetype-12-3.old"),
-            TemporaryName.Parsed(destinationName: "a.gif", processID: 12, suffix: "old"))
+            TemporaryName.Parsed(destinationName: "a.gif", hash: nil, processID: 12, counter: 3, suffix: "old"))
         for other in [
             "a.gif.kinetype-12-3.tmp", ".a.gif.kinetype-12-3.tmp.bak", ".a.gif.kinetype-012-3.tmp",
             ".a.gif.kinetype-12-3.temp", ".a.gif.kinetype-12.tmp", ".a.gif.kinetype-1x-3.tmp",
             "..kinetype-12-3.tmp", ".a.gif.kinetype--3.tmp", ".a.gif.Kinetype-12-3.tmp", "frame_0001.png",
+            // Only a shortened name has a note, and a shortened name fills the longest name.
+            ".a.gif.kinetype-12-3.name", ".a.gif.kinetype-12-3-0123456789abcdef.tmp",
         ] {
             XCTAssertNil(TemporaryName.parse(other), other)
         }

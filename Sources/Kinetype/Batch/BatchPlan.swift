@@ -24,14 +24,18 @@ struct BatchPlan {
 
     /// Plans the outputs of `entries`, keeping those of `shard`.
     /// - Throws: a `DiagnosticList` when two outputs would get the same file name (compared
-    ///   ignoring case, as case-insensitive file systems do), naming both entries.
+    ///   ignoring case, as case-insensitive file systems do), naming both entries, and when
+    ///   `nameCheck` finds a name too long for the output folder (one problem per entry, at its
+    ///   `output`), whatever the shard.
     init(
         entries: [BatchEntry], dataFileName: String, defaultName: String, scales: [Double]?,
-        colorSchemes: [ColorScheme]? = nil, format: BatchFormat, shard: Shard?
+        colorSchemes: [ColorScheme]? = nil, format: BatchFormat, shard: Shard?,
+        nameCheck: BatchOutputNameCheck? = nil
     ) throws {
         var jobs: [Job] = []
         var firstByFile: [String: (index: Int, entry: BatchEntry)] = [:]
         var problems: [Diagnostic] = []
+        var tooLong: Set<Int> = []
         for (index, entry) in entries.enumerated() {
             let name = entry.outputName ?? "\(defaultName)-\(index + 1)"
             // --color-scheme wins over the entry's own, as --set wins over its values.
@@ -48,6 +52,14 @@ struct BatchPlan {
                     continue
                 }
                 firstByFile[fileName.lowercased()] = (index, entry)
+                if !tooLong.contains(index),
+                    let problem = nameCheck?.problem(
+                        fileName: fileName, name: name, format: format, entry: entry, index: index,
+                        dataFileName: dataFileName)
+                {
+                    problems.append(problem)
+                    tooLong.insert(index)
+                }
                 if shard?.contains(entryIndex: index) ?? true {
                     jobs.append(
                         Job(

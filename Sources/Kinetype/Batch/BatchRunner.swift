@@ -24,10 +24,12 @@ public enum BatchRunner {
         let templateBytes = try read(options.template, displayName: options.templateDisplayName)
         let dataBytes = try read(options.data, displayName: options.dataDisplayName)
         let entries = try BatchData.decode(dataBytes, fileName: options.dataDisplayName)
+        let nameCheck = BatchOutputNameCheck(folder: options.outputFolder)
         let jobs = try BatchPlan(
             entries: entries, dataFileName: options.dataDisplayName,
             defaultName: options.template.deletingPathExtension().lastPathComponent,
-            scales: options.scales, colorSchemes: options.colorSchemes, format: options.format, shard: options.shard
+            scales: options.scales, colorSchemes: options.colorSchemes, format: options.format, shard: options.shard,
+            nameCheck: nameCheck
         ).jobs
         let warnings = try unusedPlaceholderWarnings(entries: entries, templateBytes: templateBytes, options: options)
         try createFolder(options.outputFolder)
@@ -38,7 +40,7 @@ public enum BatchRunner {
         for (position, job) in jobs.enumerated() {
             queue.addOperation {
                 guard !isCancelled(),
-                    let outcome = BatchJobRunner(job: job).run(
+                    let outcome = BatchJobRunner(job: job, nameLimit: nameCheck.limits.nameBytes).run(
                         options: options, templateBytes: templateBytes,
                         isCancelled: isCancelled)
                 else { return }
@@ -127,6 +129,8 @@ private final class BatchResults: Sendable {
 /// Renders one planned output, turning every failure into a failed outcome.
 private struct BatchJobRunner {
     let job: BatchPlan.Job
+    /// The longest file name the output folder takes, for the fingerprint's name.
+    let nameLimit: Int
 
     /// The outcome, or nil when the job was interrupted before it finished (nothing was written).
     func run(options: BatchOptions, templateBytes: Data, isCancelled: @escaping @Sendable () -> Bool) -> BatchOutcome? {
@@ -164,7 +168,7 @@ private struct BatchJobRunner {
             var fingerprint = InputFingerprint(templateBytes: templateBytes, overrides: overrides, settings: settings)
             fingerprint.addFiles(of: scene)
             let fingerprintFile = options.outputFolder.appendingPathComponent(BatchRunner.fingerprintFolder)
-                .appendingPathComponent(job.fileName + ".sha256")
+                .appendingPathComponent(FingerprintFileName.of(job.fileName, nameLimit: nameLimit))
             if !options.force, FileManager.default.fileExists(atPath: output.path),
                 (try? RegularFile.read(fingerprintFile.path, limit: 4096)) == Data(fingerprint.hex.utf8)
             {

@@ -11,19 +11,22 @@ public struct BatchEntry: Equatable, Sendable {
     public var layoutDirection: LayoutDirection?
     /// Where the entry's object starts in the data file.
     public var position: SourcePosition
+    /// Where the entry's `"output"` value starts; nil when the entry has none.
+    public var outputPosition: SourcePosition?
     /// The appearances to render the entry in (`"colorScheme": "dark"` or `"light,dark"`); nil
     /// when the entry has none (`--color-scheme`, else the template's own).
     public var colorSchemes: [ColorScheme]?
 
     public init(
         outputName: String?, values: [String: String], layoutDirection: LayoutDirection? = nil,
-        position: SourcePosition, colorSchemes: [ColorScheme]? = nil
+        position: SourcePosition, colorSchemes: [ColorScheme]? = nil, outputPosition: SourcePosition? = nil
     ) {
         self.outputName = outputName
         self.values = values
         self.layoutDirection = layoutDirection
         self.position = position
         self.colorSchemes = colorSchemes
+        self.outputPosition = outputPosition
     }
 }
 
@@ -95,6 +98,7 @@ public enum BatchData {
                 } else {
                     firstUse[text] = path
                     entry.outputName = text
+                    entry.outputPosition = member.value.position
                 }
             }
             entries.append(entry)

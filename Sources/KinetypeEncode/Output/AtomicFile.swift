@@ -22,12 +22,14 @@ public final class AtomicFile {
     private var isFinished = false
 
     /// Creates the (empty) temporary file. Throws `.cannotWrite` when the folder does not exist,
-    /// is not writable, or something other than a regular file is in the way of the destination.
+    /// is not writable, the destination's name is too long for it, or something other than a
+    /// regular file is in the way of the destination.
     public init(destination: URL, group: OutputGroup? = nil) throws {
         self.destination = destination
         self.group = group
         self.temporaryURL = TemporaryName.sibling(of: destination)
         try OutputDestination.check(destination, kind: .file)
+        try OutputDestination.checkNameLength(destination)
         StaleTemporaries.cleanOnce(in: destination.deletingLastPathComponent())
         let descriptor = open(temporaryURL.path, O_WRONLY | O_CREAT | O_EXCL, 0o666)
         guard descriptor >= 0 else { throw OutputError.cannotWrite(destination, errno: errno) }

@@ -30,7 +30,8 @@ public final class AtomicFolder {
 
     /// Creates the temporary folder, after removing stale temporaries of killed runs from the
     /// parent folder. Throws `.cannotWrite` when the parent folder does not exist or is not
-    /// writable, or when something other than a folder is in the way of the destination.
+    /// writable, the destination's name is too long for it, or something other than a folder is in
+    /// the way of the destination.
     public init(destination: URL, group: OutputGroup? = nil) throws {
         self.destination = destination
         self.location = destination.standardizedFileURL
@@ -38,6 +39,7 @@ public final class AtomicFolder {
         guard location.path != "/" else { throw OutputError.cannotWrite(destination, errno: EBUSY) }
         self.temporaryURL = TemporaryName.sibling(of: location)
         try OutputDestination.check(location, kind: .folder, shownAs: destination)
+        try OutputDestination.checkNameLength(location, shownAs: destination)
         StaleTemporaries.cleanOnce(in: location.deletingLastPathComponent())
         guard mkdir(temporaryURL.path, 0o777) == 0 else {
             throw OutputError.cannotWrite(destination, errno: errno)

@@ -152,8 +152,9 @@ enum OutputPlacement {
         case renamed
         /// The old output is now at the temporary's path.
         case exchanged
-        /// The old output was kept at `backup` (a hard link of a file, or a folder moved aside).
-        case keptAside(backup: URL)
+        /// The old output was kept at `backup` (a hard link of a file, or a folder moved aside,
+        /// with the note that keeps its destination's name when `backup`'s name is shortened).
+        case keptAside(backup: URL, note: URL?)
         /// The old output was replaced and not kept (a single output, which is never undone).
         case replaced
     }
@@ -183,26 +184,42 @@ enum OutputPlacement {
         case .failed(let code):
             throw failure(placed, code)
         case .unsupported:
-            let backup = TemporaryName.sibling(of: destination, suffix: kind == .folder ? "old" : "tmp")
             switch kind {
             case .file:
+                let backup = TemporaryName.sibling(of: destination)
                 guard link(destination.path, backup.path) == 0 else { throw failure(placed, errno) }
                 guard rename(temporary.path, destination.path) == 0 else {
                     let code = errno
                     unlink(backup.path)
                     throw failure(placed, code)
                 }
+                placed.how = .keptAside(backup: backup, note: nil)
             case .folder:
-                guard rename(destination.path, backup.path) == 0 else { throw failure(placed, errno) }
-                guard rename(temporary.path, destination.path) == 0 else {
-                    let code = errno
-                    rename(backup.path, destination.path)
-                    throw failure(placed, code)
-                }
+                placed.how = try moveAside(placed)
             }
-            placed.how = .keptAside(backup: backup)
         }
         return placed
+    }
+
+    /// Moves the old folder aside and the new one into place, for a file system that cannot
+    /// exchange. A shortened `.old` name gets its note first, so a kill between the two renames
+    /// leaves the next run what it needs to rename the old folder back (`StaleTemporaries`).
+    static func moveAside(_ placed: Placed) throws -> How {
+        let (backup, note) = TemporaryName.movedAside(placed.destination)
+        if let note, let code = MovedAsideNote.write(placed.destination.lastPathComponent, to: note) {
+            throw failure(placed, code)
+        }
+        guard rename(placed.destination.path, backup.path) == 0 else {
+            let code = errno
+            if let note { remove(note) }
+            throw failure(placed, code)
+        }
+        guard rename(placed.temporary.path, placed.destination.path) == 0 else {
+            let code = errno
+            if rename(backup.path, placed.destination.path) == 0, let note { remove(note) }
+            throw failure(placed, code)
+        }
+        return .keptAside(backup: backup, note: note)
     }
 
     /// Puts the old output back (or removes the new one where there was none); best effort.
@@ -212,9 +229,9 @@ enum OutputPlacement {
             rename(placed.destination.path, placed.temporary.path)
         case .exchanged:
             _ = FolderExchange.exchange(placed.temporary, placed.destination)
-        case .keptAside(let backup):
+        case .keptAside(let backup, let note):
             if placed.kind == .folder { rename(placed.destination.path, placed.temporary.path) }
-            rename(backup.path, placed.destination.path)
+            if rename(backup.path, placed.destination.path) == 0, let note { remove(note) }
         case .replaced:
             return
         }
@@ -226,7 +243,10 @@ enum OutputPlacement {
         switch placed.how {
         case .renamed, .replaced: return
         case .exchanged: remove(placed.temporary)
-        case .keptAside(let backup): remove(backup)
+        case .keptAside(let backup, let note):
+            // The folder before its note: the note must outlive it.
+            remove(backup)
+            if let note { remove(note) }
         }
     }
 
