@@ -104,6 +104,21 @@ final class BatchTests: XCTestCase {
         XCTAssertEqual(try BatchRunner.run(options).rendered, 2)
     }
 
+    func testAddingTheDarkAppearanceKeepsTheLightOutputs() throws {
+        let folder = try TestScenes.temporaryFolder(self)
+        var options = try options(data: #"[{"output": "a"}]"#, in: folder)
+        XCTAssertEqual(try BatchRunner.run(options).rendered, 1)
+        options.colorSchemes = [.light, .dark]
+        let both = try BatchRunner.run(options)
+        XCTAssertEqual(both.rendered, 1, "only a-dark.gif is new")
+        XCTAssertEqual(both.skipped, 1, "a.gif is the light appearance it was")
+        options.gif.quality = 50
+        options.format = .webp
+        XCTAssertEqual(try BatchRunner.run(options).rendered, 2, "WebP outputs are new")
+        options.gif.quality = 90
+        XCTAssertEqual(try BatchRunner.run(options).skipped, 2, "a GIF option does not change a WebP")
+    }
+
     func testShardsCoverEveryEntryExactlyOnce() {
         for count in 1...7 {
             for entry in 0..<50 {

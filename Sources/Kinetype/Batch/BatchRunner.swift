@@ -154,19 +154,12 @@ private struct BatchJobRunner {
             outcome.scale = scene.canvas.scale
             outcome.colorScheme = scene.canvas.colorScheme
             try scene.validateCanvasSize()
+            let prepared = try loader.prepare(scene)
 
-            var settings =
-                [
-                    "scale \(scene.canvas.scale)", "format \(options.format.rawValue)",
-                    "quality \(options.gif.quality)",
-                    "dither \(options.gif.dither.rawValue)", "png-compression \(options.pngCompression)",
-                    "webp-quality \(options.webp.quality.map(String.init) ?? "lossless")",
-                ] + options.video.fingerprintSettings
-            // Only when asked for, so the fingerprints of batches without them stay as they were.
-            if let layoutDirection { settings.append("layout-direction \(layoutDirection.rawValue)") }
-            if let scheme = job.colorScheme { settings.append("color-scheme \(scheme.rawValue)") }
-            var fingerprint = InputFingerprint(templateBytes: templateBytes, overrides: overrides, settings: settings)
-            fingerprint.addFiles(of: scene)
+            var fingerprint = InputFingerprint(
+                templateBytes: templateBytes, overrides: overrides,
+                settings: options.fingerprintSettings(of: prepared.scene))
+            fingerprint.addFiles(of: prepared)
             let fingerprintFile = options.outputFolder.appendingPathComponent(BatchRunner.fingerprintFolder)
                 .appendingPathComponent(FingerprintFileName.of(job.fileName, nameLimit: nameLimit))
             if !options.force, FileManager.default.fileExists(atPath: output.path),
@@ -183,7 +176,7 @@ private struct BatchJobRunner {
             renderOptions.encoding.pngCompression = options.pngCompression
             renderOptions.encoding.video = options.video
             renderOptions.encoding.limits = options.limits
-            let report = try loader.prepare(scene).render(renderOptions, isCancelled: isCancelled)
+            let report = try prepared.render(renderOptions, isCancelled: isCancelled)
             outcome.frames = report.frameCount
             outcome.warnings = report.warnings
             outcome.bytes = report.bytes

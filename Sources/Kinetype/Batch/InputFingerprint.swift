@@ -1,8 +1,10 @@
 import Foundation
 
 /// A SHA-256 over everything an output depends on: kinetype's version, the template's bytes, the
-/// placeholder values, the scale and format options, and the bytes of every font file and image the
-/// scene uses. Equal fingerprints mean the output would come out the same.
+/// placeholder values, the output's own settings (its resolved appearance, direction and scale,
+/// and the options of its format), and the bytes of every file the prepared scene reads
+/// (`PreparedScene.inputFiles`: font files named or found for its families, spans' included, and
+/// pictures). Equal fingerprints mean the output would come out the same.
 struct InputFingerprint {
     private var hasher = SHA256()
 
@@ -14,17 +16,10 @@ struct InputFingerprint {
         for setting in settings { add("setting \(setting)") }
     }
 
-    /// Adds the bytes of the files a decoded scene reads.
-    mutating func addFiles(of scene: Scene) {
-        var paths = scene.fonts
-        paths += scene.layers.compactMap { layer in
-            if case .image(let image) = layer.content { return image.src }
-            return layer.text?.font.file
-        }
-        for path in paths {
-            add("file \(path)")
-            let limit = max(RegularFile.fontLimit, RegularFile.imageLimit)
-            hasher.update((try? scene.readInput(path, limit: limit)) ?? Data("missing".utf8))
+    /// Adds the files `prepared` reads, each by its path and the SHA-256 of its bytes.
+    mutating func addFiles(of prepared: PreparedScene) {
+        for file in prepared.inputFiles {
+            add("file \(file.path) \(FileDigests.shared.digest(of: file))")
         }
     }
 
@@ -33,5 +28,26 @@ struct InputFingerprint {
     private mutating func add(_ line: String) {
         hasher.update(line)
         hasher.update([0])
+    }
+}
+
+extension BatchOptions {
+    /// What decides an output's bytes besides its inputs: the resolved appearance, layout
+    /// direction and scale of `scene`, the format, and the options of that format only, so that
+    /// adding `--color-scheme light,dark` or changing the GIF quality of a WebP batch keeps the
+    /// outputs they do not change.
+    func fingerprintSettings(of scene: Scene) -> [String] {
+        var settings = [
+            "format \(format.rawValue)", "scale \(scene.canvas.scale)",
+            "color-scheme \(scene.canvas.colorScheme.rawValue)",
+            "layout-direction \(scene.canvas.layoutDirection.rawValue)",
+        ]
+        switch format {
+        case .gif: settings += ["quality \(gif.quality)", "dither \(gif.dither.rawValue)"]
+        case .png, .apng: settings.append("png-compression \(pngCompression)")
+        case .webp: settings.append("webp-quality \(webp.quality.map(String.init) ?? "lossless")")
+        case .mp4, .webm, .mov: settings += video.fingerprintSettings
+        }
+        return settings
     }
 }
