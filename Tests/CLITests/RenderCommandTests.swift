@@ -38,15 +38,22 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(
             result.stderr.contains(
-                "unknown output format \".bmp\"; kinetype writes .gif (animated GIF), .webp (animated WebP), .apng or .png (animated PNG; one PNG with --still), .mp4, .webm or .mov (video), or a folder (PNG frames)"
+                "unknown output format \".bmp\"; kinetype writes .gif (animated GIF), .webp (animated WebP, lossless unless --quality), .apng (animated PNG), .mp4 (H.264 video), .webm (VP9 video with alpha), .mov (ProRes 4444 video with alpha), .png (one PNG image, with --still), or a folder path (a folder of PNG frames)"
             ), result.stderr)
     }
 
-    /// `.png` is unambiguous: one image with --still, an animated PNG without it.
-    func testPNGWithoutStillIsAnAnimatedPNG() throws {
+    /// `.png` is one image and needs --still; an animated PNG is `.apng`. Every path agrees.
+    func testPNGWithoutStillIsRefusedAndAPNGIsTheAnimatedPNG() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
-        let animated = folder.appendingPathComponent("out.png")
+        let animated = folder.appendingPathComponent("out.apng")
         let still = folder.appendingPathComponent("still.png")
+        let refused = try KinetypeProcess.run(["render", tiny, "-o", folder.appendingPathComponent("out.png").path])
+        XCTAssertEqual(refused.status, 64)
+        XCTAssertTrue(
+            refused.stderr.contains(
+                "would be one PNG image, but no moment was chosen: add --still SECONDS for the frame at that time, "
+                    + "write .apng for an animated PNG, or give a folder path (frames/) for every frame as PNG files"),
+            refused.stderr)
         XCTAssertEqual(try KinetypeProcess.run(["render", tiny, "-o", animated.path, "-q"]).status, 0)
         XCTAssertEqual(try KinetypeProcess.run(["render", tiny, "--still", "0.5", "-o", still.path, "-q"]).status, 0)
         let chunks = { (url: URL) in try Self.chunkTypes(Data(contentsOf: url)) }

@@ -115,7 +115,7 @@ final class StreamTests: XCTestCase {
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(
             result.stderr.hasPrefix(
-                "kinetype: error: PNG frames are a folder of files and cannot be written to standard output"),
+                "kinetype: error: standard output (-o -) would be one PNG image, but no moment was chosen"),
             result.stderr)
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("out")).count, 0)
         let batch = try shell(#""$K" batch "$TINY" --data "$TINY" -o - > out"#, in: folder)
@@ -130,7 +130,9 @@ final class StreamTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("name the format with --format"), missing.stderr)
         let unknown = try shell(#""$K" render "$TINY" -o - --format bmp > out"#, in: folder)
         XCTAssertEqual(unknown.status, 64)
-        XCTAssertTrue(unknown.stderr.contains(#"unknown output format ".bmp""#), unknown.stderr)
+        XCTAssertTrue(
+            unknown.stderr.contains(#"--format takes gif, webp, apng, mp4, webm, mov or png, found "bmp""#),
+            unknown.stderr)
         let mismatch = try KinetypeProcess.run(["render", tiny, "-o", "x.gif", "--format", "mp4"], in: folder)
         XCTAssertEqual(mismatch.status, 64)
         XCTAssertTrue(
@@ -143,8 +145,10 @@ final class StreamTests: XCTestCase {
         XCTAssertEqual(
             defaultPath.stdout, "Wrote Output/tiny.png (still at 1.00 s, \(byteSize(folder, "Output/tiny.png")))\n")
         let moving = try KinetypeProcess.run(["render", tiny, "--format", "png", "-o", "moving.png"], in: folder)
-        XCTAssertEqual(moving.status, 0, "PNG without --still is an animated PNG: \(moving.stderr)")
-        let animated = try Data(contentsOf: folder.appendingPathComponent("moving.png"))
+        XCTAssertEqual(moving.status, 64, "PNG without --still is one image without a moment: \(moving.stderr)")
+        XCTAssertEqual(
+            try KinetypeProcess.run(["render", tiny, "--format", "apng", "-o", "moving.apng"], in: folder).status, 0)
+        let animated = try Data(contentsOf: folder.appendingPathComponent("moving.apng"))
         XCTAssertNotNil(animated.range(of: Data("acTL".utf8)), "the PNG carries APNG's animation control chunk")
     }
 

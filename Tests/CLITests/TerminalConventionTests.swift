@@ -153,7 +153,8 @@ final class TerminalConventionTests: XCTestCase {
         XCTAssertEqual(try complete(["kinetype", "ren"]), ["render"])
         XCTAssertEqual(try complete(["kinetype", "render", "--dit"]), ["--dither"])
         XCTAssertEqual(try complete(["kinetype", "render", "--dither", "o"]), ["ordered"])
-        XCTAssertEqual(try complete(["kinetype", "batch", "--format", "w"]), ["webm", "webp"])
+        XCTAssertEqual(try complete(["kinetype", "batch", "--format", "w"]), ["webp", "webm"])
+        XCTAssertEqual(try complete(["kinetype", "render", "--format", "a"]), ["apng"], "render's formats too")
         XCTAssertEqual(try complete(["kinetype", "render", "Templates/hel"]), ["Templates/hello.json"])
         XCTAssertEqual(try complete(["kinetype", "completions", "z"]), ["zsh"])
     }

@@ -86,7 +86,8 @@ final class VideoOutputTests: XCTestCase {
             "render", tiny, "-o", folder.appendingPathComponent("x.gif").path, "--crf", "20",
         ])
         XCTAssertEqual(gif.status, 64)
-        XCTAssertTrue(gif.stderr.contains("--crf applies to video outputs (.mp4, .webm, .mov) only"), gif.stderr)
+        XCTAssertTrue(
+            gif.stderr.contains("--crf applies to .mp4 and .webm outputs only, not to .gif outputs"), gif.stderr)
         let seeThrough = try KinetypeProcess.run(
             ["render", tiny, "-o", folder.appendingPathComponent("x.mp4").path, "--matte", "#FFFFFF80"])
         XCTAssertEqual(seeThrough.status, 64)
@@ -95,7 +96,8 @@ final class VideoOutputTests: XCTestCase {
         let prores = try KinetypeProcess.run(
             ["render", tiny, "-o", folder.appendingPathComponent("x.mov").path, "--crf", "20"])
         XCTAssertEqual(prores.status, 64)
-        XCTAssertTrue(prores.stderr.contains("ProRes 4444 (.mov) has no CRF"), prores.stderr)
+        XCTAssertTrue(
+            prores.stderr.contains("--crf applies to .mp4 and .webm outputs only, not to .mov outputs"), prores.stderr)
         let tooHigh = try KinetypeProcess.run(
             ["render", tiny, "-o", folder.appendingPathComponent("x.mp4").path, "--crf", "60"])
         XCTAssertEqual(tooHigh.status, 64)

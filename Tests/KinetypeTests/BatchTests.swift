@@ -112,10 +112,10 @@ final class BatchTests: XCTestCase {
         let both = try BatchRunner.run(options)
         XCTAssertEqual(both.rendered, 1, "only a-dark.gif is new")
         XCTAssertEqual(both.skipped, 1, "a.gif is the light appearance it was")
-        options.gif.quality = 50
+        options.encoding.gif.quality = 50
         options.format = .webp
         XCTAssertEqual(try BatchRunner.run(options).rendered, 2, "WebP outputs are new")
-        options.gif.quality = 90
+        options.encoding.gif.quality = 90
         XCTAssertEqual(try BatchRunner.run(options).skipped, 2, "a GIF option does not change a WebP")
     }
 

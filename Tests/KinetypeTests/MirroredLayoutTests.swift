@@ -147,7 +147,7 @@ final class MirroredLayoutTests: XCTestCase {
             #"[{"output": "en", "word": "a"}, {"output": "ar", "word": "ب", "layoutDirection": "rightToLeft"}]"#.utf8
         ).write(to: dataURL)
         var options = BatchOptions(template: badge, data: dataURL, outputFolder: folder.appendingPathComponent("out"))
-        options.format = .png
+        options.format = .pngSequence
         options.jobs = 1
         func badges() throws -> [Bool] {
             try ["en", "ar"].map { name in

@@ -18,7 +18,7 @@ struct BatchOutputNameCheck {
     /// Why `fileName`, planned from `name` for the entry at `index`, cannot be written; nil when
     /// it can.
     func problem(
-        fileName: String, name: String, format: BatchFormat, entry: BatchEntry, index: Int, dataFileName: String
+        fileName: String, name: String, format: OutputFormat, entry: BatchEntry, index: Int, dataFileName: String
     ) -> Diagnostic? {
         let (path, position) =
             entry.outputName == nil ? ("[\(index)]", entry.position) : ("[\(index)].output", entry.outputPosition)
@@ -39,7 +39,8 @@ struct BatchOutputNameCheck {
             .appendingPathComponent(FingerprintFileName.of(fileName, nameLimit: limits.nameBytes))
         let pathBytes = max(
             OutputDestination.longestPathBytes(
-                of: folder.appendingPathComponent(fileName), kind: format == .png ? .folder : .file, limits: limits),
+                of: folder.appendingPathComponent(fileName), kind: format.traits.isFolder ? .folder : .file,
+                limits: limits),
             OutputDestination.longestPathBytes(of: fingerprint, kind: .file, limits: limits))
         guard pathBytes >= limits.pathBytes else { return nil }
         return Diagnostic(

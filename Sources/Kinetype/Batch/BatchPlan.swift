@@ -29,7 +29,7 @@ struct BatchPlan {
     ///   `output`), whatever the shard.
     init(
         entries: [BatchEntry], dataFileName: String, defaultName: String, scales: [Double]?,
-        colorSchemes: [ColorScheme]? = nil, format: BatchFormat, shard: Shard?,
+        colorSchemes: [ColorScheme]? = nil, format: OutputFormat, shard: Shard?,
         nameCheck: BatchOutputNameCheck? = nil
     ) throws {
         var jobs: [Job] = []

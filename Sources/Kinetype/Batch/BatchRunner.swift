@@ -149,7 +149,7 @@ private struct BatchJobRunner {
                 overrides: SceneOverrides(
                     values: overrides, scale: job.scale > 0 ? job.scale : nil, layoutDirection: layoutDirection,
                     colorScheme: job.colorScheme),
-                root: options.root, limits: options.limits)
+                root: options.root, limits: options.encoding.limits)
             let scene = try loader.decode()
             outcome.scale = scene.canvas.scale
             outcome.colorScheme = scene.canvas.colorScheme
@@ -169,13 +169,8 @@ private struct BatchJobRunner {
                 return outcome
             }
 
-            var renderOptions = RenderOptions(output: output, format: options.format.outputFormat)
-            renderOptions.encoding.jobs = 1
-            renderOptions.encoding.gif = options.gif
-            renderOptions.encoding.webp = options.webp
-            renderOptions.encoding.pngCompression = options.pngCompression
-            renderOptions.encoding.video = options.video
-            renderOptions.encoding.limits = options.limits
+            var renderOptions = RenderOptions(output: output, format: options.format)
+            renderOptions.encoding = options.encoding
             let report = try prepared.render(renderOptions, isCancelled: isCancelled)
             outcome.frames = report.frameCount
             outcome.warnings = report.warnings

@@ -33,21 +33,17 @@ struct InputFingerprint {
 
 extension BatchOptions {
     /// What decides an output's bytes besides its inputs: the resolved appearance, layout
-    /// direction and scale of `scene`, the format, and the options of that format only, so that
-    /// adding `--color-scheme light,dark` or changing the GIF quality of a WebP batch keeps the
-    /// outputs they do not change.
+    /// direction and scale of `scene`, the format, and the values of that format's own settings
+    /// only, so that adding `--color-scheme light,dark` or changing the GIF quality of a WebP
+    /// batch keeps the outputs they do not change.
     func fingerprintSettings(of scene: Scene) -> [String] {
-        var settings = [
-            "format \(format.rawValue)", "scale \(scene.canvas.scale)",
+        [
+            "format \(format.traits.name)\(format.traits.isFolder ? " frames" : "")", "scale \(scene.canvas.scale)",
             "color-scheme \(scene.canvas.colorScheme.rawValue)",
             "layout-direction \(scene.canvas.layoutDirection.rawValue)",
         ]
-        switch format {
-        case .gif: settings += ["quality \(gif.quality)", "dither \(gif.dither.rawValue)"]
-        case .png, .apng: settings.append("png-compression \(pngCompression)")
-        case .webp: settings.append("webp-quality \(webp.quality.map(String.init) ?? "lossless")")
-        case .mp4, .webm, .mov: settings += video.fingerprintSettings
-        }
-        return settings
+            + OutputFormat.Setting.allCases.filter(format.traits.settings.contains).map { setting in
+                "\(setting.rawValue) \(encoding.value(of: setting))"
+            }
     }
 }

@@ -1,10 +1,17 @@
 import Foundation
 import KinetypeCore
 
-/// What a render writes, decided by the output path.
-public enum OutputFormat: Equatable, Sendable {
+/// What a render writes. Everything kinetype knows of each format is in `traits`, and every
+/// command reads it from there: parsing `--format` and file extensions, help texts, completions,
+/// the `-o -` rules, which encoding options apply, batch names and fingerprints, and which
+/// formats can be golden animations.
+public enum OutputFormat: CaseIterable, Equatable, Sendable {
     /// An animated GIF (`.gif`).
     case gif
+    /// An animated WebP (`.webp`): lossless, or lossy with a quality.
+    case webp
+    /// An animated PNG (`.apng`).
+    case apng
     /// An H.264 `.mp4` video.
     case mp4
     /// A VP9 `.webm` video (with alpha when the canvas is transparent).
@@ -13,20 +20,111 @@ public enum OutputFormat: Equatable, Sendable {
     case mov
     /// A folder of `frame_0001.png …` (a path without an extension, or an existing folder).
     case pngSequence
-    /// One PNG of a single moment (`.png`, only with `--still`).
+    /// One PNG of a single moment (`.png` with `--still`).
     case stillPNG
-    /// An animated WebP (`.webp`): lossless, or lossy with a quality.
-    case webp
-    /// An animated PNG (`.apng`, or `.png` without `--still`).
-    case apng
 
-    /// The formats as listed in messages and help.
-    public static let summary =
-        ".gif (animated GIF), .webp (animated WebP), .apng or .png (animated PNG; one PNG with --still), .mp4, .webm or .mov (video), or a folder (PNG frames)"
+    /// An encoding option of `render` and `batch`, which applies to some formats only.
+    public enum Setting: String, CaseIterable, Sendable {
+        case quality
+        case dither
+        case pngCompression = "png-compression"
+        case crf
+        case matte
+    }
 
-    /// Infers the format from the path: its extension, or a folder for PNG frames. `.png` is one
-    /// still image with `--still` and an animated PNG without it, whatever the frame count.
-    /// - Throws: a `.usage` Diagnostic for an unknown extension, or `--still` without `.png`.
+    /// The facts of one format.
+    public struct Traits: Sendable {
+        /// The name `--format` takes (`png` for both PNG frames and a still).
+        public let name: String
+        /// The file extension, or nil for a folder.
+        public let fileExtension: String?
+        /// What it is, in a few words (`animated GIF`).
+        public let description: String
+        /// The encoding options that change its bytes.
+        public let settings: Set<Setting>
+        /// The video codec, for formats ffmpeg writes.
+        public let video: VideoFormat?
+        /// The animation format, for the animated image files kinetype also decodes (a golden set
+        /// may be one such file, `intro.gif`, compared by its decoded frames).
+        public let animation: AnimationFormat?
+
+        /// Whether it is a folder of files rather than one file.
+        public var isFolder: Bool { fileExtension == nil }
+        /// Whether it can be written to standard output (`-o -`): every format that is one file.
+        public var canStream: Bool { !isFolder }
+    }
+
+    public var traits: Traits {
+        switch self {
+        case .gif:
+            Traits(
+                name: "gif", fileExtension: "gif", description: "animated GIF", settings: [.quality, .dither],
+                video: nil, animation: .gif)
+        case .webp:
+            Traits(
+                name: "webp", fileExtension: "webp", description: "animated WebP, lossless unless --quality",
+                settings: [.quality], video: nil, animation: .webp)
+        case .apng:
+            Traits(
+                name: "apng", fileExtension: "apng", description: "animated PNG", settings: [.pngCompression],
+                video: nil, animation: .apng)
+        case .mp4:
+            Traits(
+                name: "mp4", fileExtension: "mp4", description: "H.264 video", settings: [.crf, .matte], video: .mp4,
+                animation: nil)
+        case .webm:
+            Traits(
+                name: "webm", fileExtension: "webm", description: "VP9 video with alpha", settings: [.crf, .matte],
+                video: .webm, animation: nil)
+        case .mov:
+            Traits(
+                name: "mov", fileExtension: "mov", description: "ProRes 4444 video with alpha", settings: [.matte],
+                video: .mov, animation: nil)
+        case .pngSequence:
+            Traits(
+                name: "png", fileExtension: nil, description: "a folder of PNG frames", settings: [.pngCompression],
+                video: nil, animation: nil)
+        case .stillPNG:
+            Traits(
+                name: "png", fileExtension: "png", description: "one PNG image, with --still",
+                settings: [.pngCompression], video: nil, animation: nil)
+        }
+    }
+
+    /// How messages name it: `.gif outputs`, `PNG frames`, `a --still PNG`.
+    public var displayName: String {
+        switch self {
+        case .gif, .webp, .apng, .mp4, .webm, .mov: ".\(traits.name) outputs"
+        case .pngSequence: "PNG frames"
+        case .stillPNG: "a --still PNG"
+        }
+    }
+
+    /// `base.gif`, or `base` (a folder) for PNG frames.
+    public func fileName(_ base: String) -> String {
+        traits.fileExtension.map { "\(base).\($0)" } ?? base
+    }
+
+    /// The formats that are one animated file, named by their extension.
+    static var animatedFiles: [OutputFormat] { allCases.filter { $0 != .stillPNG && !$0.traits.isFolder } }
+
+    /// The formats as listed in messages and help: `.gif (animated GIF), … or a folder (PNG frames)`.
+    public static var summary: String {
+        let files = (animatedFiles + [.stillPNG]).map { ".\($0.traits.fileExtension!) (\($0.traits.description))" }
+        return files.joined(separator: ", ") + ", or a folder path (\(OutputFormat.pngSequence.traits.description))"
+    }
+
+    /// The names `--format` takes.
+    public static var names: [String] {
+        var seen = Set<String>()
+        return allCases.map(\.traits.name).filter { seen.insert($0).inserted }
+    }
+
+    /// Infers the format from the path: a folder (a trailing `/`, an existing folder, or no
+    /// extension) is PNG frames, else the extension names the format. `.png` is one still image
+    /// and needs `--still`: an animated PNG is `.apng`.
+    /// - Throws: a `.usage` Diagnostic for an unknown extension, `.png` without `--still`, or
+    ///   `--still` without `.png`.
     public static func infer(from path: String, still: Bool) throws -> OutputFormat {
         let url = URL(fileURLWithPath: path)
         let pathExtension = url.pathExtension.lowercased()
@@ -34,7 +132,7 @@ public enum OutputFormat: Equatable, Sendable {
         let existingFolder =
             FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
         if !still && (path.hasSuffix("/") || existingFolder || pathExtension.isEmpty) { return .pngSequence }
-        return try named(pathExtension, still: still, output: "\"\(path)\"")
+        return try named(pathExtension, still: still, output: JSONText.quotedPath(path))
     }
 
     /// The single-file format a file extension or `--format` value names (`gif`, `MP4`, …; any
@@ -42,27 +140,57 @@ public enum OutputFormat: Equatable, Sendable {
     /// - Throws: a `.usage` Diagnostic for an unknown name, `png` without a still time, or a
     ///   still time with another name.
     public static func named(_ name: String, still: Bool, output: String) throws -> OutputFormat {
-        let pathExtension = name.lowercased()
+        let lowered = name.lowercased()
         if still {
-            guard pathExtension == "png" else {
+            guard lowered == OutputFormat.stillPNG.traits.name else {
                 throw Diagnostic(
                     kind: .usage,
-                    message: "--still writes one PNG image, so the output must end in .png, not \(output)"
+                    message: "--still writes one PNG image, so the output must be .png, not \(output)"
                 ).fail()
             }
             return .stillPNG
         }
-        switch pathExtension {
-        case "gif": return .gif
-        case "mp4": return .mp4
-        case "webm": return .webm
-        case "webp": return .webp
-        case "apng", "png": return .apng
-        case "mov": return .mov
-        default:
+        if lowered == OutputFormat.stillPNG.traits.name {
             throw Diagnostic(
-                kind: .usage, message: "unknown output format \".\(pathExtension)\"; kinetype writes \(summary)"
+                kind: .usage,
+                message:
+                    "\(output) would be one PNG image, but no moment was chosen: add --still SECONDS for the frame "
+                    + "at that time, write .apng for an animated PNG, or give a folder path (frames/) for every frame "
+                    + "as PNG files"
             ).fail()
+        }
+        guard let format = animatedFiles.first(where: { $0.traits.fileExtension == lowered }) else {
+            throw Diagnostic(
+                kind: .usage,
+                message: "unknown output format \(JSONText.quoted("." + lowered)); kinetype writes \(summary)"
+            ).fail()
+        }
+        return format
+    }
+}
+
+/// The animated image formats: written as a render, and decoded back to whole frames when a golden
+/// set is one such file.
+public enum AnimationFormat: CaseIterable, Sendable {
+    case gif, webp, apng
+
+    public var outputFormat: OutputFormat {
+        switch self {
+        case .gif: .gif
+        case .webp: .webp
+        case .apng: .apng
+        }
+    }
+
+    /// `gif`, `webp`, `apng`: the output format's own, which every animation format has.
+    public var fileExtension: String { outputFormat.traits.fileExtension ?? outputFormat.traits.name }
+
+    /// `GIF`, `WebP`, `APNG`, in messages.
+    public var displayName: String {
+        switch self {
+        case .gif: "GIF"
+        case .webp: "WebP"
+        case .apng: "APNG"
         }
     }
 }

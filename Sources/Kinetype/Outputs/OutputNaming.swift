@@ -28,7 +28,7 @@ public enum OutputNaming {
     public static func path(_ path: String, colorScheme: ColorScheme?, format: OutputFormat) -> String {
         let suffix = suffix(for: colorScheme)
         guard !suffix.isEmpty else { return path }
-        if format == .pngSequence {
+        if format.traits.isFolder {
             var trimmed = Substring(path)
             var slashes = ""
             while trimmed.count > 1, trimmed.hasSuffix("/") {

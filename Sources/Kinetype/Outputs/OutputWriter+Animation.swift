@@ -5,33 +5,37 @@ import KinetypeEncode
 /// keeps only a few canvases (APNG streams into a temporary file; WebP keeps the compressed
 /// frames until it assembles the file).
 extension OutputWriter {
+    /// The formats whose encoder takes whole frames with their start times (`AnimatedImageEncoder`).
+    enum WholeFrameAnimation {
+        case webp, apng
+    }
+
     /// Writes the `.webp` or `.apng` render to `output`, atomically.
-    func writeAnimation(to output: URL) throws -> RenderReport {
-        let encoder = try makeAnimationEncoder(destination: output)
+    func writeAnimation(_ format: WholeFrameAnimation, to output: URL) throws -> RenderReport {
+        let encoder = try makeAnimationEncoder(format, destination: output)
         try encodeAnimation(with: encoder)
         return report(to: output, bytes: fileSize(written(output)), warnings: [])
     }
 
-    /// The animation's bytes in `format` (`.webp` or `.apng`), in memory, for golden comparisons.
-    func encodeAnimationData(_ format: OutputFormat) throws -> Data {
-        var formatEncoding = encoding
-        formatEncoding.format = format
-        let writer = OutputWriter(
-            prepared: prepared, encoding: formatEncoding, isCancelled: isCancelled, progress: progress)
-        return try writer.encodeAnimation(with: writer.makeAnimationEncoder(destination: nil))
+    /// The animation's bytes in `format`, in memory, for golden comparisons; `encoding.format`
+    /// is not consulted.
+    func encodeAnimationData(_ format: WholeFrameAnimation) throws -> Data {
+        try encodeAnimation(with: makeAnimationEncoder(format, destination: nil))
     }
 
-    private func makeAnimationEncoder(destination: URL?) throws -> AnimatedImageEncoder {
+    private func makeAnimationEncoder(_ format: WholeFrameAnimation, destination: URL?) throws
+        -> AnimatedImageEncoder
+    {
         let canvas = prepared.scene.canvas
         let loop = prepared.scene.output.loop
-        switch encoding.format {
+        switch format {
         case .webp:
             var options = encoding.webp
             options.loop = loop
             return try WebPEncoder(
                 width: canvas.pixelWidth, height: canvas.pixelHeight, options: options, destination: destination,
                 group: group)
-        default:
+        case .apng:
             let options = APNGOptions(loop: loop, compression: PNGCompression(level: encoding.pngCompression))
             return try APNGEncoder(
                 width: canvas.pixelWidth, height: canvas.pixelHeight, options: options, destination: destination,

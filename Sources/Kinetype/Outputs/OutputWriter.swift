@@ -31,7 +31,8 @@ struct OutputWriter {
         case .webm: return try writeVideo(.webm, to: output)
         case .mov: return try writeVideo(.mov, to: output)
         case .stillPNG: return try writeStill(to: output)
-        case .webp, .apng: return try writeAnimation(to: output)
+        case .webp: return try writeAnimation(.webp, to: output)
+        case .apng: return try writeAnimation(.apng, to: output)
         }
     }
 

@@ -7,17 +7,6 @@ import KinetypeEncode
     import Darwin
 #endif
 
-extension OutputFormat {
-    /// Whether the format can be written to standard output (`-o -`): every format that is one
-    /// file can; PNG frames are a folder and cannot.
-    public var canStream: Bool {
-        switch self {
-        case .pngSequence: return false
-        default: return true
-        }
-    }
-}
-
 /// Renders to standard output (`-o -`).
 ///
 /// The output is first written, as to any file, into a private temporary folder (in `TMPDIR`),
@@ -35,7 +24,7 @@ public enum StandardOutput {
         isCancelled: @escaping @Sendable () -> Bool = { false },
         progress: @escaping (RenderProgress) -> Void = { _ in }
     ) throws -> RenderReport {
-        guard options.encoding.format.canStream else {
+        guard options.encoding.format.traits.canStream else {
             throw Diagnostic(
                 kind: .usage,
                 message: "PNG frames are a folder of files and cannot be written to standard output",

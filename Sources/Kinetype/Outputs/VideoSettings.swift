@@ -14,12 +14,6 @@ public struct VideoSettings: Equatable, Sendable {
         self.matte = matte
     }
 
-    /// The settings as batch fingerprint lines; none when nothing was chosen, so fingerprints
-    /// written before these settings existed stay valid.
-    var fingerprintSettings: [String] {
-        (crf.map { ["crf \($0)"] } ?? []) + (matte.map { ["matte \($0)"] } ?? [])
-    }
-
     /// The color an MP4 of a transparent canvas is composited onto when no matte is chosen.
     public static let defaultMatte = Color.black
 

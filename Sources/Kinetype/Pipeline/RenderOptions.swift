@@ -22,6 +22,17 @@ public struct EncodingOptions: Sendable {
     public init(format: OutputFormat) {
         self.format = format
     }
+
+    /// The value of `setting` for this format, as fingerprints record it.
+    func value(of setting: OutputFormat.Setting) -> String {
+        switch setting {
+        case .quality: format == .webp ? webp.quality.map(String.init) ?? "lossless" : String(gif.quality)
+        case .dither: gif.dither.rawValue
+        case .pngCompression: String(pngCompression)
+        case .crf: video.crf.map(String.init) ?? "default"
+        case .matte: video.matte.map { "\($0)" } ?? "default"
+        }
+    }
 }
 
 /// How and where to render a scene: the encoding, the output file (or frames folder) and an

@@ -7,8 +7,7 @@ struct AnimationGolden {
     let prepared: PreparedScene
     let name: String
     let golden: URL
-    /// `.gif`, `.webp` or `.apng`.
-    let format: OutputFormat
+    let format: AnimationFormat
     let options: VerifyOptions
     /// Where a re-recorded golden goes with the run's other outputs; nil to write it at once.
     let group: OutputGroup?
@@ -27,15 +26,14 @@ struct AnimationGoldenVerifier {
     }
 
     private var options: VerifyOptions { golden.options }
-    private var kind: String {
+    private var kind: String { golden.format.displayName }
+    /// GIF delays are centiseconds, WebP and APNG durations milliseconds.
+    private var unit: (name: String, perSecond: Double) {
         switch golden.format {
-        case .gif: "GIF"
-        case .webp: "WebP"
-        default: "APNG"
+        case .gif: ("cs", 100)
+        case .webp, .apng: ("ms", 1000)
         }
     }
-    /// GIF delays are centiseconds, WebP and APNG durations milliseconds.
-    private var unit: (name: String, perSecond: Double) { golden.format == .gif ? ("cs", 100) : ("ms", 1000) }
 
     func verify() throws -> SceneVerification {
         let fresh = try encodeRender()
@@ -74,11 +72,15 @@ struct AnimationGoldenVerifier {
     }
 
     private func encodeRender() throws -> Data {
-        var encoding = EncodingOptions(format: golden.format)
+        var encoding = EncodingOptions(format: golden.format.outputFormat)
         encoding.jobs = options.jobs
         let writer = OutputWriter(
             prepared: golden.prepared, encoding: encoding, isCancelled: options.isCancelled, progress: { _ in })
-        return try golden.format == .gif ? writer.encodeGIFData() : writer.encodeAnimationData(golden.format)
+        switch golden.format {
+        case .gif: return try writer.encodeGIFData()
+        case .webp: return try writer.encodeAnimationData(.webp)
+        case .apng: return try writer.encodeAnimationData(.apng)
+        }
     }
 
     private func record(_ fresh: Data, environment: GoldenEnvironment, at environmentURL: URL) throws {
@@ -101,7 +103,7 @@ struct AnimationGoldenVerifier {
         }
         if expected.frames.map(\.duration) != actual.frames.map(\.duration) {
             problems.append(
-                "frame \(golden.format == .gif ? "delays" : "durations") differ: the golden has \(expected.frames.count) frames lasting \(expected.totalDuration) \(unit.name), the render \(actual.frames.count) frames lasting \(actual.totalDuration) \(unit.name)"
+                "frame \(unit.name == "cs" ? "delays" : "durations") differ: the golden has \(expected.frames.count) frames lasting \(expected.totalDuration) \(unit.name), the render \(actual.frames.count) frames lasting \(actual.totalDuration) \(unit.name)"
             )
         }
         return problems
@@ -136,7 +138,7 @@ struct AnimationGoldenVerifier {
         switch golden.format {
         case .gif: ImageHeader.gifLayout(data).map { ($0.width, $0.height) }
         case .webp: ImageHeader.webpSize(data)
-        default: ImageHeader.pngSize(data)
+        case .apng: ImageHeader.pngSize(data)
         }
     }
 
@@ -157,7 +159,7 @@ struct AnimationGoldenVerifier {
                 }
                 throw problem
             }
-        default:
+        case .apng:
             return try APNGDecoder.decode(data, name: name, pixelBudget: budget)
         }
     }

@@ -83,7 +83,7 @@ struct GoldenFolderInventory {
         var label: String
     }
 
-    static let animationExtensions = ["gif", "webp", "apng"]
+    static let animationExtensions = AnimationFormat.allCases.map(\.fileExtension)
 
     /// The sets directly inside `folder` (none when it does not exist), sorted by label.
     static func sets(in folder: URL) -> [StoredSet] {

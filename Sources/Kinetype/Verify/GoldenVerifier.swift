@@ -56,11 +56,11 @@ public enum GoldenVerifier {
     /// The golden animation `<name>.gif`, `.webp` or `.apng`, if there is one; two of them are a
     /// usage error, since either could be meant.
     private static func goldenFile(named name: String, in options: VerifyOptions) throws
-        -> (url: URL, format: OutputFormat)?
+        -> (url: URL, format: AnimationFormat)?
     {
-        let candidates: [(String, OutputFormat)] = [("gif", .gif), ("webp", .webp), ("apng", .apng)]
-        let found = candidates.map { (options.goldenFolder.appendingPathComponent("\(name).\($0.0)"), $0.1) }
-            .filter { FileManager.default.fileExists(atPath: $0.0.path) }
+        let found = AnimationFormat.allCases.map { format in
+            (options.goldenFolder.appendingPathComponent("\(name).\(format.fileExtension)"), format)
+        }.filter { FileManager.default.fileExists(atPath: $0.0.path) }
         guard found.count <= 1 else {
             throw Diagnostic(
                 kind: .usage,

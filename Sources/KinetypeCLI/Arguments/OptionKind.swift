@@ -85,6 +85,21 @@ extension OptionKind where Value: CaseIterable & RawRepresentable<String> & Send
 }
 
 extension OptionKind where Value == String {
+    /// One of the output format names (`OutputFormat.names`), any case, given back in lower case;
+    /// what each command makes of it is its own (`png` is a still for `render`, frames for `batch`).
+    static var formatName: OptionKind {
+        let names = OutputFormat.names
+        var kind = OptionKind(
+            placeholder: "FORMAT", helpSuffix: names.joined(separator: ", "),
+            expected: names.dropLast().joined(separator: ", ") + " or " + (names.last ?? ""),
+            convert: { text in names.contains(text.lowercased()) ? text.lowercased() : nil },
+            suggestion: { text in
+                Suggestion.closest(to: text, among: names).map { "; did you mean \"\($0)\"?" } ?? ""
+            })
+        kind.completion = .choices(names)
+        return kind
+    }
+
     /// A file or folder path, taken as written.
     static func path(placeholder: String = "PATH") -> OptionKind {
         var kind = OptionKind(placeholder: placeholder, helpSuffix: nil, expected: "a path") { $0 }

@@ -53,6 +53,8 @@ enum SharedOptions {
             placeholder: "I/N|auto", expected: "I/N with 1 ≤ I ≤ N (e.g. 2/4), or auto", ShardRequest.init(parsing:)),
         help: "Take only the I-th of N deterministic slices; auto reads the CI job's index and count "
             + "(GitLab, Buildkite, CircleCI, Kubernetes, or KINETYPE_SHARD_INDEX/KINETYPE_SHARD_COUNT).")
+    /// `--format` of `render` and `batch`, each with its own help.
+    static let format = Option("format", .formatName, help: "The output format.")
     /// `--report PATH` of `batch` and `verify`.
     static let report = Option("report", .path(), help: "Also write the results as JSON.")
 }

@@ -10,7 +10,7 @@ enum StreamArguments {
             let format = try OutputFormat.infer(from: output, still: still)
             guard let named else { return format }
             let agrees =
-                format == .pngSequence
+                format.traits.isFolder
                 ? named.lowercased() == "png" : (try? OutputFormat.named(named, still: still, output: "")) == format
             guard agrees else {
                 throw DiagnosticList.usage(
@@ -21,21 +21,15 @@ enum StreamArguments {
             return format
         }
         guard let named else {
+            let streamable = OutputFormat.allCases.filter(\.traits.canStream).map { format in
+                format == .stillPNG ? "png with --still" : format.traits.name
+            }
             throw DiagnosticList.usage(
-                "-o - writes to standard output, so name the format with --format: gif, mp4, webm, mov, "
-                    + "or png with --still",
-                command: command)
-        }
-        if named.lowercased() == "png" && !still {
-            throw DiagnosticList.usage(
-                "PNG frames are a folder of files and cannot be written to standard output; "
-                    + "give a folder (-o frames/), or add --still SECONDS for one PNG",
+                "-o - writes to standard output, so name the format with --format: "
+                    + streamable.joined(separator: ", "),
                 command: command)
         }
         let format = try OutputFormat.named(named, still: still, output: "standard output (-o -)")
-        guard format.canStream else {
-            throw DiagnosticList.usage("this format cannot be written to standard output", command: command)
-        }
         if StandardStreams.outputWasClosed {
             throw Diagnostic(kind: .cannotWrite, message: "cannot write to standard output: it is closed").fail()
         }

@@ -6,7 +6,7 @@ enum BatchCommand: Command {
     static let name = "batch"
     static let abstract = "Render one template for every entry of a data file (and every scale)."
     static let usage =
-        "batch TEMPLATE --data DATA.json [-o DIR] [--scale 1,2,3] [--format gif|png|mp4|webm|mov|webp|apng] [options]"
+        "batch TEMPLATE --data DATA.json [-o DIR] [--scale 1,2,3] [--format FORMAT] [options]"
     static let discussion = """
         DATA.json is a JSON array of objects; each object is one output: its keys fill the template's
         {{placeholders}} and its optional "output" names the file (a plain file name: no / or \\, not . or
@@ -33,9 +33,8 @@ enum BatchCommand: Command {
         static let scale = Option(
             "scale", .list(of: .number(FormatRanges.canvasScale), example: "1,2,3"),
             help: "Pixel densities, e.g. 1,2,3 (default: the template's).")
-        static let format = Option(
-            "format", .choice(BatchFormat.self, placeholder: "FORMAT"),
-            help: "What to write (default gif; png is a folder of frames, webp and apng lossless animations).")
+        static let format = SharedOptions.format.with(
+            help: "What to write (default gif); png writes a folder of PNG frames per output.")
         static let force = Flag("force", help: "Render every output, even those whose inputs are unchanged.")
     }
 
@@ -46,7 +45,7 @@ enum BatchCommand: Command {
     static let groups: [OptionGroup] = [
         .placeholders(help: "Set a {{NAME}} placeholder for every entry (wins over the data)."),
         .jobs(help: "Outputs rendered at once (default: the number of cores)."), .root,
-        .quiet(help: "Print only failures."), .progress, .workLimits, .video,
+        .quiet(help: "Print only failures."), .progress, .workLimits, .encoding,
         .layoutDirection(help: "Lay every output out in this direction (wins over the data and the template)."),
         .colorScheme, .shard(of: "entries"),
     ]
@@ -78,11 +77,15 @@ enum BatchCommand: Command {
         options.layoutDirection = try arguments[SharedOptions.layoutDirection]
         options.force = arguments[Options.force]
         options.root = try arguments.inputRoot()
-        options.limits = try arguments.workLimits()
+        options.encoding.limits = try arguments.workLimits()
         if let scales = try arguments[Options.scale] { options.scales = scales }
         if let schemes = try arguments[SharedOptions.colorScheme] { options.colorSchemes = schemes }
-        if let format = try arguments[Options.format] { options.format = format }
-        options.video = try arguments.videoSettings(for: options.format.outputFormat)
+        if let name = try arguments[Options.format] {
+            options.format =
+                name == OutputFormat.pngSequence.traits.name
+                ? .pngSequence : try OutputFormat.named(name, still: false, output: "--format \(name)")
+        }
+        options.encoding = try arguments.encoding(options.encoding)
         if let jobs = try arguments[SharedOptions.jobs] { options.jobs = jobs }
         options.shard = try arguments.shard(terminal: terminal, doing: "rendering")
         let reportPath = try arguments[SharedOptions.report]

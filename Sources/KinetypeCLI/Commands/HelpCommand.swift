@@ -26,7 +26,7 @@ enum HelpCommand: Command {
     static func overview(width: Int) -> String {
         let about =
             "OVERVIEW: kinetype renders animated text — typewriter effects and animated fonts — from a JSON "
-            + "scene into a GIF, PNG frames or a video, deterministically."
+            + "scene into a GIF, WebP, APNG, PNG frames, a still PNG or a video, deterministically."
         return TextWrapping.wrap(about, width: width, rest: "  ").joined(separator: "\n") + "\n\n"
             + "USAGE: kinetype <command> [options]\n\nCOMMANDS:\n"
             + TextWrapping.columns(allCommands.map { ($0.name, $0.abstract) }, width: width) + "\n\nOPTIONS:\n"

@@ -8,8 +8,10 @@ enum RenderCommand: Command {
     static let usage = "render SCENE|- [-o OUTPUT|-] [--format NAME] [--set NAME=VALUE]... [options]"
     static let discussion = """
         The output format comes from the path: .gif (animated GIF), .webp (animated WebP, lossless unless
-        --quality is given), .apng or .png (animated PNG), .mp4, .webm or .mov (video, needs ffmpeg), a
-        folder (PNG frames frame_0001.png …), or .png with --still (one image of that moment). A scene of -
+        --quality is given), .apng (animated PNG), .mp4, .webm or .mov (video, needs ffmpeg), a folder
+        (PNG frames frame_0001.png …), or .png with --still (one image of that moment; .png without
+        --still is refused, naming .apng, --still and a folder). An encoding option a format does not
+        take (--dither for a .webp) is refused too. A scene of -
         is read from standard input (its relative paths resolve against the current folder); -o - writes
         the file to standard output (name the format with --format; PNG frames cannot). The default output is
         Output/<scene name>.gif. An existing output is replaced only when the render succeeds. A frames
@@ -33,31 +35,19 @@ enum RenderCommand: Command {
         static let still = Option(
             "still", .number(stillRange), value: "SECONDS",
             help: "Write one PNG of this moment instead of an animation.")
-        static let quality = Option(
-            "quality", .integer(GIFOptions.qualities),
-            help:
-                "GIF: palette quality when a scene has more than 255 colors (default 100). WebP: lossy at this quality (default lossless)."
-        )
-        static let dither = Option(
-            "dither", .choice(GIFDither.self),
-            help: "GIF dithering for scenes over 255 colors (default none).")
-        static let pngCompression = Option(
-            "png-compression", .integer(PNGCompression.levels),
-            help: "zlib level of PNG outputs (default 6).")
-        static let format = Option(
-            "format", .custom(placeholder: "NAME", expected: "a format name") { $0 },
-            help: "The output format when the path gives none (-o -): gif, mp4, webm, mov, or png with --still.")
+        static let format = SharedOptions.format.with(
+            help: "The output format when the path gives none (-o -); png with --still.")
         static let contactSheet = Option(
             "contact-sheet", .path(),
             help: "Also write a PNG grid of sampled frames with their times.")
     }
 
     static let options: [OptionSpec] = [
-        Options.output.spec, Options.fps.spec, Options.scale.spec, Options.still.spec, Options.quality.spec,
-        Options.dither.spec, Options.pngCompression.spec, Options.format.spec, Options.contactSheet.spec,
+        Options.output.spec, Options.fps.spec, Options.scale.spec, Options.still.spec, Options.format.spec,
+        Options.contactSheet.spec,
     ]
     static let groups: [OptionGroup] = [
-        .video,
+        .encoding,
         .placeholders(help: "Set a {{NAME}} placeholder (repeatable; wins over vars)."), .jobs(), .root,
         .quiet(help: "Print nothing but errors."), .progress, .workLimits, .layoutDirection(), .colorScheme,
     ]
@@ -76,9 +66,6 @@ enum RenderCommand: Command {
         let layoutDirection = try arguments[SharedOptions.layoutDirection]
         let jobs = try arguments[SharedOptions.jobs]
         let still = try arguments[Options.still]
-        let quality = try arguments[Options.quality]
-        let compression = try arguments[Options.pngCompression]
-        let dither = try arguments[Options.dither]
         let output = try arguments[Options.output]
         let contactSheet = try arguments[Options.contactSheet]
         let limits = try arguments.workLimits()
@@ -90,7 +77,10 @@ enum RenderCommand: Command {
         let toStandardOutput = outputPath == "-"
         let format = try StreamArguments.format(
             output: outputPath, named: formatName, still: still != nil, command: name)
-        let video = try arguments.videoSettings(for: format)
+        var encoding = try arguments.encoding(EncodingOptions(format: format))
+        encoding.limits = limits
+        if let jobs { encoding.jobs = jobs }
+        if let still { encoding.stillTime = still }
         if contactSheet == "-" {
             throw DiagnosticList.usage(
                 "--contact-sheet needs a file path; standard output is only for the render itself", command: name)
@@ -128,16 +118,7 @@ enum RenderCommand: Command {
             let exact = (output != nil && schemes.count == 1) || toStandardOutput
             let path = exact ? outputPath : OutputNaming.path(outputPath, colorScheme: scheme, format: format)
             var options = RenderOptions(output: URL(fileURLWithPath: path), format: format)
-            options.encoding.limits = limits
-            if let jobs { options.encoding.jobs = jobs }
-            if let still { options.encoding.stillTime = still }
-            if let quality {
-                options.encoding.gif.quality = quality
-                options.encoding.webp.quality = quality
-            }
-            if let dither { options.encoding.gif.dither = dither }
-            if let compression { options.encoding.pngCompression = compression }
-            options.encoding.video = video
+            options.encoding = encoding
             options.contactSheet = contactSheet.map { sheet in
                 URL(
                     fileURLWithPath: schemes.count == 1

@@ -1,0 +1,99 @@
+import Kinetype
+
+/// The encoding options of `render` and `batch`, declared once: each applies to the formats whose
+/// `OutputFormat.Traits.settings` name it, and giving one to another format is a usage error
+/// rather than silently ignored.
+enum EncodingArguments {
+    /// Every CRF some codec takes (each format checks its own range: H.264 0…51, VP9 0…63).
+    static let crfRange = 0...(VideoFormat.allCases.compactMap { $0.crfRange?.upperBound }.max() ?? 0)
+
+    static let quality = Option(
+        "quality", .integer(GIFOptions.qualities),
+        help: "GIF: palette quality when a scene has more than 255 colors (default 100). WebP: lossy at this "
+            + "quality (default lossless).")
+    static let dither = Option(
+        "dither", .choice(GIFDither.self), help: "GIF dithering for scenes over 255 colors (default none).")
+    static let pngCompression = Option(
+        "png-compression", .integer(PNGCompression.levels),
+        help: "zlib level of PNG outputs: APNG, PNG frames, a still (default 6).")
+    static let crf = Option(
+        "crf", .integer(crfRange),
+        help: "Video quality, lower is better and larger: .mp4 0…51 (default 18), .webm 0…63 (default 30).")
+    static let matte = Option(
+        "matte",
+        .custom(placeholder: "COLOR", expected: "an opaque color such as black, #FFFFFF or rgb(0, 0, 0)") {
+            Color(parsing: $0).flatMap { $0.alpha >= 1 ? $0 : nil }
+        },
+        help: "Flatten a transparent canvas onto COLOR in videos (default: keep alpha in .webm/.mov, black in .mp4).")
+
+    /// The option of each setting.
+    static let names: [OutputFormat.Setting: String] = [
+        .quality: quality.name, .dither: dither.name, .pngCompression: pngCompression.name, .crf: crf.name,
+        .matte: matte.name,
+    ]
+
+    static let group = OptionGroup(
+        specs: [quality.spec, dither.spec, pngCompression.spec, crf.spec, matte.spec])
+}
+
+extension OptionGroup {
+    /// `--quality`, `--dither`, `--png-compression`, `--crf` and `--matte`.
+    static let encoding = EncodingArguments.group
+}
+
+extension ParsedArguments {
+    /// `encoding` with the encoding options given, for its format.
+    /// - Throws: a `.usage` diagnostic for an option its format does not take (`--dither applies
+    ///   to gif outputs only`).
+    func encoding(_ encoding: EncodingOptions) throws -> EncodingOptions {
+        var encoding = encoding
+        var given: [OutputFormat.Setting] = []
+        if let quality = try self[EncodingArguments.quality] {
+            encoding.gif.quality = quality
+            encoding.webp.quality = quality
+            given.append(.quality)
+        }
+        if let dither = try self[EncodingArguments.dither] {
+            encoding.gif.dither = dither
+            given.append(.dither)
+        }
+        if let level = try self[EncodingArguments.pngCompression] {
+            encoding.pngCompression = level
+            given.append(.pngCompression)
+        }
+        if let crf = try self[EncodingArguments.crf] {
+            encoding.video.crf = crf
+            given.append(.crf)
+        }
+        if let matte = try self[EncodingArguments.matte] {
+            encoding.video.matte = matte
+            given.append(.matte)
+        }
+        for setting in given where !encoding.format.traits.settings.contains(setting) {
+            throw DiagnosticList.usage(
+                "--\(EncodingArguments.names[setting] ?? setting.rawValue) applies to \(Self.formats(taking: setting)) "
+                    + "only, not to \(encoding.format.displayName)",
+                command: command)
+        }
+        return encoding
+    }
+}
+
+extension ParsedArguments {
+    /// `.mp4 and .webm outputs`, `.apng outputs, PNG frames and a --still PNG`.
+    static func formats(taking setting: OutputFormat.Setting) -> String {
+        let takers = OutputFormat.allCases.filter { $0.traits.settings.contains(setting) }
+        let files = takers.filter { !$0.traits.isFolder && $0 != .stillPNG }.map { "." + $0.traits.name }
+        var parts = files.isEmpty ? [] : [TextList.and(files) + " outputs"]
+        parts += takers.filter { $0.traits.isFolder || $0 == .stillPNG }.map(\.displayName)
+        return TextList.and(parts)
+    }
+}
+
+/// Words joined as a sentence does: `a`, `a and b`, `a, b and c`.
+enum TextList {
+    static func and(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + items.last!
+    }
+}
