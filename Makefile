@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SCENE ?= Templates/hello.json
 
-.PHONY: setup build demo lint format test sanitize fuzz fuzz-smoke bench bench-compare clean
+.PHONY: setup build demo lint format test test-long sanitize fuzz fuzz-smoke bench bench-compare bench-limits clean
 
 setup:
 	@scripts/setup
@@ -28,10 +28,17 @@ lint:
 format:
 	$(SWIFT) format format --in-place --recursive $(LINT_PATHS)
 
-## Lint, build and run every test.
+## Lint, build and run every test. The slow property tests sample their frames and scenes here;
+## `make test-long` runs them exhaustively.
 test: setup lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+
+## The property tests that sample in `make test`, over every frame and scene (CI runs it too).
+LONG_TESTS = DamageRenderingTests
+test-long: setup
+	$(SWIFT) build --build-tests
+	KINETYPE_LONG_TESTS=1 $(SWIFT) test --skip-build --disable-swift-testing --filter '$(LONG_TESTS)'
 
 ## The tests under ThreadSanitizer, then AddressSanitizer, each in its own build folder (slow: not
 ## part of `make test` or CI). SANITIZE_FILTER (a `--filter` pattern) narrows the run; it defaults to
@@ -40,8 +47,7 @@ test: setup lint
 SANITIZE_FILTER ?= FramePipeline|Batch|Determinism|GIFEncoder|Interrupt|ProgressBar|Video(Writer|Verification)
 ## ASan runs without LeakSanitizer: an interrupted kinetype exits (130) while its workers still hold
 ## frames, which LeakSanitizer reports as leaks and turns into exit code 86.
-## SANITIZE_SKIP leaves out a single-threaded test that takes minutes under TSan (a 40-frame GIF).
-SANITIZE_SKIP ?= GIFEncoderTests.testDestinationIsStreamedAndRenamedIntoPlace
+SANITIZE_SKIP ?=
 SANITIZER_EXIT = exitcode=86
 SANITIZE_TESTS = --disable-swift-testing $(if $(SANITIZE_FILTER),--filter '$(SANITIZE_FILTER)') \
     $(if $(SANITIZE_SKIP),--skip '$(SANITIZE_SKIP)')
@@ -75,6 +81,10 @@ bench: build
 bench-compare: build
 	@python3 -c 'import numpy' 2>/dev/null || python3 -m pip install --quiet numpy
 	scripts/bench --kinetype .build/release/kinetype
+
+## The largest scene each content and work limit allows, and what validate and render cost.
+bench-limits: build
+	scripts/bench-limits --kinetype .build/release/kinetype
 
 clean:
 	rm -rf .build

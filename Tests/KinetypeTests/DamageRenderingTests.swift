@@ -40,7 +40,7 @@ final class DamageRenderingTests: XCTestCase {
 
     func testRandomScenesRenderTheSameByDamage() throws {
         var random = SplitMix64(seed: 13)
-        for number in 0..<60 {
+        for number in 0..<(LongTests.enabled ? 60 : 20) {
             let json = RandomScene.make(&random)
             let prepared: PreparedScene
             do {
@@ -97,8 +97,8 @@ final class DamageRenderingTests: XCTestCase {
         let jumping = try make()
         let pixelsOnly = try make()
         let timeline = prepared.timeline
-        var previous: (state: FrameState, image: Image)?
-        for index in 0..<timeline.frameCount {
+        var previous: (index: Int, state: FrameState, image: Image)?
+        for index in Self.framesInOrder(timeline.frameCount) {
             let state = timeline.state(atFrame: index)
             let expected = try full.render(state)
             let drawn = try inOrder.renderIncrementally(state)
@@ -107,7 +107,7 @@ final class DamageRenderingTests: XCTestCase {
                     "\(name): frame \(index) drawn over frame \(index - 1) differs from its full render "
                         + "in \(String(describing: Self.differences(expected, drawn)))", file: file, line: line)
             }
-            if let previous {
+            if let previous, previous.index == index - 1 {
                 let damage = try inOrder.damage(from: previous.state, to: state)
                 let changed = Self.differences(previous.image, expected)
                 if let changed {
@@ -118,12 +118,15 @@ final class DamageRenderingTests: XCTestCase {
                     }
                 }
             }
-            previous = (state, expected)
+            previous = (index, state, expected)
         }
         // Jumping between frames in any order (as workers that share the frames do), whole frames
         // and any rectangle of them.
         var random = SplitMix64(seed: UInt64(timeline.frameCount))
-        let order = (0..<min(timeline.frameCount * 2, 40)).map { _ in Int(random.next() % UInt64(timeline.frameCount)) }
+        let jumps = LongTests.enabled ? 40 : 12
+        let order = (0..<min(timeline.frameCount * 2, jumps)).map { _ in
+            Int(random.next() % UInt64(timeline.frameCount))
+        }
         var last: Int?
         for (step, index) in order.enumerated() {
             let state = timeline.state(atFrame: index)
@@ -147,6 +150,17 @@ final class DamageRenderingTests: XCTestCase {
                     file: file, line: line)
             }
         }
+    }
+
+    /// The frames drawn one over the other, in order: every frame with `KINETYPE_LONG_TESTS=1`
+    /// (`make test-long`), else about ten pairs of consecutive frames spread over the scene (each
+    /// drawn over whatever came before it, and its damage checked against the frame before).
+    static func framesInOrder(_ frameCount: Int) -> [Int] {
+        guard !LongTests.enabled else { return Array(0..<frameCount) }
+        let step = max(1, frameCount / 10)
+        var frames = Set([0, frameCount - 1])
+        for frame in stride(from: 1, to: frameCount, by: step) { frames.formUnion([frame - 1, frame]) }
+        return frames.sorted()
     }
 
     /// The bounding box of the pixels that differ (nil: none).

@@ -23,3 +23,9 @@ enum TestScenes {
         return url
     }
 }
+
+/// Whether the slow, exhaustive forms of the property tests run: `make test-long` sets
+/// `KINETYPE_LONG_TESTS=1` (CI runs it after `make test`); `make test` samples instead.
+enum LongTests {
+    static var enabled: Bool { ProcessInfo.processInfo.environment["KINETYPE_LONG_TESTS"] == "1" }
+}
