@@ -13,13 +13,14 @@ import KinetypeCore
 /// untouched; `discard()` (or deinit without commit) removes the temporary. Only a regular file
 /// (or nothing) at the destination is replaced (`OutputDestination`). The first file written into
 /// a folder removes the stale temporaries that killed runs left there (`StaleTemporaries`).
-public final class AtomicFile {
+public final class AtomicFile: Sendable {
     /// Where the file will be once committed.
     public let destination: URL
     /// The temporary file being written (same folder, hidden name).
     public let temporaryURL: URL
     private let group: OutputGroup?
-    private var isFinished = false
+    /// Set once by `commit` or `discard`: the temporary is no longer this object's to remove.
+    private let finished = Locked(false)
 
     /// Creates the (empty) temporary file. Throws `.cannotWrite` when the folder does not exist,
     /// is not writable, the destination's name is too long for it, or something other than a
@@ -37,12 +38,12 @@ public final class AtomicFile {
     }
 
     deinit {
-        if !isFinished { removeTemporary() }
+        if !finished.withLock({ $0 }) { removeTemporary() }
     }
 
     /// Replaces the temporary file's contents with `data`.
     public func write(_ data: Data) throws {
-        precondition(!isFinished, "AtomicFile used after commit or discard")
+        precondition(!finished.withLock({ $0 }), "AtomicFile used after commit or discard")
         do {
             try data.write(to: temporaryURL)
         } catch {
@@ -54,8 +55,7 @@ public final class AtomicFile {
     /// Renames the temporary file over the destination, or hands it to the group. On failure the
     /// temporary is removed and the destination keeps its old contents.
     public func commit() throws {
-        precondition(!isFinished, "AtomicFile committed twice or after discard")
-        isFinished = true
+        precondition(!finish(), "AtomicFile committed twice or after discard")
         if let group {
             let destination = destination
             group.add(
@@ -75,13 +75,20 @@ public final class AtomicFile {
 
     /// Removes the temporary file and leaves the destination untouched.
     public func discard() {
-        guard !isFinished else { return }
-        isFinished = true
+        guard !finish() else { return }
         removeTemporary()
     }
 
     private func removeTemporary() {
         unlink(temporaryURL.path)
+    }
+
+    /// Marks the file finished; returns whether it already was.
+    private func finish() -> Bool {
+        finished.withLock { isFinished in
+            defer { isFinished = true }
+            return isFinished
+        }
     }
 
     /// Writes `data` to `url` atomically (put in place with `group`'s other outputs when given).

@@ -18,7 +18,7 @@ import KinetypeCore
 /// old folder aside first. The caller decides whether a destination may be replaced at all
 /// (`FramesManifest.checkReplaceable` for PNG frames). In an `OutputGroup`, `commit()` hands the
 /// temporary folder to the group, which puts it in place with the command's other outputs.
-public final class AtomicFolder {
+public final class AtomicFolder: Sendable {
     /// Where the folder will be once committed, as the caller gave it (for messages).
     public let destination: URL
     /// The temporary folder being filled (same parent folder, hidden name).
@@ -26,7 +26,8 @@ public final class AtomicFolder {
     /// The destination with `.` and `..` resolved, which every file operation uses.
     private let location: URL
     private let group: OutputGroup?
-    private var isFinished = false
+    /// Set once by `commit` or `discard`: the temporary is no longer this object's to remove.
+    private let finished = Locked(false)
 
     /// Creates the temporary folder, after removing stale temporaries of killed runs from the
     /// parent folder. Throws `.cannotWrite` when the parent folder does not exist or is not
@@ -47,7 +48,7 @@ public final class AtomicFolder {
     }
 
     deinit {
-        if !isFinished { removeTemporary() }
+        if !finished.withLock({ $0 }) { removeTemporary() }
     }
 
     /// The URL of a file named `name` inside the temporary folder.
@@ -92,8 +93,7 @@ public final class AtomicFolder {
     /// On failure the temporary folder is removed and the destination is as it was.
     /// `recheck` runs again just before the folder is put in place.
     public func commit(recheck: @escaping @Sendable () throws -> Void = {}) throws {
-        precondition(!isFinished, "AtomicFolder committed twice or after discard")
-        isFinished = true
+        precondition(!finish(), "AtomicFolder committed twice or after discard")
         let (location, destination) = (location, destination)
         let check: @Sendable () throws -> Void = {
             try OutputDestination.check(location, kind: .folder, shownAs: destination)
@@ -119,12 +119,19 @@ public final class AtomicFolder {
 
     /// Removes the temporary folder and leaves the destination untouched.
     public func discard() {
-        guard !isFinished else { return }
-        isFinished = true
+        guard !finish() else { return }
         removeTemporary()
     }
 
     private func removeTemporary() {
         try? FileManager.default.removeItem(at: temporaryURL)
+    }
+
+    /// Marks the folder finished; returns whether it already was.
+    private func finish() -> Bool {
+        finished.withLock { isFinished in
+            defer { isFinished = true }
+            return isFinished
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KinetypeCore
 
 #if canImport(Glibc)
     import Glibc
@@ -15,16 +16,13 @@ import Foundation
 /// is the whole name its `.name` note keeps (`MovedAsideNote`); one without a sound note is left
 /// alone, since where it belongs cannot be known.
 public enum StaleTemporaries {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var cleaned: Set<String> = []
+    /// The folders cleaned so far by this process.
+    private static let cleaned = Locked(Set<String>())
 
     /// Cleans `folder` once per process (later calls for the same folder do nothing).
     static func cleanOnce(in folder: URL) {
         let key = folder.standardizedFileURL.path
-        lock.lock()
-        let isNew = cleaned.insert(key).inserted
-        lock.unlock()
-        if isNew { clean(in: folder) }
+        if cleaned.withLock({ $0.insert(key).inserted }) { clean(in: folder) }
     }
 
     /// Removes (or restores) every stale kinetype temporary directly inside `folder` and returns

@@ -1,4 +1,5 @@
 import Foundation
+import KinetypeCore
 
 #if canImport(Glibc)
     import Glibc
@@ -17,8 +18,8 @@ import Foundation
 ///   SHA-256 of the whole NAME. Beside a folder moved aside under such a name, a note
 ///   `.PREFIX.kinetype-PID-N-HASH.name` holds the whole NAME (`MovedAsideNote`).
 enum TemporaryName {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var counter = 0
+    /// The number of the last temporary named by this process.
+    private static let counter = Locked(0)
 
     /// The suffixes kinetype's temporaries end with.
     static let suffixes = ["tmp", "old", noteSuffix]
@@ -117,10 +118,10 @@ enum TemporaryName {
     }
 
     private static func nextNumber() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        counter += 1
-        return counter
+        counter.withLock { count in
+            count += 1
+            return count
+        }
     }
 
     private static func isDecimal(_ text: Substring) -> Bool {

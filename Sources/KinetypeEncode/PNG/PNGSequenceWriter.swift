@@ -7,16 +7,14 @@ import KinetypeCore
 /// destination is replaced only when it is empty or such a kinetype frames folder.
 /// Numbers have at least 4 digits, more when the frame count needs them. Frames may be written
 /// in any order and from several threads at once (each call writes its own file).
-// Unchecked: `written` is only touched under `lock`; `folder` (not Sendable) is only read from
-// workers (`temporaryFile(named:)`) and changed by `finish`/`cancel` after the workers stopped.
-public final class PNGSequenceWriter: @unchecked Sendable {
+public final class PNGSequenceWriter: Sendable {
     /// The folder the frames end up in.
     public let destination: URL
     public let frameCount: Int
     public let compression: PNGCompression
     private let folder: AtomicFolder
-    private let lock = NSLock()
-    private var written: Set<Int> = []
+    /// The frames written so far.
+    private let written = Locked(Set<Int>())
 
     /// Creates the temporary folder (`.cannotWrite` when the parent folder is missing or not
     /// writable, a file is in the way, or the destination is a folder kinetype may not replace).
@@ -58,17 +56,13 @@ public final class PNGSequenceWriter: @unchecked Sendable {
         } catch {
             throw OutputError.cannotWrite(destination.appendingPathComponent(url.lastPathComponent), error: error)
         }
-        lock.lock()
-        written.insert(index)
-        lock.unlock()
+        written.withLock { _ = $0.insert(index) }
     }
 
     /// Writes the manifest and replaces the destination folder with the written frames (checked
     /// again, in case files appeared in it meanwhile). Every frame must have been written.
     public func finish() throws {
-        lock.lock()
-        let missing = frameCount - written.count
-        lock.unlock()
+        let missing = frameCount - written.withLock { $0.count }
         guard missing == 0 else {
             cancel()
             throw Diagnostic(
