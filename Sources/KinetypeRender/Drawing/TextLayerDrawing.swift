@@ -213,7 +213,9 @@ extension FrameRenderer {
         cairo_fill(cr)
     }
 
-    /// Where a cursor is drawn, in the layer's coordinates (before its transform).
+    /// Where a cursor is drawn, in the layer's coordinates (before its transform). A bar is centered
+    /// on the caret position, but kept whole inside a frame of fixed width: at the frame's edge (the
+    /// end of trailing-aligned or right-to-left text) it moves inward rather than being cut in half.
     func cursorRect(_ cursor: CursorState, in prepared: PreparedText, fontSize: Double) -> Rect {
         let scale = Double(PANGO_SCALE)
         let index = prepared.display.byteOffset(beforeOriginal: cursor.characterOffset)
@@ -241,7 +243,12 @@ extension FrameRenderer {
             cellWidth = Double(abs(character.width)) / scale
         }
         switch cursor.shape {
-        case .bar: return Rect(x: x - width / 2, y: top, width: width, height: height)
+        case .bar:
+            var left = x - width / 2
+            if prepared.box.clipsHorizontally, width <= prepared.box.frame.width {
+                left = min(max(left, prepared.box.frame.x), prepared.box.frame.x + prepared.box.frame.width - width)
+            }
+            return Rect(x: left, y: top, width: width, height: height)
         case .block: return Rect(x: cellX, y: top, width: cellWidth, height: height)
         case .underline: return Rect(x: cellX, y: top + height - width, width: cellWidth, height: width)
         }
