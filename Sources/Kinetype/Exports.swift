@@ -17,3 +17,5 @@ public typealias PNGCompression = KinetypeEncode.PNGCompression
 public typealias VideoFormat = KinetypeEncode.VideoFormat
 /// The outputs of one command, put in place together (`RenderOptions.group`).
 public typealias OutputGroup = KinetypeEncode.OutputGroup
+/// Unicode's word boundaries, which the loader gives the timeline for word-at-a-time typewriters.
+public typealias UnicodeWords = KinetypeRender.UnicodeWords

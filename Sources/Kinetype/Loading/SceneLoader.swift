@@ -123,7 +123,7 @@ struct LoadingStages {
         }
         let scene = (try? loadedFonts.get()).map { SceneFontResolution.resolvingFamilyLists(scene, with: $0) } ?? scene
         let timeline = try run { () throws -> Timeline in
-            let timeline = try Timeline(scene: scene)
+            let timeline = try Timeline(scene: scene, words: UnicodeWords())
             try limits?.check(timeline, of: scene)
             return timeline
         }

@@ -22,7 +22,7 @@ enum InfoCommand: Command {
             UnusedPlaceholders.setProblems(
                 names: Array(overrides.keys), scene: scene, sceneName: path, strict: arguments[SharedOptions.strict]),
             terminal: terminal, quiet: false)
-        let summary = try Timeline(scene: scene).summary
+        let summary = try Timeline(scene: scene, words: UnicodeWords()).summary
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

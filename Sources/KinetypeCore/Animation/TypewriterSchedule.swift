@@ -45,8 +45,9 @@ public struct TypewriterSchedule: Equatable, Sendable {
         case wait(Double)
     }
 
-    /// Compiles `typewriter` for `text` (ignored when the typewriter has a script).
-    public init(_ typewriter: Typewriter, text: String) {
+    /// Compiles `typewriter` for `text` (ignored when the typewriter has a script); `words` finds
+    /// the words of a word-at-a-time typewriter.
+    public init(_ typewriter: Typewriter, text: String, words: any WordSegmentation = WhitespaceWords()) {
         let unit = typewriter.unit
         var actions: [Action] = []
         var finalUnits: [String] = []
@@ -61,7 +62,7 @@ public struct TypewriterSchedule: Equatable, Sendable {
             for step in script {
                 switch step {
                 case .type(let string):
-                    for piece in unit.split(string) {
+                    for piece in unit.split(string, words: words) {
                         press(.type(piece))
                         finalUnits.append(piece)
                         pendingPause = typewriter.pause(after: piece)
@@ -85,11 +86,11 @@ public struct TypewriterSchedule: Equatable, Sendable {
                 return nil
             }.joined(separator: "\u{1F}")
         } else {
-            for piece in unit.split(text) {
+            for piece in unit.split(text, words: words) {
                 press(.type(piece))
                 pendingPause = typewriter.pause(after: piece)
             }
-            finalUnits = unit.split(text)
+            finalUnits = unit.split(text, words: words)
             seedText = text
         }
 

@@ -3,27 +3,27 @@ extension TypewriterUnit {
     ///
     /// - `character`: one grapheme cluster (Swift `Character`), so flags, ZWJ sequences and
     ///   combining marks stay whole.
-    /// - `word`: a word with the whitespace that follows it (`"Hello, "`, `"world."`); whitespace
-    ///   at the very start joins the first word.
+    /// - `word`: a word with the white space and punctuation that follow it (`"Hello, "`,
+    ///   `"world."`), words as `words` finds them; white space at the very start joins the first
+    ///   word.
     /// - `line`: a line with its line break.
-    public func split(_ text: String) -> [String] {
+    public func split(_ text: String, words: any WordSegmentation = WhitespaceWords()) -> [String] {
         switch self {
         case .character:
             return text.map(String.init)
         case .word:
+            // A unit runs from one word's start to the next: white space and punctuation after a
+            // word stay with it, and white space at the very start joins the first word.
+            let starts = words.wordStarts(in: text).dropFirst()
             var units: [String] = []
             var current = ""
-            var hasWord = false
-            var inTrailingSpace = false
-            for character in text {
-                if character.isWhitespace {
-                    if hasWord { inTrailingSpace = true }
-                } else if inTrailingSpace {
+            var next = starts.makeIterator()
+            var boundary = next.next()
+            for (offset, character) in text.enumerated() {
+                if offset == boundary {
                     units.append(current)
                     current = ""
-                    inTrailingSpace = false
-                } else {
-                    hasWord = true
+                    boundary = next.next()
                 }
                 current.append(character)
             }

@@ -11,7 +11,10 @@ struct CompiledAnimation: Sendable {
     let activeDuration: Double
 
     /// Throws a diagnostic at `path` when the animation does not fit the layer.
-    init(_ animation: Animation, of layer: Layer, path: String, source: SourceMap) throws {
+    init(
+        _ animation: Animation, of layer: Layer, path: String, source: SourceMap,
+        words: any WordSegmentation = WhitespaceWords()
+    ) throws {
         typeName = animation.kind.typeName
         switch animation.kind {
         case .typewriter(let typewriter):
@@ -23,7 +26,7 @@ struct CompiledAnimation: Sendable {
                 ).fail()
             }
             let typedText = text.spans.map { $0.map(\.text).joined() } ?? text.text
-            let schedule = TypewriterSchedule(typewriter, text: typedText)
+            let schedule = TypewriterSchedule(typewriter, text: typedText, words: words)
             kind = .typewriter(typewriter, schedule)
             activeDuration = schedule.activeDuration
         case .animate(let animate):

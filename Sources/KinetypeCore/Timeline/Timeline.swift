@@ -19,15 +19,17 @@ public struct Timeline: Sendable {
     /// Compiles the scene. Throws a `Diagnostic` (with the JSON path and its position from
     /// `scene.source`) for an `after` that names no layer or closes a cycle, a typewriter on a
     /// layer without text, a text property animated on a layer without text, or a value of the
-    /// wrong kind (a color for a number property or the reverse).
-    public init(scene: Scene) throws {
+    /// wrong kind (a color for a number property or the reverse). `words` finds the words of
+    /// word-at-a-time typewriters: white space by default; the loader gives Unicode's boundaries.
+    public init(scene: Scene, words: any WordSegmentation = WhitespaceWords()) throws {
         let source = scene.source
         var compiled: [[CompiledAnimation]] = []
         for (layerIndex, layer) in scene.layers.enumerated() {
             var animations: [CompiledAnimation] = []
             for (animationIndex, animation) in layer.animations.enumerated() {
                 let path = "layers[\(layerIndex)].animations[\(animationIndex)]"
-                animations.append(try CompiledAnimation(animation, of: layer, path: path, source: source))
+                animations.append(
+                    try CompiledAnimation(animation, of: layer, path: path, source: source, words: words))
             }
             compiled.append(animations)
         }
