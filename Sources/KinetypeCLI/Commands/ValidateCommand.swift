@@ -38,7 +38,8 @@ enum ValidateCommand: Command {
         let inputs = ValidationInput.expand(arguments.positionals)
         guard !inputs.isEmpty else {
             throw DiagnosticList.usage(
-                "found no .json file in \(arguments.positionals.joined(separator: ", "))", command: name)
+                "found no .json file in \(arguments.positionals.map(JSONText.quotedPath).joined(separator: ", "))",
+                command: name)
         }
         var tally = Tally()
         for input in inputs {

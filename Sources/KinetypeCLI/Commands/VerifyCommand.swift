@@ -103,7 +103,7 @@ enum VerifyCommand: Command {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: golden, isDirectory: &isFolder), !isFolder.boolValue {
             throw DiagnosticList.usage(
-                "--golden takes the folder of golden sets, but \"\(golden)\" is a file", command: name)
+                "--golden takes the folder of golden sets, but \(JSONText.quotedPath(golden)) is a file", command: name)
         }
         var options = VerifyOptions(goldenFolder: URL(fileURLWithPath: golden))
         options.record =
@@ -307,7 +307,8 @@ enum VerifyCommand: Command {
         }
         let scenes = inputs.map(\.path)
         guard !scenes.isEmpty else {
-            throw DiagnosticList.usage("found no scene in \(paths.joined(separator: ", "))", command: name)
+            throw DiagnosticList.usage(
+                "found no scene in \(paths.map(JSONText.quotedPath).joined(separator: ", "))", command: name)
         }
         return scenes
     }
