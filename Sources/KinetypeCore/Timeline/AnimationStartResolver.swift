@@ -53,7 +53,7 @@ struct AnimationStartResolver {
     }
 
     private func cycle(_ chain: [Int], path: String) -> Diagnostic {
-        let names = chain.map { JSONText.quoted(layers[$0].id ?? "layers[\($0)]") }.joined(separator: " → ")
+        let names = JSONText.chain(chain.map { layers[$0].id ?? "layers[\($0)]" })
         return source.diagnostic(
             at: path, "`after` forms a cycle: layer \(names)",
             hint:

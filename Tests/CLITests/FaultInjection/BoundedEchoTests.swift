@@ -122,4 +122,24 @@ final class BoundedEchoTests: XCTestCase {
             result.stderr.contains("warning: --set \(shown): scene.json has no {{\(shown)}} placeholder"), result.stderr
         )
     }
+
+    func testALongAfterCycleIsListedShort() throws {
+        let count = 5000
+        let layers: [[String: Any]] = (0..<count).map { index in
+            [
+                "id": "layer\(index)", "type": "rect",
+                "animations": [
+                    ["type": "animate", "property": "opacity", "to": 1, "after": "layer\((index + 1) % count)"]
+                ],
+            ]
+        }
+        try write(scene(layers: layers), to: "scene.json")
+        let result = try run(["validate", "scene.json"])
+        XCTAssertEqual(result.status, 65)
+        assertSmall(result)
+        let first = (0..<19).map { "\"layer\($0)\"" }.joined(separator: " → ")
+        XCTAssertTrue(
+            result.stderr.contains("\"after\" makes a cycle: \(first) → … (\(count + 1 - 20) more) → \"layer0\""),
+            result.stderr)
+    }
 }
