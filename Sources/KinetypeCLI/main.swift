@@ -108,5 +108,11 @@ func finish(_ status: Int32, terminal: Terminal) -> Int32 {
 signal(SIGPIPE, SIG_IGN)
 _ = StandardStreams.outputWasClosed // before anything opens a file
 let terminal = Terminal()
-let status = runKinetype(Array(CommandLine.arguments.dropFirst()), terminal: terminal)
+let status: Int32
+do {
+    status = runKinetype(try RawArguments.decoded(), terminal: terminal)
+} catch {
+    error.diagnostics.forEach(terminal.report)
+    status = error.exitCode
+}
 exit(finish(status, terminal: terminal))
