@@ -295,7 +295,9 @@ enum VerifyCommand: Command {
     static func sceneFiles(_ paths: [String], skipping folders: [URL] = []) throws -> [String] {
         let given = Set(paths)
         let skipped = folders.map { $0.standardizedFileURL.path + "/" }
-        let inputs = ValidationInput.expand(paths, scenesInFolders: true).filter { input in
+        let found = ValidationInput.expand(paths, scenesInFolders: true)
+        if !found.problems.isEmpty { throw DiagnosticList(found.problems) }
+        let inputs = found.inputs.filter { input in
             let path = URL(fileURLWithPath: input.path).standardizedFileURL.path
             return given.contains(input.path) || !skipped.contains { path.hasPrefix($0) }
         }

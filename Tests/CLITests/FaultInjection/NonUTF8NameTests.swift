@@ -62,4 +62,42 @@ final class NonUTF8NameTests: XCTestCase {
         XCTAssertLessThan(cut.stderr.utf8.count, 10_000)
         XCTAssertTrue(cut.stderr.contains("… (100000 bytes)); kinetype takes UTF-8"), cut.stderr)
     }
+
+    func testValidateReportsAFolderEntryThatIsNotUTF8AndChecksTheRest() throws {
+        let scenes = folder.appendingPathComponent("scenes")
+        try FileManager.default.createDirectory(at: scenes, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: tiny, to: scenes.appendingPathComponent("ok.json"))
+        try RawName.writeFile(RawName.path(scenes, latin1Cafe + bytes(".json")), contents: try Data(contentsOf: tiny))
+        try RawName.makeFolder(RawName.path(scenes, bytes("sub") + [0xE9]))
+        try RawName.writeFile(RawName.path(scenes, latin1Cafe + bytes(".png")), contents: Data())
+
+        let result = try KinetypeProcess.run(["validate", "scenes"], in: folder)
+        XCTAssertEqual(result.status, 66, result.stderr)
+        XCTAssertEqual(
+            result.stderr,
+            "kinetype: error: scenes/caf\\xE9.json: the name is not valid UTF-8, so it is not checked\n"
+                + "  hint: rename it to a UTF-8 name; kinetype takes UTF-8 paths and names\n"
+                + "kinetype: error: scenes/sub\\xE9: the name is not valid UTF-8, so the scenes in this folder are not checked\n"
+                + "  hint: rename it to a UTF-8 name; kinetype takes UTF-8 paths and names\n")
+        XCTAssertEqual(
+            result.stdout, "scenes/ok.json: ok\n1 scene checked: all valid; 2 names are not UTF-8 and not checked\n")
+    }
+
+    func testVerifyRefusesAFolderWithASceneNameThatIsNotUTF8BeforeRecordingAnything() throws {
+        let scenes = folder.appendingPathComponent("scenes")
+        try FileManager.default.createDirectory(at: scenes, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: tiny, to: scenes.appendingPathComponent("ok.json"))
+        try RawName.writeFile(RawName.path(scenes, latin1Cafe + bytes(".json")), contents: try Data(contentsOf: tiny))
+
+        let result = try KinetypeProcess.run(
+            ["verify", "scenes", "--golden", "goldens", "--record", "missing"], in: folder)
+        XCTAssertEqual(result.status, 66, result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix(
+                "kinetype: error: scenes/caf\\xE9.json: the name is not valid UTF-8, so it is not checked\n"),
+            result.stderr)
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("goldens").path),
+            "nothing is recorded")
+    }
 }
