@@ -7,6 +7,8 @@ final class DecodingContext {
     /// with a million mistakes takes no more memory than one with fifty.
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var omitted = 0
+    /// Where each problem of `diagnostics` stands in it, so a repeat is counted, not listed.
+    private var reported: [Diagnostic: Int] = [:]
     private(set) var positions: [String: SourcePosition] = [:]
     var templates = TemplateExpander(values: [:])
     /// The names of every placeholder the scene's strings filled.
@@ -24,16 +26,22 @@ final class DecodingContext {
         self.colorScheme = colorScheme ?? .light
     }
 
-    /// Records one problem at `position`.
-    func report(_ message: String, path: String, at position: SourcePosition?, hint: String? = nil) {
-        guard diagnostics.count < Diagnostic.maximumReported else {
-            omitted += 1
+    /// Records a problem at `position`, found `count` times there. The same problem at the same
+    /// place again only counts up: one line, `… (125000 times)`.
+    func report(_ message: String, path: String, at position: SourcePosition?, hint: String? = nil, count: Int = 1) {
+        let diagnostic = Diagnostic(
+            kind: .invalidScene, file: fileName, position: position, path: path, message: message, hint: hint)
+        if let index = reported[diagnostic] {
+            diagnostics[index].occurrences += count
             return
         }
-        diagnostics.append(
-            Diagnostic(
-                kind: .invalidScene, file: fileName, position: position, path: path,
-                message: message, hint: hint))
+        guard diagnostics.count < Diagnostic.maximumReported else {
+            omitted += count
+            return
+        }
+        reported[diagnostic] = diagnostics.count
+        diagnostics.append(diagnostic)
+        diagnostics[diagnostics.count - 1].occurrences = count
     }
 
     /// Every problem found, ending with `and N more problems` when some were left out.

@@ -142,4 +142,18 @@ final class BoundedEchoTests: XCTestCase {
             result.stderr.contains("\"after\" makes a cycle: \(first) → … (\(count + 1 - 20) more) → \"layer0\""),
             result.stderr)
     }
+
+    /// #25: a megabyte of one unknown placeholder was 50 copies of one message and took seconds.
+    func testAMegabyteOfOneUnknownPlaceholderIsOneProblemWithItsCount() throws {
+        let text = String(repeating: "{{nope}}", count: 125_000)
+        try write(scene(layers: [["type": "text", "text": text]]), to: "scene.json")
+        let result = try run(["validate", "scene.json"])
+        XCTAssertEqual(result.status, 65)
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.count, 3, result.stderr)
+        XCTAssertTrue(lines[0].hasPrefix("kinetype: error: scene.json:1:"), result.stderr)
+        XCTAssertTrue(
+            lines[0].hasSuffix(": layers[0].text: unknown placeholder \"{{nope}}\" (125000 times)"), result.stderr)
+        XCTAssertEqual(lines.dropFirst().first, "  hint: define \"nope\" in \"vars\" or pass --set nope=…")
+    }
 }
