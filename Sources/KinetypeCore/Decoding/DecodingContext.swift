@@ -116,7 +116,7 @@ final class DecodingContext {
         let expansion = templates.expand(raw)
         usedPlaceholders.formUnion(expansion.used)
         for problem in expansion.problems {
-            report(problem.message, path: path, at: position, hint: problem.hint)
+            report(problem.message, path: path, at: position, hint: problem.hint, count: problem.count)
         }
         guard expansion.problems.isEmpty else { return nil }
         if nonEmpty, expansion.text.isEmpty {
