@@ -116,4 +116,14 @@ final class TemplateTests: XCTestCase {
         let whole = seconds(60_000)
         XCTAssertLessThan(whole / max(quarter, 1e-4), 8, "0.25 MB: \(quarter) s, 1 MB: \(whole) s")
     }
+
+    func testOnlyTheNamesARunCanListGetADidYouMean() {
+        let expander = TemplateExpander(values: ["title": "x"])
+        XCTAssertEqual(
+            expander.expand("{{titel}}{{titl}}{{titel}}", suggestingFor: 1).problems.map(\.message),
+            ["unknown placeholder \"{{titel}}\"; did you mean \"{{title}}\"?", "unknown placeholder \"{{titl}}\""])
+        XCTAssertEqual(
+            expander.expand("{{titl}}").problems.map(\.message),
+            ["unknown placeholder \"{{titl}}\"; did you mean \"{{title}}\"?"])
+    }
 }

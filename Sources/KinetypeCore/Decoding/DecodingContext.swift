@@ -44,6 +44,11 @@ final class DecodingContext {
         diagnostics[diagnostics.count - 1].occurrences = count
     }
 
+    /// How many more different problems would be listed, not only counted. "Did you mean" is
+    /// worked out for those alone, so a scene of a million unknown names does not search its
+    /// names a million times.
+    var roomForProblems: Int { max(0, Diagnostic.maximumReported - diagnostics.count) }
+
     /// Every problem found, ending with `and N more problems` when some were left out.
     var reportedDiagnostics: [Diagnostic] {
         omitted > 0 ? diagnostics + [Diagnostic.more(omitted, file: fileName)] : diagnostics
@@ -113,7 +118,7 @@ final class DecodingContext {
 
     /// Expands placeholders in `raw`, reporting each problem at `position`.
     func expand(_ raw: String, path: String, at position: SourcePosition, nonEmpty: Bool = false) -> String? {
-        let expansion = templates.expand(raw)
+        let expansion = templates.expand(raw, suggestingFor: roomForProblems)
         usedPlaceholders.formUnion(expansion.used)
         for problem in expansion.problems {
             report(problem.message, path: path, at: position, hint: problem.hint, count: problem.count)

@@ -5,7 +5,7 @@ extension DecodingContext {
         let known = Set(knownIDs)
         for reference in references {
             guard known.contains(reference.target) else {
-                let suggestion = Suggestion.didYouMean(reference.target, among: knownIDs)
+                let suggestion = roomForProblems > 0 ? Suggestion.didYouMean(reference.target, among: knownIDs) : ""
                 report(
                     "no layer has the id \(JSONText.quoted(reference.target))" + suggestion,
                     path: reference.path, at: reference.position,

@@ -28,8 +28,12 @@ public struct TemplateExpander: Sendable {
     private static let closeBrace = UInt8(ascii: "}")
 
     /// The expanded text, every problem found in it once, in the order first found (an empty list
-    /// when it is valid), and the names of the placeholders it filled.
-    public func expand(_ text: String) -> (text: String, problems: [Problem], used: Set<String>) {
+    /// when it is valid), and the names of the placeholders it filled. Only the first
+    /// `suggestingFor` unknown names get a "did you mean" (the rest are past what a run lists),
+    /// so many unknown names and many values cost no more than fifty searches.
+    public func expand(_ text: String, suggestingFor suggested: Int = .max) -> (
+        text: String, problems: [Problem], used: Set<String>
+    ) {
         let bytes = Array(text.utf8)
         guard var open = Self.pair(of: Self.openBrace, in: bytes, from: 0) else { return (text, [], []) }
         var result: [UInt8] = []
@@ -60,8 +64,12 @@ public struct TemplateExpander: Sendable {
             } else if let known = unknownNames[name] {
                 problems.add(known)
             } else {
-                if sortedNames == nil { sortedNames = values.keys.sorted() }
-                let problem = unknown(name, among: sortedNames ?? [])
+                var candidates: [String] = []
+                if unknownNames.count < suggested {
+                    if sortedNames == nil { sortedNames = values.keys.sorted() }
+                    candidates = sortedNames ?? []
+                }
+                let problem = unknown(name, among: candidates)
                 unknownNames[name] = problem
                 problems.add(problem)
             }
