@@ -111,6 +111,14 @@ final class BoundedEchoTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("unknown placeholder \"{{title}}\""), result.stderr)
     }
 
+    func testAHugeLayerIdIsCutInInfo() throws {
+        try write(scene(layers: [["id": huge, "type": "rect"]]), to: "scene.json")
+        let result = try run(["info", "scene.json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        assertSmall(result)
+        XCTAssertTrue(result.stdout.contains("layers[0] \(cutKey) (rect): no animations"), result.stdout)
+    }
+
     func testAHugeSetNameIsCut() throws {
         try write(scene(layers: [["type": "text", "text": "{{x}}"]], vars: ["x": "1"]), to: "scene.json")
         let name = String(repeating: "N", count: 100_000)
