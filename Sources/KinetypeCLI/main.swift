@@ -18,8 +18,8 @@ func runKinetype(_ arguments: [String], terminal: Terminal) -> Int32 {
     guard let command = allCommands.first(where: { $0.name == first }) else {
         let message =
             first.hasPrefix("-")
-            ? "unknown option \(first)" + topLevelOptionSuggestion(for: first)
-            : "unknown command \"\(first)\"" + commandSuggestion(for: first)
+            ? "unknown option \(JSONText.unquoted(first))" + topLevelOptionSuggestion(for: first)
+            : "unknown command \(JSONText.quoted(first))" + commandSuggestion(for: first)
         terminal.err("kinetype: error: \(message)\n\nRun 'kinetype help' for the list of commands.\n")
         return 64
     }
@@ -63,7 +63,9 @@ func report(_ error: any Error, running command: any Command.Type, terminal: Ter
 /// `kinetype 0.1.0`; with `--verbose` (or `-v`) also every library's version, one per line.
 func printVersion(verbose rest: [String], terminal: Terminal) -> Int32 {
     guard rest.isEmpty || rest == ["--verbose"] || rest == ["-v"] else {
-        terminal.err("kinetype: error: --version takes only --verbose, found \(rest.joined(separator: " "))\n")
+        terminal.err(
+            "kinetype: error: --version takes only --verbose, found \(JSONText.unquoted(rest.joined(separator: " ")))\n"
+        )
         return 64
     }
     terminal.out("kinetype \(KinetypeVersion.current)")
@@ -106,5 +108,11 @@ func finish(_ status: Int32, terminal: Terminal) -> Int32 {
 signal(SIGPIPE, SIG_IGN)
 _ = StandardStreams.outputWasClosed // before anything opens a file
 let terminal = Terminal()
-let status = runKinetype(Array(CommandLine.arguments.dropFirst()), terminal: terminal)
+let status: Int32
+do {
+    status = runKinetype(try RawArguments.decoded(), terminal: terminal)
+} catch {
+    error.diagnostics.forEach(terminal.report)
+    status = error.exitCode
+}
 exit(finish(status, terminal: terminal))

@@ -282,8 +282,8 @@ final class DecodingErrorTests: XCTestCase {
                     {"id": "d", "type": "rect", "animations": [{"type": "animate", "property": "opacity", "to": 1, "after": "d"}]}
                     """),
             [
-                "layers[2].animations[0].after: \"after\" makes a cycle: a → b → c → a",
-                "layers[3].animations[0].after: \"after\" makes a cycle: d → d",
+                "layers[2].animations[0].after: \"after\" makes a cycle: \"a\" → \"b\" → \"c\" → \"a\"",
+                "layers[3].animations[0].after: \"after\" makes a cycle: \"d\" → \"d\"",
             ])
     }
 

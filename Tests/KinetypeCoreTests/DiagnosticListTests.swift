@@ -53,4 +53,14 @@ final class DiagnosticListTests: XCTestCase {
         XCTAssertEqual(Diagnostic.warning("x").severity, .warning)
         XCTAssertEqual(scene.diagnostic(at: "", "x").fail().first?.severity, .error)
     }
+
+    func testTheSameProblemAtTheSamePlaceIsKeptOnceWithItsCount() {
+        let repeated = scene.diagnostic(at: "layers[1].easing", "unknown easing")
+        let list = DiagnosticList(
+            Array(repeating: repeated, count: 120) + [scene.diagnostic(at: "layers[1].easing", "another")])
+        XCTAssertEqual(list.diagnostics.count, 2)
+        XCTAssertEqual(list.diagnostics[0].occurrences, 120)
+        XCTAssertEqual(list.diagnostics[0].description, "intro.json:14:9: layers[1].easing: unknown easing (120 times)")
+        XCTAssertEqual(list.diagnostics[1].description, "intro.json:14:9: layers[1].easing: another")
+    }
 }

@@ -75,4 +75,55 @@ final class TemplateTests: XCTestCase {
         XCTAssertEqual(result.problems, [])
         XCTAssertEqual(expander.expand("no braces } { here").text, "no braces } { here")
     }
+
+    func testAProblemFoundManyTimesInOneTextIsOneProblemWithItsCount() {
+        let expander = TemplateExpander(values: ["name": "x"])
+        let result = expander.expand(String(repeating: "{{nope}}", count: 1000) + "{{ name }}{{}}{{nope}}{{}}")
+        XCTAssertEqual(
+            result.problems.map(\.message), ["unknown placeholder \"{{nope}}\"", "empty placeholder \"{{}}\""])
+        XCTAssertEqual(result.problems.map(\.count), [1001, 2])
+        XCTAssertEqual(result.used, ["name"])
+
+        let text = "{\"type\": \"text\", \"text\": \"" + String(repeating: "{{nope}}", count: 1000) + "\"}"
+        XCTAssertEqual(
+            DecodingTestSupport.diagnostics(DecodingTestSupport.scene(layers: text)).map(\.description),
+            ["scene.json:1:79: layers[0].text: unknown placeholder \"{{nope}}\" (1000 times)"])
+    }
+
+    func testExpansionKeepsEveryByteAroundThePlaceholders() {
+        let expander = TemplateExpander(values: ["a": "é👩‍👩‍👧", "b": "{{a}}"])
+        let mixed = expander.expand("\u{0600}{{a}}\u{301}{ {{b}}}}")
+        XCTAssertEqual(mixed.text, "\u{0600}é👩‍👩‍👧\u{301}{ {{a}}}}", "a placeholder inside a character cluster too")
+        XCTAssertEqual(mixed.problems, [])
+        XCTAssertEqual(expander.expand("x {{ a\t}} {{a").text, "x é👩‍👩‍👧 {{a")
+        XCTAssertEqual(expander.expand("}}{{a}}").text, "}}é👩‍👩‍👧")
+    }
+
+    /// A megabyte of unknown placeholders took seconds (every search copied the rest of the text):
+    /// expansion reads the text once, so four times the text takes about four times as long.
+    func testExpansionTimeGrowsWithTheTextNotItsSquare() {
+        let expander = TemplateExpander(values: ["known": "value"])
+        func seconds(_ repeats: Int) -> Double {
+            let text = String(repeating: "{{nope}}{{known}}", count: repeats)
+            return (0..<3).map { _ in
+                let started = ContinuousClock.now
+                XCTAssertEqual(expander.expand(text).problems.first?.count, repeats)
+                let elapsed = ContinuousClock.now - started
+                return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            }.min()!
+        }
+        let quarter = seconds(15_000)
+        let whole = seconds(60_000)
+        XCTAssertLessThan(whole / max(quarter, 1e-4), 8, "0.25 MB: \(quarter) s, 1 MB: \(whole) s")
+    }
+
+    func testOnlyTheNamesARunCanListGetADidYouMean() {
+        let expander = TemplateExpander(values: ["title": "x"])
+        XCTAssertEqual(
+            expander.expand("{{titel}}{{titl}}{{titel}}", suggestingFor: 1).problems.map(\.message),
+            ["unknown placeholder \"{{titel}}\"; did you mean \"{{title}}\"?", "unknown placeholder \"{{titl}}\""])
+        XCTAssertEqual(
+            expander.expand("{{titl}}").problems.map(\.message),
+            ["unknown placeholder \"{{titl}}\"; did you mean \"{{title}}\"?"])
+    }
 }

@@ -47,7 +47,7 @@ struct BatchPlan {
                         Diagnostic(
                             file: dataFileName, position: entry.position, path: "[\(index)]",
                             message:
-                                "entries [\(first.index)] (line \(first.entry.position.line)) and [\(index)] both write \(fileName)",
+                                "entries [\(first.index)] (line \(first.entry.position.line)) and [\(index)] both write \(JSONText.unquoted(fileName))",
                             hint: "give each entry its own \"output\" name (names are compared ignoring case)"))
                     continue
                 }

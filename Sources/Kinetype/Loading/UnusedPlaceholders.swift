@@ -13,9 +13,10 @@ public enum UnusedPlaceholders {
     public static func setProblems(names: [String], used: Set<String>, sceneName: String, strict: Bool) -> [Diagnostic]
     {
         Set(names).subtracting(used).sorted().map { name in
-            Diagnostic(
+            let shown = JSONText.unquoted(name)
+            return Diagnostic(
                 strict ? .error : .warning, kind: .usage,
-                message: "--set \(name): \(sceneName) has no {{\(name)}} placeholder"
+                message: "--set \(shown): \(sceneName) has no {{\(shown)}} placeholder"
                     + suggestion(for: name, among: used),
                 hint: hint(for: used))
         }
@@ -35,7 +36,7 @@ public enum UnusedPlaceholders {
             let first = firstEntry[key]!
             return Diagnostic(
                 strict ? .error : .warning, kind: .invalidScene, file: dataName, position: first.entry.position,
-                path: "[\(first.number - 1)].\(key)",
+                path: DecodingPath.member(DecodingPath.index("", first.number - 1), key),
                 message: "the key \(JSONText.quoted(key)) (first in entry \(first.number)) fills no placeholder of "
                     + templateName + suggestion(for: key, among: scene.placeholdersUsed),
                 hint: hint(for: scene.placeholdersUsed))
@@ -50,12 +51,12 @@ public enum UnusedPlaceholders {
     }
 
     private static func suggestion(for name: String, among used: Set<String>) -> String {
-        Suggestion.closest(to: name, among: used.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
+        Suggestion.closest(to: name, among: used.sorted()).map { "; did you mean \(JSONText.quoted($0))?" } ?? ""
     }
 
     private static func hint(for used: Set<String>) -> String {
         used.isEmpty
             ? "the scene uses no placeholders"
-            : "its placeholders are " + used.sorted().map { "{{\($0)}}" }.joined(separator: ", ")
+            : "its placeholders are " + JSONText.list(used.sorted().map { "{{\($0)}}" })
     }
 }

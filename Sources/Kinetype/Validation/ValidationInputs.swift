@@ -15,38 +15,31 @@ public enum ValidationInput: Equatable, Sendable {
     }
 
     /// `paths` as inputs: a folder becomes the `.json` files below it (hidden files and folders
-    /// skipped, sorted), `*.data.json` files are data, everything else is a scene. With
-    /// `scenesInFolders`, a folder's data files are left out.
-    public static func expand(_ paths: [String], scenesInFolders: Bool = false) -> [ValidationInput] {
-        paths.flatMap { path -> [ValidationInput] in
+    /// and symbolic links skipped, sorted), `*.data.json` files are data, everything else is a
+    /// scene. With `scenesInFolders`, a folder's data files are left out. `problems` has an error
+    /// for each `.json` file or folder below them whose name is not UTF-8 (see `SceneFolderWalk`).
+    public static func expand(_ paths: [String], scenesInFolders: Bool = false) -> (
+        inputs: [ValidationInput], problems: [Diagnostic]
+    ) {
+        var inputs: [ValidationInput] = []
+        var problems: [Diagnostic] = []
+        for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
-                return [input(path)]
+                inputs.append(input(path))
+                continue
             }
-            let files = jsonFiles(below: path)
-            return (scenesInFolders ? files.filter { !$0.hasSuffix(".data.json") } : files).map(input)
+            let walk = SceneFolderWalk(folder: path)
+            inputs += (scenesInFolders ? walk.files.filter { !$0.hasSuffix(".data.json") } : walk.files).map(input)
+            problems += walk.problems
         }
+        return (inputs, problems)
     }
 
     static func input(_ path: String) -> ValidationInput {
         guard path.hasSuffix(".data.json") else { return .scene(path: path) }
         let template = String(path.dropLast(".data.json".count)) + ".json"
         return .data(path: path, template: FileManager.default.fileExists(atPath: template) ? template : nil)
-    }
-
-    private static func jsonFiles(below folder: String) -> [String] {
-        let base = URL(fileURLWithPath: folder)
-        guard
-            let walker = FileManager.default.enumerator(
-                at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        else { return [] }
-        var files: [String] = []
-        for case let url as URL in walker where url.pathExtension == "json" {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let relative = url.path.dropFirst(base.path.count).drop { $0 == "/" }
-            files.append(folder.hasSuffix("/") ? folder + relative : folder + "/" + relative)
-        }
-        return files.sorted()
     }
 }
 

@@ -69,18 +69,20 @@ struct ArgumentParser {
                 name = body
             }
             guard let spec = options.first(where: { $0.name == name }) else {
-                throw DiagnosticList.usage("unknown option --\(name)" + suggestion(for: String(name)), command: command)
+                throw DiagnosticList.usage(
+                    "unknown option --\(JSONText.unquoted(String(name)))" + suggestion(for: String(name)),
+                    command: command)
             }
             return (spec, inlineValue)
         }
         let letter = argument.dropFirst().first!
         guard let spec = options.first(where: { $0.short == letter }) else {
-            throw DiagnosticList.usage("unknown option \(argument)", command: command)
+            throw DiagnosticList.usage("unknown option \(JSONText.unquoted(argument))", command: command)
         }
         let rest = argument.dropFirst(2)
         if rest.isEmpty { return (spec, nil) }
         guard spec.takesValue else {
-            throw DiagnosticList.usage("unknown option \(argument)", command: command)
+            throw DiagnosticList.usage("unknown option \(JSONText.unquoted(argument))", command: command)
         }
         return (spec, String(rest))
     }

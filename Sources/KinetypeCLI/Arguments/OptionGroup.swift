@@ -86,9 +86,12 @@ extension ParsedArguments {
         do throws(InputFileError) {
             return try InputRoot(folder)
         } catch .notRegular {
-            throw DiagnosticList.usage("--root takes a folder, but \"\(folder)\" is a file", command: command)
+            throw DiagnosticList.usage(
+                "--root takes a folder, but \(JSONText.quotedPath(folder)) is a file", command: command)
         } catch {
-            throw Diagnostic(kind: .missingInput, message: "the --root folder \"\(folder)\" \(error.reason)").fail()
+            throw Diagnostic(
+                kind: .missingInput, message: "the --root folder \(JSONText.quotedPath(folder)) \(error.reason)"
+            ).fail()
         }
     }
 

@@ -119,8 +119,8 @@ enum BatchCommand: Command {
             var table = [["ENTRY", "OUTPUT", "FRAMES", "SIZE", "TIME", "RESULT"]]
             for outcome in rows {
                 table.append([
-                    "\(outcome.entry + 1) \(outcome.name)",
-                    outcome.output.isEmpty ? "-" : outcome.output,
+                    "\(outcome.entry + 1) \(JSONText.unquoted(outcome.name))",
+                    outcome.output.isEmpty ? "-" : JSONText.unquotedPath(outcome.output),
                     outcome.frames.map(String.init) ?? "-",
                     outcome.bytes.map(byteCount) ?? "-",
                     outcome.seconds.map { String(format: "%.1f s", $0) } ?? "-",
@@ -135,7 +135,8 @@ enum BatchCommand: Command {
             }
             for outcome in report.outcomes where outcome.status == .failed {
                 terminal.problem(
-                    "kinetype: error: entry \(outcome.entry + 1) (\(outcome.name)): \(outcome.error ?? "failed")\n")
+                    "kinetype: error: entry \(outcome.entry + 1) (\(JSONText.unquoted(outcome.name))): \(outcome.error ?? "failed")\n"
+                )
             }
         }
         if !quiet || report.failed > 0 {

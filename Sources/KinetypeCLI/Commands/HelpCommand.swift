@@ -16,7 +16,8 @@ enum HelpCommand: Command {
             throw DiagnosticList.usage("help takes at most one command name", command: self.name)
         }
         guard let command = allCommands.first(where: { $0.name == name }) else {
-            throw DiagnosticList.usage("unknown command \"\(name)\"" + commandSuggestion(for: name), command: nil)
+            throw DiagnosticList.usage(
+                "unknown command \(JSONText.quoted(name))" + commandSuggestion(for: name), command: nil)
         }
         terminal.out(command.help(width: terminal.columns))
         return 0

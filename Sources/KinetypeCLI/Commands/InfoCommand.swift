@@ -42,7 +42,8 @@ enum InfoCommand: Command {
             "",
         ]
         for layer in summary.layers {
-            let title = "layers[\(layer.index)]" + (layer.id.map { " \"\($0)\"" } ?? "") + " (\(layer.type))"
+            let title =
+                "layers[\(layer.index)]" + (layer.id.map { " " + JSONText.quoted($0) } ?? "") + " (\(layer.type))"
             lines.append(layer.animations.isEmpty ? "\(title): no animations" : "\(title):")
             for animation in layer.animations {
                 // A typewriter's "property" is the typewriter itself; show it once.

@@ -35,12 +35,18 @@ enum ValidateCommand: Command {
         let quiet = arguments[SharedOptions.quiet]
         let strict = arguments[SharedOptions.strict]
         let data = try arguments[Options.data]
-        let inputs = ValidationInput.expand(arguments.positionals)
-        guard !inputs.isEmpty else {
+        let (inputs, unnamed) = ValidationInput.expand(arguments.positionals)
+        guard !inputs.isEmpty || !unnamed.isEmpty else {
             throw DiagnosticList.usage(
-                "found no .json file in \(arguments.positionals.joined(separator: ", "))", command: name)
+                "found no .json file in \(arguments.positionals.map(JSONText.quotedPath).joined(separator: ", "))",
+                command: name)
         }
         var tally = Tally()
+        unnamed.forEach(terminal.report)
+        if !unnamed.isEmpty {
+            tally.unchecked = unnamed.count
+            tally.exitCode = DiagnosticList(unnamed).exitCode
+        }
         for input in inputs {
             let problems: [Diagnostic]
             switch input {
@@ -91,15 +97,21 @@ enum ValidateCommand: Command {
         var scenes = 0
         var dataFiles = 0
         var failed = 0
+        /// Files and folders whose names are not UTF-8.
+        var unchecked = 0
         var exitCode: Int32 = 0
 
-        /// `5 scenes and 3 data files checked: all valid` / `…: 2 with problems`.
+        /// `5 scenes and 3 data files checked: all valid` / `…: 2 with problems`, then
+        /// `; 2 names are not UTF-8 and not checked` when some were found.
         var summary: String {
             var checked: [String] = []
             if scenes > 0 || dataFiles == 0 { checked.append(counted(scenes, "scene")) }
             if dataFiles > 0 { checked.append(counted(dataFiles, "data file")) }
             let verdict = failed == 0 ? "all valid" : "\(failed) with problems"
-            return checked.joined(separator: " and ") + " checked: " + verdict
+            let skipped =
+                unchecked == 0
+                ? "" : "; \(counted(unchecked, "name")) \(unchecked == 1 ? "is" : "are") not UTF-8 and not checked"
+            return checked.joined(separator: " and ") + " checked: " + verdict + skipped
         }
 
         private func counted(_ count: Int, _ noun: String) -> String {

@@ -103,7 +103,7 @@ enum VerifyCommand: Command {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: golden, isDirectory: &isFolder), !isFolder.boolValue {
             throw DiagnosticList.usage(
-                "--golden takes the folder of golden sets, but \"\(golden)\" is a file", command: name)
+                "--golden takes the folder of golden sets, but \(JSONText.quotedPath(golden)) is a file", command: name)
         }
         var options = VerifyOptions(goldenFolder: URL(fileURLWithPath: golden))
         options.record =
@@ -295,7 +295,9 @@ enum VerifyCommand: Command {
     static func sceneFiles(_ paths: [String], skipping folders: [URL] = []) throws -> [String] {
         let given = Set(paths)
         let skipped = folders.map { $0.standardizedFileURL.path + "/" }
-        let inputs = ValidationInput.expand(paths, scenesInFolders: true).filter { input in
+        let found = ValidationInput.expand(paths, scenesInFolders: true)
+        if !found.problems.isEmpty { throw DiagnosticList(found.problems) }
+        let inputs = found.inputs.filter { input in
             let path = URL(fileURLWithPath: input.path).standardizedFileURL.path
             return given.contains(input.path) || !skipped.contains { path.hasPrefix($0) }
         }
@@ -307,7 +309,8 @@ enum VerifyCommand: Command {
         }
         let scenes = inputs.map(\.path)
         guard !scenes.isEmpty else {
-            throw DiagnosticList.usage("found no scene in \(paths.joined(separator: ", "))", command: name)
+            throw DiagnosticList.usage(
+                "found no scene in \(paths.map(JSONText.quotedPath).joined(separator: ", "))", command: name)
         }
         return scenes
     }

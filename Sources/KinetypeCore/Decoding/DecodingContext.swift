@@ -7,6 +7,8 @@ final class DecodingContext {
     /// with a million mistakes takes no more memory than one with fifty.
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var omitted = 0
+    /// Where each problem of `diagnostics` stands in it, so a repeat is counted, not listed.
+    private var reported: [Diagnostic: Int] = [:]
     private(set) var positions: [String: SourcePosition] = [:]
     var templates = TemplateExpander(values: [:])
     /// The names of every placeholder the scene's strings filled.
@@ -24,17 +26,28 @@ final class DecodingContext {
         self.colorScheme = colorScheme ?? .light
     }
 
-    /// Records one problem at `position`.
-    func report(_ message: String, path: String, at position: SourcePosition?, hint: String? = nil) {
-        guard diagnostics.count < Diagnostic.maximumReported else {
-            omitted += 1
+    /// Records a problem at `position`, found `count` times there. The same problem at the same
+    /// place again only counts up: one line, `… (125000 times)`.
+    func report(_ message: String, path: String, at position: SourcePosition?, hint: String? = nil, count: Int = 1) {
+        let diagnostic = Diagnostic(
+            kind: .invalidScene, file: fileName, position: position, path: path, message: message, hint: hint)
+        if let index = reported[diagnostic] {
+            diagnostics[index].occurrences += count
             return
         }
-        diagnostics.append(
-            Diagnostic(
-                kind: .invalidScene, file: fileName, position: position, path: path,
-                message: message, hint: hint))
+        guard diagnostics.count < Diagnostic.maximumReported else {
+            omitted += count
+            return
+        }
+        reported[diagnostic] = diagnostics.count
+        diagnostics.append(diagnostic)
+        diagnostics[diagnostics.count - 1].occurrences = count
     }
+
+    /// How many more different problems would be listed, not only counted. "Did you mean" is
+    /// worked out for those alone, so a scene of a million unknown names does not search its
+    /// names a million times.
+    var roomForProblems: Int { max(0, Diagnostic.maximumReported - diagnostics.count) }
 
     /// Every problem found, ending with `and N more problems` when some were left out.
     var reportedDiagnostics: [Diagnostic] {
@@ -105,10 +118,10 @@ final class DecodingContext {
 
     /// Expands placeholders in `raw`, reporting each problem at `position`.
     func expand(_ raw: String, path: String, at position: SourcePosition, nonEmpty: Bool = false) -> String? {
-        let expansion = templates.expand(raw)
+        let expansion = templates.expand(raw, suggestingFor: roomForProblems)
         usedPlaceholders.formUnion(expansion.used)
         for problem in expansion.problems {
-            report(problem.message, path: path, at: position, hint: problem.hint)
+            report(problem.message, path: path, at: position, hint: problem.hint, count: problem.count)
         }
         guard expansion.problems.isEmpty else { return nil }
         if nonEmpty, expansion.text.isEmpty {

@@ -1,11 +1,16 @@
 /// JSON paths as shown in messages: `layers[1].animations[0].easing`, `pauses[","]`.
-enum DecodingPath {
-    static func member(_ path: String, _ key: String) -> String {
-        guard isIdentifier(key) else { return path + "[" + JSONText.quoted(key) + "]" }
+public enum DecodingPath {
+    /// `path.key` for a key that is an identifier of at most `JSONText.quotedCharacterLimit`
+    /// characters, else `path["key"]` with the key quoted by the rule of every message (cut past
+    /// that limit), so a path never echoes a megabyte-long key.
+    public static func member(_ path: String, _ key: String) -> String {
+        guard key.utf8.count <= JSONText.quotedCharacterLimit, isIdentifier(key) else {
+            return path + "[" + JSONText.quoted(key) + "]"
+        }
         return path.isEmpty ? key : path + "." + key
     }
 
-    static func index(_ path: String, _ index: Int) -> String {
+    public static func index(_ path: String, _ index: Int) -> String {
         path + "[\(index)]"
     }
 

@@ -47,7 +47,7 @@ public struct SourceMap: Equatable, Sendable {
 }
 
 /// What kind of failure a diagnostic reports; decides the exit code.
-public enum DiagnosticKind: Equatable, Sendable {
+public enum DiagnosticKind: Hashable, Sendable {
     /// Wrong command-line usage (exit 64).
     case usage
     /// The scene or data is malformed or invalid (exit 65).
@@ -73,14 +73,14 @@ public enum DiagnosticKind: Equatable, Sendable {
 
 /// How serious a diagnostic is: an error stops the run and decides the exit code; a warning and a
 /// note are reported and the run goes on.
-public enum DiagnosticSeverity: String, Equatable, Sendable {
+public enum DiagnosticSeverity: String, Hashable, Sendable {
     case error
     case warning
     case note
 }
 
 /// For a `.usage` problem: what the command line prints after the message.
-public enum UsageFollowUp: Equatable, Sendable {
+public enum UsageFollowUp: Hashable, Sendable {
     /// Nothing more.
     case none
     /// The running command's USAGE line.
@@ -91,7 +91,7 @@ public enum UsageFollowUp: Equatable, Sendable {
 
 /// One problem, with everything a user needs to find and fix it. It is never thrown alone:
 /// errors travel as a `DiagnosticList` (see `Diagnostic.fail`).
-public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var severity: DiagnosticSeverity = .error
     public var kind: DiagnosticKind
     public var file: String?
@@ -104,6 +104,9 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
     public var hint: String?
     /// For the summary that stands for problems left out (`and 12 more problems`): how many; else 0.
     public var omittedCount: Int = 0
+    /// How many times this problem was found at this place: a text with `{{nope}}` written 1000
+    /// times is one problem, `unknown placeholder "{{nope}}" (1000 times)`.
+    public var occurrences: Int = 1
     /// For a `.usage` problem: what the command line prints after it.
     public var usageFollowUp: UsageFollowUp = .usageLine
 
@@ -120,7 +123,8 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
         self.hint = hint
     }
 
-    /// `intro.json:14:9: layers[1].easing: unknown easing "easyInOut"; did you mean "easeInOut"?`
+    /// `intro.json:14:9: layers[1].easing: unknown easing "easyInOut"; did you mean "easeInOut"?`,
+    /// ending with `(1000 times)` for a problem found that many times at its place.
     public var description: String {
         var prefix = ""
         if let file {
@@ -129,7 +133,7 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
             prefix += ": "
         }
         if !path.isEmpty { prefix += path + ": " }
-        return prefix + message
+        return prefix + message + (occurrences > 1 ? " (\(occurrences) times)" : "")
     }
 }
 
@@ -149,6 +153,13 @@ extension Diagnostic {
         return text
     }
 
+    /// The same problem counted once: what two reports of it have in common.
+    var once: Diagnostic {
+        var single = self
+        single.occurrences = 1
+        return single
+    }
+
     /// This error as the thrown value: `throw Diagnostic(...).fail()`.
     public func fail() -> DiagnosticList { DiagnosticList(self) }
 
@@ -165,16 +176,21 @@ extension Diagnostic {
     }
 
     /// The first `maximumReported` problems, then one summary for all the others (summaries
-    /// already in `diagnostics` are merged into it). Its kind is the most severe left out.
+    /// already in `diagnostics` are merged into it). Its kind is the most severe left out. A
+    /// problem given again (the same everything, at the same place) is kept once, counted.
     public static func bounded(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         var kept: [Diagnostic] = []
+        var keptIndex: [Diagnostic: Int] = [:]
         var omitted = 0
         var omittedKinds: [DiagnosticKind] = []
         for diagnostic in diagnostics {
             if diagnostic.omittedCount > 0 {
                 omitted += diagnostic.omittedCount
                 omittedKinds.append(diagnostic.kind)
+            } else if let index = keptIndex[diagnostic.once] {
+                kept[index].occurrences += diagnostic.occurrences
             } else if kept.count < maximumReported {
+                keptIndex[diagnostic.once] = kept.count
                 kept.append(diagnostic)
             } else {
                 omitted += 1

@@ -57,7 +57,7 @@ public struct Scene: Equatable, Sendable {
     public func diagnostic(_ error: InputFileError, what: String, file: String, at jsonPath: String) -> Diagnostic {
         var hint = "paths are relative to the scene file's folder"
         switch error {
-        case .missing where inputRoot == nil: hint += " (looked for \(resolve(path: file).path))"
+        case .missing where inputRoot == nil: hint += " (looked for \(JSONText.unquotedPath(resolve(path: file).path)))"
         case .outsideRoot: hint = "with --root, every file a scene names must be inside the root folder"
         case .notRegular: hint = "point it at a regular file"
         default: break

@@ -12,6 +12,9 @@ struct AnimationStartResolver {
     let source: SourceMap
 
     /// Starts in seconds, `[layer][animation]`. Throws for an `after` naming no layer or closing a cycle.
+    ///
+    /// A depth-first walk with its own stack, so a chain of `after`s as long as the scene has
+    /// layers cannot overflow the thread's stack.
     func resolve() throws -> [[Double]] {
         var indexByID: [String: Int] = [:]
         for (index, layer) in layers.enumerated() {
@@ -19,41 +22,59 @@ struct AnimationStartResolver {
         }
         var starts: [[Double]?] = Array(repeating: nil, count: layers.count)
         var ends: [Double?] = Array(repeating: nil, count: layers.count)
-        var visiting: [Int] = []
+        var waiting = [Bool](repeating: false, count: layers.count)
 
-        func end(ofLayer index: Int) throws -> Double {
-            if let known = ends[index] { return known }
-            visiting.append(index)
-            var layerStarts: [Double] = []
-            var layerEnd = 0.0
-            for (animationIndex, animation) in layers[index].animations.enumerated() {
-                let start: Double
-                switch animation.start {
-                case .time(let seconds):
-                    start = seconds
-                case .after(let name, let delay):
-                    let path = "layers[\(index)].animations[\(animationIndex)].after"
-                    guard let target = indexByID[name] else { throw unknownLayer(name, path: path).fail() }
-                    if let position = visiting.firstIndex(of: target) {
-                        throw cycle(Array(visiting[position...]) + [target], path: path).fail()
+        for root in layers.indices where ends[root] == nil {
+            // The layers whose end is being worked out, each waiting for the next; the last is worked on.
+            var chain = [Resolution(layer: root)]
+            waiting[root] = true
+            while var current = chain.popLast() {
+                var blocker: Int?
+                animations: while current.starts.count < layers[current.layer].animations.count {
+                    let animationIndex = current.starts.count
+                    let animation = layers[current.layer].animations[animationIndex]
+                    let start: Double
+                    switch animation.start {
+                    case .time(let seconds):
+                        start = seconds
+                    case .after(let name, let delay):
+                        let path = "layers[\(current.layer)].animations[\(animationIndex)].after"
+                        guard let target = indexByID[name] else { throw unknownLayer(name, path: path).fail() }
+                        if waiting[target] {
+                            let loop = chain.map(\.layer) + [current.layer]
+                            throw cycle(Array(loop[loop.firstIndex(of: target)!...]) + [target], path: path).fail()
+                        }
+                        guard let end = ends[target] else {
+                            blocker = target
+                            break animations
+                        }
+                        start = end + delay
                     }
-                    start = try end(ofLayer: target) + delay
+                    current.starts.append(start)
+                    current.end = max(current.end, start + animation.duration)
                 }
-                layerStarts.append(start)
-                layerEnd = max(layerEnd, start + animation.duration)
+                if let blocker {
+                    chain += [current, Resolution(layer: blocker)]
+                    waiting[blocker] = true
+                    continue
+                }
+                waiting[current.layer] = false
+                starts[current.layer] = current.starts
+                ends[current.layer] = current.end
             }
-            visiting.removeLast()
-            starts[index] = layerStarts
-            ends[index] = layerEnd
-            return layerEnd
         }
-
-        for index in layers.indices { _ = try end(ofLayer: index) }
         return starts.map { $0 ?? [] }
     }
 
+    /// One layer on the walk: the starts of its animations found so far and the latest end among them.
+    private struct Resolution {
+        let layer: Int
+        var starts: [Double] = []
+        var end = 0.0
+    }
+
     private func cycle(_ chain: [Int], path: String) -> Diagnostic {
-        let names = chain.map { JSONText.quoted(layers[$0].id ?? "layers[\($0)]") }.joined(separator: " → ")
+        let names = JSONText.chain(chain.map { layers[$0].id ?? "layers[\($0)]" })
         return source.diagnostic(
             at: path, "`after` forms a cycle: layer \(names)",
             hint:

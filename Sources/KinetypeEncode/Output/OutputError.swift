@@ -10,9 +10,10 @@ import KinetypeCore
 /// Builds the `.cannotWrite` diagnostics of every encoder, so they all read the same way:
 /// `cannot write Output/x.gif: the folder does not exist`.
 enum OutputError {
-    /// The path as the user gave it (relative when it was relative).
+    /// The path as the user gave it (relative when it was relative), escaped and cut as every
+    /// echoed path is (`JSONText.unquotedPath`).
     static func displayPath(_ url: URL) -> String {
-        url.relativePath.isEmpty ? url.path : url.relativePath
+        JSONText.unquotedPath(url.relativePath.isEmpty ? url.path : url.relativePath)
     }
 
     /// A `.cannotWrite` diagnostic for `url` with a reason a user can act on.
