@@ -20,7 +20,7 @@ final class ErrorOutputTests: XCTestCase {
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(
             result.stderr.hasSuffix(
-                "(PNG frames)\n\nUSAGE: kinetype render SCENE|- [-o OUTPUT|-] [--format NAME] [--set NAME=VALUE]... [options]\n"
+                "(a folder of PNG frames)\n\nUSAGE: kinetype render SCENE|- [-o OUTPUT|-] [--format NAME] [--set NAME=VALUE]... [options]\n"
             ),
             result.stderr)
     }
