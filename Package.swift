@@ -48,7 +48,9 @@ let package = Package(
         .testTarget(
             name: "KinetypeRenderTests", dependencies: ["KinetypeRender", "KinetypeEncode", "CPNG"],
             exclude: ["Goldens"]),
-        .testTarget(name: "KinetypeEncodeTests", dependencies: ["KinetypeEncode", "CGIF", "CPNG", "CWebP"]),
+        .testTarget(
+            name: "KinetypeEncodeTests", dependencies: ["KinetypeEncode", "CGIF", "CPNG", "CWebP"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeRender", "KinetypeEncode"],
             exclude: ["Fixtures"]),
