@@ -2,80 +2,85 @@ import Foundation
 import Kinetype
 import KinetypeCore
 
-/// Runs one invocation of the tool and returns its exit code.
-func runKinetype(_ arguments: [String], terminal: Terminal) -> Int32 {
+/// Runs one invocation of the tool and returns how it exits.
+func runKinetype(_ arguments: [String], terminal: Terminal) -> ExitStatus {
     guard let first = arguments.first else {
         terminal.err(HelpCommand.overview(width: terminal.columns))
-        return 64
+        return .usage
     }
     if first == "--version" {
         return printVersion(verbose: Array(arguments.dropFirst()), terminal: terminal)
     }
     if first == "--help" || first == "-h" {
         terminal.out(HelpCommand.overview(width: terminal.columns))
-        return 0
+        return .success
     }
     guard let command = allCommands.first(where: { $0.name == first }) else {
         let message =
             first.hasPrefix("-")
             ? "unknown option \(JSONText.unquoted(first))" + topLevelOptionSuggestion(for: first)
             : "unknown command \(JSONText.quoted(first))" + commandSuggestion(for: first)
-        terminal.err("kinetype: error: \(message)\n\nRun 'kinetype help' for the list of commands.\n")
-        return 64
+        var problem = Diagnostic(kind: .usage, message: message)
+        problem.usageFollowUp = .commandList
+        return fail(problem.fail(), running: nil, terminal: terminal)
     }
     do {
         let parsed = try command.parser.parse(Array(arguments.dropFirst()))
         terminal.colorMode = try parsed[SharedOptions.color] ?? .auto
         if parsed[helpFlag] {
             terminal.out(command.help(width: terminal.columns))
-            return 0
+            return .success
         }
         return try command.run(parsed, terminal: terminal)
     } catch {
-        report(error, running: command, terminal: terminal)
-        return DiagnosticList.exitCode(for: error)
+        return fail(error, running: command, terminal: terminal)
     }
 }
 
-/// Prints the error a command ended with: an interruption, or each diagnostic followed, for a
-/// usage mistake, by the USAGE line its `usageFollowUp` names.
-func report(_ error: any Error, running command: any Command.Type, terminal: Terminal) {
+/// Prints the error a run ended with — an interruption, or each diagnostic followed, for a usage
+/// mistake, by what its `usageFollowUp` names — and returns the exit status it decides.
+func fail(_ error: any Error, running command: (any Command.Type)?, terminal: Terminal) -> ExitStatus {
     if error is CancellationError {
         terminal.err("kinetype: interrupted; nothing was written\n")
-        return
+        return .interrupted
     }
-    for diagnostic in DiagnosticList(describing: error).diagnostics {
+    let problems = DiagnosticList(describing: error)
+    for diagnostic in problems.diagnostics {
         terminal.report(diagnostic)
         guard diagnostic.kind == .usage, diagnostic.severity == .error else { continue }
         switch diagnostic.usageFollowUp {
         case .none:
             break
         case .usageLine:
-            terminal.err("\nUSAGE: kinetype \(command.usage)\n")
+            if let command { terminal.err("\nUSAGE: kinetype \(command.usage)\n") }
         case .commandHelp(let name):
             if let named = allCommands.first(where: { $0.name == name }) {
                 terminal.err("\nUSAGE: kinetype \(named.usage)\n\nRun 'kinetype help \(name)' for more.\n")
             }
+        case .commandList:
+            terminal.err("\nRun 'kinetype help' for the list of commands.\n")
         }
     }
+    return problems.exitStatus
 }
 
 /// `kinetype 0.1.0`; with `--verbose` (or `-v`) also every library's version, one per line.
-func printVersion(verbose rest: [String], terminal: Terminal) -> Int32 {
+func printVersion(verbose rest: [String], terminal: Terminal) -> ExitStatus {
     guard rest.isEmpty || rest == ["--verbose"] || rest == ["-v"] else {
-        terminal.err(
-            "kinetype: error: --version takes only --verbose, found \(JSONText.unquoted(rest.joined(separator: " ")))\n"
-        )
-        return 64
+        var problem = Diagnostic(
+            kind: .usage,
+            message: "--version takes only --verbose, found \(JSONText.unquoted(rest.joined(separator: " ")))")
+        problem.usageFollowUp = .none
+        return fail(problem.fail(), running: nil, terminal: terminal)
     }
     terminal.out("kinetype \(KinetypeVersion.current)")
-    guard !rest.isEmpty else { return 0 }
+    guard !rest.isEmpty else { return .success }
     let versions = LibraryVersions.all()
     let width = versions.map(\.name.count).max() ?? 0
     for (name, version) in versions {
         terminal.out("  " + name + String(repeating: " ", count: width - name.count + 2) + version)
     }
-    return 0
+    return .success
 }
 
 /// `; did you mean --version?` for a misspelt top-level option, else where options belong.
@@ -87,20 +92,22 @@ func topLevelOptionSuggestion(for argument: String) -> String {
     return "; did you mean \(match)?"
 }
 
-/// The exit code once the command is done, with the streams that could not be written reported:
+/// The exit status once the command is done, with the streams that could not be written reported:
 /// on standard error when only standard output failed (quoting what did not get out, so a
-/// "Wrote …" line that was lost still says the file was written), and with exit 73 unless the
-/// command already failed with a code of its own.
-func finish(_ status: Int32, terminal: Terminal) -> Int32 {
+/// "Wrote …" line that was lost still says the file was written), and `cannotWrite` unless the
+/// command already failed with a status of its own.
+func finish(_ status: ExitStatus, terminal: Terminal) -> ExitStatus {
     terminal.finishReports()
     guard let failure = terminal.streamFailures.first else { return status }
     if failure.descriptor == STDOUT_FILENO {
         let lost = failure.text.trimmingCharacters(in: .whitespacesAndNewlines)
         let shown = lost.isEmpty ? "" : ", so this was not shown: \(JSONText.quotedPath(lost))"
-        terminal.err(
-            "kinetype: error: cannot write to standard output (\(String(cString: strerror(failure.code))))\(shown)\n")
+        terminal.report(
+            Diagnostic(
+                kind: .cannotWrite,
+                message: "cannot write to standard output (\(String(cString: strerror(failure.code))))\(shown)"))
     }
-    return status == 0 ? 73 : status
+    return status == .success ? .cannotWrite : status
 }
 
 // SIGPIPE is ignored, so a write to a closed pipe fails with EPIPE (and is reported) instead of
@@ -108,11 +115,10 @@ func finish(_ status: Int32, terminal: Terminal) -> Int32 {
 signal(SIGPIPE, SIG_IGN)
 _ = StandardStreams.outputWasClosed // before anything opens a file
 let terminal = Terminal()
-let status: Int32
+let status: ExitStatus
 do {
     status = runKinetype(try RawArguments.decoded(), terminal: terminal)
 } catch {
-    error.diagnostics.forEach(terminal.report)
-    status = error.exitCode
+    status = fail(error, running: nil, terminal: terminal)
 }
-exit(finish(status, terminal: terminal))
+exit(finish(status, terminal: terminal).rawValue)

@@ -38,7 +38,7 @@ final class ShardTests: XCTestCase {
             XCTAssertThrowsError(try ShardEnvironment.shard(from: environment)) { error in
                 let text = DiagnosticList(describing: error).diagnostics.map(\.message).joined()
                 XCTAssertTrue(text.contains(message), "\(environment): \(text)")
-                XCTAssertEqual(DiagnosticList.exitCode(for: error), 64)
+                XCTAssertEqual(DiagnosticList.exitStatus(for: error), .usage)
             }
         }
     }

@@ -89,21 +89,7 @@ final class ContentLimitsTests: XCTestCase {
     }
 
     func testTheReadmeStatesEveryContentLimit() throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        let begin = "<!-- content-limits:begin -->\n"
-        let end = "\n<!-- content-limits:end -->"
-        let start = try XCTUnwrap(text.range(of: begin))
-        let stop = try XCTUnwrap(text.range(of: end))
-        if ProcessInfo.processInfo.environment["KINETYPE_UPDATE_README"] == "1" {
-            try (String(text[..<start.upperBound]) + ContentLimits.markdownTable + String(text[stop.lowerBound...]))
-                .write(to: readme, atomically: true, encoding: .utf8)
-            return
-        }
-        XCTAssertEqual(
-            String(text[start.upperBound..<stop.lowerBound]), ContentLimits.markdownTable,
-            "README's table differs from ContentLimits; run the test with KINETYPE_UPDATE_README=1")
+        try ReadmeSection.assertEqual("content-limits", to: ContentLimits.markdownTable, source: "ContentLimits")
     }
 
     // MARK: Work per output

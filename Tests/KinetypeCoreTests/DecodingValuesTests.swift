@@ -268,7 +268,7 @@ final class DecodingValuesTests: XCTestCase {
         XCTAssertThrowsError(try SceneDecoder.decode(contentsOf: url, displayName: "scene.json")) { error in
             let list = error as? DiagnosticList
             XCTAssertEqual(list?.diagnostics.first?.kind, .missingInput)
-            XCTAssertEqual(list?.exitCode, 66)
+            XCTAssertEqual(list?.exitStatus, .missingInput)
             XCTAssertEqual(list?.description, "scene.json: no such scene file")
         }
         XCTAssertThrowsError(try SceneDecoder.decode(contentsOf: URL(fileURLWithPath: "/tmp"), displayName: "tmp")) {

@@ -1,35 +1,44 @@
 import KinetypeCore
 import XCTest
 
-/// The one thrown error type: severities, how the exit code is chosen, and how a diagnostic prints.
+/// The one thrown error type: severities, how the exit status is chosen, and how a diagnostic prints.
 final class DiagnosticListTests: XCTestCase {
     private let scene = SourceMap(
         fileName: "intro.json", positions: ["layers[1].easing": SourcePosition(line: 14, column: 9)])
 
-    func testExitCodeIsTheMostSevereErrorKind() {
+    func testExitStatusIsTheMostSevereErrorKind() {
         let list = DiagnosticList([
             Diagnostic(kind: .renderFailure, message: "a"), Diagnostic(kind: .missingInput, message: "b"),
             Diagnostic(kind: .invalidScene, message: "c"),
         ])
-        XCTAssertEqual(list.exitCode, 66)
-        XCTAssertEqual(DiagnosticList(Diagnostic(kind: .usage, message: "u")).exitCode, 64)
-        XCTAssertEqual(DiagnosticList(Diagnostic(kind: .cannotWrite, message: "w")).exitCode, 73)
+        XCTAssertEqual(list.exitStatus, .missingInput)
+        XCTAssertEqual(DiagnosticList(Diagnostic(kind: .usage, message: "u")).exitStatus, .usage)
+        XCTAssertEqual(DiagnosticList(Diagnostic(kind: .cannotWrite, message: "w")).exitStatus, .cannotWrite)
     }
 
-    func testWarningsAndNotesDoNotChooseTheExitCode() {
+    func testWarningsAndNotesDoNotChooseTheExitStatus() {
         let list = DiagnosticList([
             Diagnostic(.warning, kind: .usage, message: "w"), Diagnostic(.note, kind: .missingInput, message: "n"),
             Diagnostic(kind: .cannotWrite, message: "e"),
         ])
-        XCTAssertEqual(list.exitCode, 73)
-        XCTAssertEqual(DiagnosticList(Diagnostic.warning("only a warning")).exitCode, 1)
+        XCTAssertEqual(list.exitStatus, .cannotWrite)
+        XCTAssertEqual(DiagnosticList(Diagnostic.warning("only a warning")).exitStatus, .failure)
     }
 
-    func testExitCodeForAnyError() {
+    func testExitStatusForAnyError() {
         struct Other: Error {}
-        XCTAssertEqual(DiagnosticList.exitCode(for: CancellationError()), 130)
-        XCTAssertEqual(DiagnosticList.exitCode(for: Other()), 1)
-        XCTAssertEqual(DiagnosticList.exitCode(for: scene.diagnostic(at: "layers[1].easing", "bad").fail()), 65)
+        XCTAssertEqual(DiagnosticList.exitStatus(for: CancellationError()), .interrupted)
+        XCTAssertEqual(DiagnosticList.exitStatus(for: Other()), .failure)
+        XCTAssertEqual(
+            DiagnosticList.exitStatus(for: scene.diagnostic(at: "layers[1].easing", "bad").fail()), .invalidInput)
+    }
+
+    /// The statuses are sysexits.h's, and the README's table lists each with its meaning.
+    func testExitStatusesAreSysexitsAndTheReadmeListsThem() throws {
+        XCTAssertEqual(
+            ExitStatus.allCases.map(\.rawValue), [0, 1, 64, 65, 66, 73, 130],
+            "EX_USAGE, EX_DATAERR, EX_NOINPUT, EX_CANTCREAT")
+        try ReadmeSection.assertEqual("exit-codes", to: ExitStatus.markdownTable, source: "ExitStatus")
     }
 
     func testAnotherErrorBecomesOneRenderFailure() {

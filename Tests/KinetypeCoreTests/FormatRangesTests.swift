@@ -31,22 +31,7 @@ final class FormatRangesTests: XCTestCase {
     /// The README's range table is generated from `FormatRanges.all`; run with
     /// KINETYPE_UPDATE_README=1 to rewrite it after changing the table.
     func testReadmeStatesEveryRange() throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        let begin = "<!-- ranges:begin -->\n"
-        let end = "\n<!-- ranges:end -->"
-        let start = try XCTUnwrap(text.range(of: begin))
-        let stop = try XCTUnwrap(text.range(of: end))
-        let current = String(text[start.upperBound..<stop.lowerBound])
-        if ProcessInfo.processInfo.environment["KINETYPE_UPDATE_README"] == "1" {
-            try (String(text[..<start.upperBound]) + FormatRanges.markdownTable + String(text[stop.lowerBound...]))
-                .write(to: readme, atomically: true, encoding: .utf8)
-            return
-        }
-        XCTAssertEqual(
-            current, FormatRanges.markdownTable,
-            "README's range table differs from FormatRanges; run the test with KINETYPE_UPDATE_README=1")
+        try ReadmeSection.assertEqual("ranges", to: FormatRanges.markdownTable, source: "FormatRanges")
     }
 
     /// The README's option and canvas tables state the same fps and scale bounds as the table.

@@ -16,7 +16,7 @@ final class JSONParserTests: XCTestCase {
             return nil
         } catch let list as DiagnosticList {
             XCTAssertEqual(list.diagnostics.count, 1, file: file, line: line)
-            XCTAssertEqual(list.exitCode, 65, file: file, line: line)
+            XCTAssertEqual(list.exitStatus, .invalidInput, file: file, line: line)
             return list.description
         } catch {
             XCTFail("unexpected error \(error)", file: file, line: line)

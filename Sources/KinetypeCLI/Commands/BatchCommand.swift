@@ -50,7 +50,7 @@ enum BatchCommand: Command {
         .colorScheme, .shard(of: "entries"),
     ]
 
-    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
         guard arguments.positionals.count == 1, let templatePath = arguments.positionals.first else {
             throw DiagnosticList.usage(
                 arguments.positionals.isEmpty ? "batch needs a template scene" : "batch takes one template scene",
@@ -106,10 +106,10 @@ enum BatchCommand: Command {
             terminal.err(
                 "kinetype: interrupted; \(report.outcomes.count) of \(report.planned) outputs finished (listed above); the unfinished ones were not written and their existing files are as they were\n"
             )
-            return 130
+            return .interrupted
         }
-        if report.hasWriteFailure { return 73 }
-        return report.failed > 0 ? 1 : 0
+        if report.hasWriteFailure { return .cannotWrite }
+        return report.failed > 0 ? .failure : .success
     }
 
     /// A table of every output, then the totals; failures are printed even when quiet.

@@ -22,7 +22,7 @@ enum BatchReportCommand: Command {
     static let options: [OptionSpec] = [Options.output.spec]
     static let groups: [OptionGroup] = [.quiet(help: "Print only problems.")]
 
-    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
         guard let action = arguments.positionals.first, action == "merge" else {
             let found = arguments.positionals.first.map { ", found \(JSONText.quoted($0))" } ?? ""
             throw DiagnosticList.usage("batch-report takes the action merge\(found)", command: name)
@@ -51,6 +51,6 @@ enum BatchReportCommand: Command {
                 "Merged \(paths.count) report\(paths.count == 1 ? "" : "s") into \(output): "
                     + "\(report.rendered) rendered, \(report.skipped) unchanged, \(report.failed) failed")
         }
-        return report.failed > 0 ? 1 : 0
+        return report.failed > 0 ? .failure : .success
     }
 }

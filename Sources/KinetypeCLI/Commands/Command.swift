@@ -13,8 +13,8 @@ protocol Command: Sendable {
     static var options: [OptionSpec] { get }
     /// The shared option groups it takes, shown in help after its own options.
     static var groups: [OptionGroup] { get }
-    /// Runs the command and returns the exit code.
-    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32
+    /// Runs the command and returns how the process exits.
+    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus
 }
 
 extension Command {

@@ -22,7 +22,7 @@ enum CompletionsCommand: Command {
         case bash, zsh, fish
     }
 
-    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
         guard arguments.positionals.count == 1, let name = arguments.positionals.first else {
             throw DiagnosticList.usage("completions takes one shell: bash, zsh or fish", command: self.name)
         }
@@ -39,7 +39,7 @@ enum CompletionsCommand: Command {
         case .zsh: terminal.out(ZshCompletion.script(commands))
         case .fish: terminal.out(FishCompletion.script(commands))
         }
-        return 0
+        return .success
     }
 }
 

@@ -20,7 +20,7 @@ enum FontsCommand: Command {
     ]
     static let groups: [OptionGroup] = [.root]
 
-    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
         guard arguments.positionals.isEmpty else {
             throw DiagnosticList.usage("fonts takes no positional arguments; use --scene SCENE", command: name)
         }
@@ -34,7 +34,7 @@ enum FontsCommand: Command {
             }
             let data = try JSONSerialization.data(withJSONObject: entries, options: [.prettyPrinted, .sortedKeys])
             terminal.out(String(decoding: data, as: UTF8.self))
-            return 0
+            return .success
         }
         let width = min(40, families.map { $0.name.count }.max() ?? 0)
         for family in families {
@@ -42,6 +42,6 @@ enum FontsCommand: Command {
             let variable = family.isVariable ? " (variable)" : ""
             terminal.out("\(family.name)\(padding)\(family.styles.joined(separator: ", "))\(variable)")
         }
-        return 0
+        return .success
     }
 }

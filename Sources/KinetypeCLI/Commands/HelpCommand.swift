@@ -7,10 +7,10 @@ enum HelpCommand: Command {
     static let usage = "help [COMMAND]"
     static let options: [OptionSpec] = []
 
-    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
         guard let name = arguments.positionals.first else {
             terminal.out(overview(width: terminal.columns))
-            return 0
+            return .success
         }
         guard arguments.positionals.count == 1 else {
             throw DiagnosticList.usage("help takes at most one command name", command: self.name)
@@ -20,7 +20,7 @@ enum HelpCommand: Command {
                 "unknown command \(JSONText.quoted(name))" + commandSuggestion(for: name), command: nil)
         }
         terminal.out(command.help(width: terminal.columns))
-        return 0
+        return .success
     }
 
     /// The tool's overview: what it does and its commands.

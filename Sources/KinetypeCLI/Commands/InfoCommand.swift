@@ -9,7 +9,7 @@ enum InfoCommand: Command {
     static let options: [OptionSpec] = [SharedOptions.json.with(help: "Print the timeline as JSON.").spec]
     static let groups: [OptionGroup] = [.placeholders(), .root]
 
-    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
             throw DiagnosticList.usage("info takes one scene file", command: name)
         }
@@ -28,10 +28,10 @@ enum InfoCommand: Command {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let report = InfoReport(scene: path, canvas: scene.canvas, summary: summary)
             terminal.out(String(decoding: try encoder.encode(report), as: UTF8.self))
-            return 0
+            return .success
         }
         terminal.out(describe(summary, scene: scene, name: path))
-        return 0
+        return .success
     }
 
     static func describe(_ summary: TimelineSummary, scene: Scene, name: String) -> String {

@@ -31,7 +31,7 @@ enum PreviewCommand: Command {
     static let options: [OptionSpec] = [Options.port.spec, Options.host.spec]
     static let groups: [OptionGroup] = [.placeholders(), .root, .workLimits]
 
-    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
             throw DiagnosticList.usage("preview takes one scene file", command: name)
         }
@@ -67,6 +67,6 @@ enum PreviewCommand: Command {
         }
         server.run { interrupt.isSet }
         terminal.err("kinetype: preview stopped\n")
-        return 0
+        return .success
     }
 }

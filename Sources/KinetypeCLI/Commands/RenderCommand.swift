@@ -52,7 +52,7 @@ enum RenderCommand: Command {
         .quiet(help: "Print nothing but errors."), .progress, .workLimits, .layoutDirection(), .colorScheme,
     ]
 
-    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
         guard arguments.positionals.count == 1, let scenePath = arguments.positionals.first else {
             throw DiagnosticList.usage(
                 arguments.positionals.isEmpty
@@ -173,7 +173,7 @@ enum RenderCommand: Command {
                 if let sheet = options.contactSheet { terminal.out("Wrote contact sheet \(sheet.path)") }
             }
         }
-        return 0
+        return .success
     }
 
     /// A still must show a moment of the scene: a time past its end would silently show the last

@@ -12,11 +12,11 @@ enum SchemaCommand: Command {
         """
     static let options: [OptionSpec] = []
 
-    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
         guard arguments.positionals.isEmpty else {
             throw DiagnosticList.usage("schema takes no arguments", command: name)
         }
         terminal.out(SceneSchema.json)
-        return 0
+        return .success
     }
 }

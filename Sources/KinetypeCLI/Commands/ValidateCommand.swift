@@ -25,7 +25,7 @@ enum ValidateCommand: Command {
     static let options: [OptionSpec] = [Options.data.spec]
     static let groups: [OptionGroup] = [.placeholders(), .root, .quiet(help: "Print only problems."), .workLimits]
 
-    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
         guard !arguments.positionals.isEmpty else {
             throw DiagnosticList.usage("validate needs at least one scene file or folder", command: name)
         }
@@ -45,7 +45,7 @@ enum ValidateCommand: Command {
         unnamed.forEach(terminal.report)
         if !unnamed.isEmpty {
             tally.unchecked = unnamed.count
-            tally.exitCode = DiagnosticList(unnamed).exitCode
+            tally.errorKinds.formUnion(unnamed.map(\.kind))
         }
         for input in inputs {
             let problems: [Diagnostic]
@@ -75,11 +75,11 @@ enum ValidateCommand: Command {
                 if !quiet { terminal.out("\(input.path): ok") }
             } else {
                 tally.failed += 1
-                tally.exitCode = max(tally.exitCode, DiagnosticList(errors).exitCode)
+                tally.errorKinds.formUnion(errors.map(\.kind))
             }
         }
         if !quiet { terminal.out(tally.summary) }
-        return tally.exitCode
+        return DiagnosticKind.mostSevere(tally.errorKinds)?.exitStatus ?? .success
     }
 
     /// `--set` names the scene at `path` does not use (only when it decodes; otherwise its own
@@ -99,7 +99,8 @@ enum ValidateCommand: Command {
         var failed = 0
         /// Files and folders whose names are not UTF-8.
         var unchecked = 0
-        var exitCode: Int32 = 0
+        /// The kinds of every error found, which decide the exit status.
+        var errorKinds: Set<DiagnosticKind> = []
 
         /// `5 scenes and 3 data files checked: all valid` / `…: 2 with problems`, then
         /// `; 2 names are not UTF-8 and not checked` when some were found.

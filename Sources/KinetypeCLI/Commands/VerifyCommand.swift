@@ -93,7 +93,7 @@ enum VerifyCommand: Command {
         .layoutDirection(), .colorScheme, .shard(of: "scenes"),
     ]
 
-    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
         guard !arguments.positionals.isEmpty else {
             throw DiagnosticList.usage("verify needs at least one scene file", command: name)
         }
@@ -189,14 +189,14 @@ enum VerifyCommand: Command {
                 "kinetype: interrupted; \(report.scenes.count) of \(run.verificationCount) scene(s) finished (listed above); "
                     + "the unfinished scene recorded nothing and its goldens are as they were\n"
             )
-            return 130
+            return .interrupted
         }
         if !report.failingScenes.isEmpty {
             terminal.err(
                 "kinetype: if the changes are intended, accept them with:\n  "
                     + HTMLText.shellCommand(report.acceptCommand(for: report.failingScenes)) + "\n")
         }
-        return passed ? 0 : 1
+        return passed ? .success : .failure
     }
 
     /// Says which goldens are obsolete: a note, a warning when CI is set, an error with `--strict`.

@@ -27,7 +27,7 @@ enum VerifyReportCommand: Command {
     static let options: [OptionSpec] = [Options.output.spec, Options.html.spec]
     static let groups: [OptionGroup] = [.quiet(help: "Print only problems.")]
 
-    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
         guard let action = arguments.positionals.first, action == "merge" else {
             let found = arguments.positionals.first.map { ", found \(JSONText.quoted($0))" } ?? ""
             throw DiagnosticList.usage("verify-report takes the action merge\(found)", command: name)
@@ -63,6 +63,6 @@ enum VerifyReportCommand: Command {
                 "Merged \(paths.count) report\(paths.count == 1 ? "" : "s") into \(output): "
                     + "\(report.scenes.count) verification(s), \(failing) failing")
         }
-        return report.passed ? 0 : 1
+        return report.passed ? .success : .failure
     }
 }

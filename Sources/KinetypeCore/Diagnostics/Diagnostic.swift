@@ -46,28 +46,34 @@ public struct SourceMap: Equatable, Sendable {
     }
 }
 
-/// What kind of failure a diagnostic reports; decides the exit code.
+/// What kind of failure a diagnostic reports; decides the exit status.
 public enum DiagnosticKind: Hashable, Sendable {
-    /// Wrong command-line usage (exit 64).
+    /// Wrong command-line usage.
     case usage
-    /// The scene or data is malformed or invalid (exit 65).
+    /// The scene or data is malformed or invalid.
     case invalidScene
-    /// An input file (scene, font, image, data) is missing or unreadable (exit 66).
+    /// An input file (scene, font, image, data) is missing or unreadable.
     case missingInput
-    /// An output cannot be written (exit 73).
+    /// An output cannot be written.
     case cannotWrite
-    /// Rendering or verification failed (exit 1).
+    /// Rendering or verification failed.
     case renderFailure
 
-    /// The process exit code for this kind (sysexits.h).
-    public var exitCode: Int32 {
+    /// How a run that ends with an error of this kind exits.
+    public var exitStatus: ExitStatus {
         switch self {
-        case .usage: return 64
-        case .invalidScene: return 65
-        case .missingInput: return 66
-        case .cannotWrite: return 73
-        case .renderFailure: return 1
+        case .usage: return .usage
+        case .invalidScene: return .invalidInput
+        case .missingInput: return .missingInput
+        case .cannotWrite: return .cannotWrite
+        case .renderFailure: return .failure
         }
+    }
+
+    /// The kind that decides the exit status when errors of several kinds end a run: a usage
+    /// mistake first, then a missing input, invalid input, an unwritable output, a failed render.
+    public static func mostSevere(_ kinds: some Collection<DiagnosticKind>) -> DiagnosticKind? {
+        [DiagnosticKind.usage, .missingInput, .invalidScene, .cannotWrite, .renderFailure].first(where: kinds.contains)
     }
 }
 
@@ -87,6 +93,8 @@ public enum UsageFollowUp: Hashable, Sendable {
     case usageLine
     /// The USAGE line of the named command and a pointer to its help.
     case commandHelp(String)
+    /// A pointer to the list of commands (the mistake came before any command).
+    case commandList
 }
 
 /// One problem, with everything a user needs to find and fix it. It is never thrown alone:
@@ -225,20 +233,20 @@ public struct DiagnosticList: Error, Equatable, Sendable, CustomStringConvertibl
     public var first: Diagnostic? { diagnostics.first }
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 
-    /// The exit code: the most severe kind among the errors (warnings and notes do not count);
-    /// 1 when there is no error.
-    public var exitCode: Int32 {
-        Self.mostSevere(diagnostics.filter { $0.severity == .error }.map(\.kind))?.exitCode ?? 1
+    /// The exit status: the most severe kind among the errors (warnings and notes do not count);
+    /// `failure` when there is no error.
+    public var exitStatus: ExitStatus {
+        Self.mostSevere(diagnostics.filter { $0.severity == .error }.map(\.kind))?.exitStatus ?? .failure
     }
 
-    /// The exit code for any error a command ends with: a list's own, 130 for an interruption,
-    /// otherwise 1. The one place the process's failure status is chosen.
-    public static func exitCode(for error: any Error) -> Int32 {
-        if error is CancellationError { return 130 }
-        return DiagnosticList(describing: error).exitCode
+    /// The exit status for any error a command ends with: a list's own, `interrupted` for an
+    /// interruption, otherwise `failure`. The one place the process's failure status is chosen.
+    public static func exitStatus(for error: any Error) -> ExitStatus {
+        if error is CancellationError { return .interrupted }
+        return DiagnosticList(describing: error).exitStatus
     }
 
     static func mostSevere(_ kinds: [DiagnosticKind]) -> DiagnosticKind? {
-        [DiagnosticKind.usage, .missingInput, .invalidScene, .cannotWrite, .renderFailure].first(where: kinds.contains)
+        DiagnosticKind.mostSevere(kinds)
     }
 }
