@@ -13,7 +13,7 @@ final class LayoutDirectionRenderTests: XCTestCase {
         _ layers: [LayerState], direction: LayoutDirection, width: Double = 100, height: Double = 40,
         images: SceneImages = .none
     ) throws -> Image {
-        var scene = Fixtures.scene(width: width, height: height)
+        var scene = Fixtures.scene(width: width, height: height, drawing: layers)
         scene.canvas.layoutDirection = direction
         let renderer = try FrameRenderer(scene: scene, fonts: Fixtures.systemFonts, images: images)
         return try renderer.render(Fixtures.frame(width: width, height: height, layers: layers))

@@ -26,14 +26,11 @@ final class SceneImagesTests: XCTestCase {
             "two spellings of one path find one picture")
         XCTAssertEqual([first.width, first.height], [4, 2])
         // Two renderers (two workers) over the same decoded bytes draw the same picture.
-        let scene = Fixtures.scene(width: 40, height: 20)
-        let state = Fixtures.frame(
-            width: 40, height: 20,
-            layers: [
-                LayerState(
-                    index: 0, content: .image(ImageContent(src: red.path, fit: .fill)),
-                    frame: LayerFrame(x: 0, y: 0, width: 40, height: 20))
-            ])
+        let layer = LayerState(
+            index: 0, content: .image(ImageContent(src: red.path, fit: .fill)),
+            frame: LayerFrame(x: 0, y: 0, width: 40, height: 20))
+        let scene = Fixtures.scene(width: 40, height: 20, drawing: [layer])
+        let state = Fixtures.frame(width: 40, height: 20, layers: [layer])
         let a = try FrameRenderer(scene: scene, fonts: Fixtures.systemFonts, images: images).render(state)
         let b = try FrameRenderer(scene: scene, fonts: Fixtures.systemFonts, images: images).render(state)
         XCTAssertEqual(a, b)
@@ -44,18 +41,19 @@ final class SceneImagesTests: XCTestCase {
         XCTAssertNil(DecodedImage.decodePNG(Data("GIF89a and then some".utf8)))
     }
 
-    func testAPictureThatWasNotDecodedIsARenderFailureWithoutAScenePath() throws {
-        let state = Fixtures.frame(
-            width: 40, height: 20,
-            layers: [
-                LayerState(
-                    index: 0, content: .image(ImageContent(src: "/nowhere/x.png")),
-                    frame: LayerFrame(x: 0, y: 0, width: 40, height: 20))
-            ])
-        XCTAssertThrowsError(try Fixtures.renderer(Fixtures.scene(width: 40, height: 20)).render(state)) { error in
+    /// A renderer resolves every image layer's picture when it is made, so no frame can fail on
+    /// one later: a picture missing from its `SceneImages` (a caller that skipped the loader) fails
+    /// the renderer's construction, as a render failure with no scene path.
+    func testAPictureThatWasNotDecodedFailsTheRendererBeforeAnyFrame() throws {
+        let layer = LayerState(
+            index: 0, content: .image(ImageContent(src: "/nowhere/x.png")),
+            frame: LayerFrame(x: 0, y: 0, width: 40, height: 20))
+        XCTAssertThrowsError(try Fixtures.renderer(Fixtures.scene(width: 40, height: 20, drawing: [layer]))) { error in
             let problem = (error as? DiagnosticList)?.diagnostics.first
             XCTAssertEqual(problem?.kind, .renderFailure)
             XCTAssertEqual(problem?.path, "")
+            XCTAssertEqual(
+                problem?.message, #"the image "/nowhere/x.png" of layers[0] was not decoded before rendering"#)
         }
     }
 }

@@ -18,21 +18,21 @@ extension FrameRenderer {
         let width = state.canvas.pixelWidth
         let height = state.canvas.pixelHeight
         guard width > 0, height > 0 else { return Image(width: max(width, 0), height: max(height, 0)) }
-        // Taken while drawing (so it is the only reference), and gone if drawing fails.
-        let kept = mirror.take().flatMap { $0.width == width && $0.height == height ? $0 : nil }
-        let (surface, redrawn) = try updateSurface(to: state)
-        guard var image = kept else {
-            var image = Image(width: width, height: height)
+        let (surface, shown, kept) = try self.surface.take(width: width, height: height)
+        let redrawn = try redraw(surface, from: shown, to: state)
+        var image: Image
+        if var kept {
+            if let redrawn {
+                withExtendedLifetime(surface) { PixelConversion.convert(surface.pointer, redrawn, into: &kept) }
+            }
+            image = kept
+        } else {
+            image = Image(width: width, height: height)
             withExtendedLifetime(surface) {
                 PixelConversion.convert(surface.pointer, .whole(width: width, height: height), into: &image)
             }
-            mirror = image
-            return image
         }
-        if let redrawn {
-            withExtendedLifetime(surface) { PixelConversion.convert(surface.pointer, redrawn, into: &image) }
-        }
-        mirror = image
+        self.surface = .showing(surface, state: state, mirror: image)
         return image
     }
 
@@ -42,34 +42,28 @@ extension FrameRenderer {
     /// encoder that takes each frame's changed rectangle needs, at the cost of that rectangle.
     public func renderPixels(_ state: FrameState, in rect: PixelRect) throws -> [UInt8] {
         guard !rect.isEmpty else { return [] }
-        let whole = PixelRect.whole(width: state.canvas.pixelWidth, height: state.canvas.pixelHeight)
-        precondition(rect.intersection(whole) == rect, "renderPixels takes a rectangle inside the canvas")
-        // The whole-frame copy would no longer match the surface.
-        mirror = nil
-        let (surface, _) = try updateSurface(to: state)
+        let width = state.canvas.pixelWidth
+        let height = state.canvas.pixelHeight
+        precondition(
+            rect.intersection(.whole(width: width, height: height)) == rect,
+            "renderPixels takes a rectangle inside the canvas")
+        let (surface, shown, _) = try self.surface.take(width: width, height: height)
+        _ = try redraw(surface, from: shown, to: state)
+        self.surface = .showing(surface, state: state, mirror: nil)
         return withExtendedLifetime(surface) { PixelConversion.pixels(of: surface.pointer, in: rect) }
     }
 
-    /// Brings the persistent surface from the frame it shows to `state`, drawing only the damage
-    /// between them (everything when it shows nothing yet). Returns the surface and the area that
-    /// may have changed: nil when `state` draws the same, the whole canvas after a full draw.
-    private func updateSurface(to state: FrameState) throws -> (surface: CairoSurface, redrawn: PixelRect?) {
-        let width = state.canvas.pixelWidth
-        let height = state.canvas.pixelHeight
-        let whole = PixelRect.whole(width: width, height: height)
-        var redrawn: PixelRect? = whole
-        if let shown = shownState, shown.canvas.pixelWidth == width, shown.canvas.pixelHeight == height {
-            redrawn = try damage(from: shown, to: state)
-        }
-        // Unknown while drawing, and unknown if drawing fails.
-        shownState = nil
-        let surface = try reusableSurface(width: width, height: height)
+    /// Brings `surface` from `shown` (nil: nothing known) to `state`, drawing only the damage
+    /// between them. Returns the area that may have changed: nil when `state` draws the same, the
+    /// whole canvas after a full draw.
+    private func redraw(_ surface: CairoSurface, from shown: FrameState?, to state: FrameState) throws -> PixelRect? {
+        let whole = PixelRect.whole(width: state.canvas.pixelWidth, height: state.canvas.pixelHeight)
+        let redrawn = try shown.map { try damage(from: $0, to: state) } ?? whole
         if let redrawn {
             let clip = redrawn == whole || !Self.drawsExactlyWhenClipped(state) ? nil : redrawn
             try draw(state, on: surface, clip: clip)
         }
-        shownState = state
-        return (surface, redrawn)
+        return redrawn
     }
 
     /// The pixels that may differ between the full renders of `old` and `new` (a bounding

@@ -23,27 +23,26 @@ public final class FrameRenderer {
     private let fontMap: PangoCairoFontMap
     private let context: PangoContext
     private let exactContext: PangoContext
-    private let images: ImageSurfaces
-    private var surface: CairoSurface?
+    private let pictures: LayerPictures
+    /// The canvas-sized surface every frame is drawn on, and the frame it shows.
+    var surface = RendererSurface.none
     /// The last layout of each text layer, reused while its text and geometry stay the same
     /// (holds, blinking cursors, animations of color or transform).
     private var preparedTexts: [Int: (key: PreparedTextKey, prepared: PreparedText)] = [:]
     /// Layouts with every character shown and no cursor, for the bounds of what a frame draws;
     /// a few per layer (the frames either side of a change).
     var geometryTexts: [Int: [(key: PreparedTextKey, prepared: PreparedText)]] = [:]
-    /// The frame the surface shows, while `renderIncrementally` or `renderPixels` keep it.
-    var shownState: FrameState?
-    /// The straight-RGBA copy of the whole surface, while `renderIncrementally` keeps it.
-    var mirror: Image?
     private var backgroundCache: (canvas: CanvasState, surface: CairoSurface)?
 
     /// Sets up the font map on the library's configuration, with no pictures (for tests and tools
-    /// drawing scenes without image layers; renders share the loader's `SceneImages`).
+    /// drawing scenes without image layers; renders share the loader's `SceneImages`). Throws
+    /// when the scene has an image layer.
     public convenience init(scene: Scene, fonts: FontLibrary) throws {
         try self.init(scene: scene, fonts: fonts, images: .none)
     }
 
-    /// Sets up the font map on the library's configuration over the scene's decoded pictures.
+    /// Sets up the font map on the library's configuration over the scene's decoded pictures,
+    /// resolving each image layer's picture now: throws a render failure when `images` lacks one.
     public init(scene: Scene, fonts: FontLibrary, images: SceneImages) throws {
         self.scene = scene
         self.fonts = fonts
@@ -60,7 +59,7 @@ public final class FrameRenderer {
             context: context, fonts: fonts, scene: scene, rightToLeftLayout: layoutDirection.isRightToLeft)
         exactEngine = TextLayoutEngine(
             context: exactContext, fonts: fonts, scene: scene, rightToLeftLayout: layoutDirection.isRightToLeft)
-        self.images = try ImageSurfaces(images)
+        pictures = try LayerPictures(scene, images)
     }
 
     /// A Pango context with the renderer's fixed font options (`antialias` aside), language and
@@ -91,10 +90,7 @@ public final class FrameRenderer {
         let width = state.canvas.pixelWidth
         let height = state.canvas.pixelHeight
         guard width > 0, height > 0 else { return Image(width: max(width, 0), height: max(height, 0)) }
-        // The surface will no longer show what `shownState` and the mirror say.
-        shownState = nil
-        mirror = nil
-        let surface = try reusableSurface(width: width, height: height)
+        let surface = try self.surface.take(width: width, height: height).surface
         try draw(state, on: surface, clip: nil)
         return withExtendedLifetime(surface) { PixelConversion.image(from: surface.pointer) }
     }
@@ -176,43 +172,42 @@ public final class FrameRenderer {
         return prepared
     }
 
-    func reusableSurface(width: Int, height: Int) throws -> CairoSurface {
-        if let surface, surface.width == width, surface.height == height {
-            return surface
-        }
-        surface = nil
-        let created = try CairoSurface(format: CAIRO_FORMAT_ARGB32, width: width, height: height)
-        surface = created
-        return created
-    }
-
     /// The smallest layer scale × canvas scale that is drawn.
     static let smallestVisibleScale = 1e-6
+
+    /// What a layer of one frame draws inside its box, resolved before any of it is drawn.
+    private enum ContentDrawing {
+        case text(PreparedText, TextState)
+        case rect
+        case picture(CairoSurface, ImageContent)
+    }
+
+    /// The layer's box and content: its text laid out (or taken from the cache), its picture.
+    private func resolve(_ layer: LayerState) throws -> (box: LayerBox, content: ContentDrawing) {
+        switch layer.content {
+        case .text(let text):
+            let prepared = try cachedText(text, layer: layer)
+            return (prepared.box, .text(prepared, text))
+        case .rect:
+            let box = LayerBox(
+                frame: layer.frame, contentWidth: 0, contentHeight: 0, direction: layoutDirection,
+                canvasWidth: scene.canvas.width)
+            return (box, .rect)
+        case .image(let content):
+            let picture = pictures.surface(forLayer: layer.index)
+            let box = LayerBox(
+                frame: layer.frame, contentWidth: Double(picture.width), contentHeight: Double(picture.height),
+                direction: layoutDirection, canvasWidth: scene.canvas.width)
+            return (box, .picture(picture, content))
+        }
+    }
 
     /// One layer: transform about the frame's center, background, clipped content, border, opacity.
     private func draw(_ layer: LayerState, on cr: OpaquePointer, pixelScale: Double) throws {
         // A scale this close to 0 (a pop-in starting from nothing) draws less than a millionth of a
         // pixel: skip the layer, as Cairo would reject the singular matrix.
         guard layer.opacity > 0, abs(layer.scale) * pixelScale >= Self.smallestVisibleScale else { return }
-        var prepared: PreparedText?
-        var imageSurface: CairoSurface?
-        let box: LayerBox
-        switch layer.content {
-        case .text(let text):
-            prepared = try cachedText(text, layer: layer)
-            box = prepared!.box
-        case .rect:
-            box = LayerBox(
-                frame: layer.frame, contentWidth: 0, contentHeight: 0, direction: layoutDirection,
-                canvasWidth: scene.canvas.width)
-        case .image(let content):
-            let surface = try images.surface(for: content.src)
-            imageSurface = surface
-            let size = imageSize(surface)
-            box = LayerBox(
-                frame: layer.frame, contentWidth: size.width, contentHeight: size.height, direction: layoutDirection,
-                canvasWidth: scene.canvas.width)
-        }
+        let (box, content) = try resolve(layer)
         let mirrored = layoutDirection.isRightToLeft
 
         cairo_save(cr)
@@ -242,14 +237,14 @@ public final class FrameRenderer {
             }
             cairo_clip(cr)
         }
-        switch layer.content {
-        case .text(let text): drawText(prepared!, text, on: cr, pixelScale: pixelScale * abs(layer.scale))
+        switch content {
+        case .text(let prepared, let text): drawText(prepared, text, on: cr, pixelScale: pixelScale * abs(layer.scale))
         case .rect: break
-        case .image(let content):
+        case .picture(let picture, let image):
             drawImage(
-                imageSurface!, fit: content.fit, in: box,
+                picture, fit: image.fit, in: box,
                 alignment: mirrored ? layer.alignment.mirrored : layer.alignment,
-                flipped: mirrored && content.flipsForRightToLeftLayoutDirection, on: cr)
+                flipped: mirrored && image.flipsForRightToLeftLayoutDirection, on: cr)
         }
         cairo_restore(cr)
         if let border = layer.border {

@@ -17,6 +17,17 @@ enum Fixtures {
         return Scene(canvas: canvas, layers: layers)
     }
 
+    /// A scene with a layer for each hand-built state, as a timeline would have made them from it:
+    /// the image layers show the states' pictures (the renderer resolves them when it is made),
+    /// every other layer is a rectangle.
+    static func scene(width: Double, height: Double, drawing states: [LayerState]) -> Scene {
+        var layers = [Layer](repeating: Layer(content: .rect), count: (states.map(\.index).max() ?? -1) + 1)
+        for state in states {
+            if case .image(let content) = state.content { layers[state.index] = Layer(content: .image(content)) }
+        }
+        return scene(width: width, height: height, layers: layers)
+    }
+
     /// The pictures of PNG files, keyed by their paths as a loader would.
     static func images(_ files: [URL]) throws -> SceneImages {
         var images: [String: DecodedImage] = [:]
