@@ -195,11 +195,12 @@ final class GIFEncoderTests: XCTestCase {
         let seen = TestImages.typewriter(frame: 2)
         var unseen = seen
         TestImages.fill(&unseen, x: 0, y: 0, width: 3, height: 3, color: (235, 35, 45, 255))
-        let encoder = try GIFEncoder(width: seen.width, height: seen.height)
-        try encoder.addToPalette(seen)
-        try encoder.writeFrame(seen, endTime: 0.1)
-        try encoder.writeFrame(unseen, endTime: 0.2)
-        let gif = try GIFDecoder.decode(try encoder.finish())
+        let collector = try GIFPaletteCollector(width: seen.width, height: seen.height)
+        try collector.add([seen])
+        let writer = try collector.finish()
+        try writer.write(seen, endTime: 0.1)
+        try writer.write(unseen, endTime: 0.2)
+        let gif = try GIFDecoder.decode(try writer.finish())
         XCTAssertEqual(gif.frames.count, 2)
         XCTAssertTrue(gif.frames[1].image.pixel(x: 1, y: 1) == (230, 30, 40, 255), "the cursor's red is nearest")
     }
@@ -236,11 +237,12 @@ final class GIFEncoderTests: XCTestCase {
             }
             return image
         }
-        let encoder = try GIFEncoder(width: 160, height: 120, destination: url)
-        for frame in frames { try encoder.addToPalette(frame) }
-        for (index, frame) in frames.enumerated() { try encoder.writeFrame(frame, endTime: Double(index + 1) / 10) }
+        let collector = try GIFPaletteCollector(width: 160, height: 120, destination: url)
+        try collector.add(frames)
+        let writer = try collector.finish()
+        for (index, frame) in frames.enumerated() { try writer.write(frame, endTime: Double(index + 1) / 10) }
         XCTAssertEqual(try Data(contentsOf: url), Data("old".utf8), "untouched until finish")
-        XCTAssertEqual(try encoder.finish(), Data())
+        XCTAssertEqual(try writer.finish(), Data())
         XCTAssertEqual(try contents(of: folder), ["typing.gif"])
         let data = try Data(contentsOf: url)
         XCTAssertGreaterThan(data.count, 1 << 16, "large enough to need several flushes")
@@ -251,23 +253,44 @@ final class GIFEncoderTests: XCTestCase {
         XCTAssertEqual(data, memory, "streaming and memory give the same bytes")
     }
 
-    func testCancelledDestinationLeavesTheOldFile() throws {
+    /// A GIF abandoned at any point — cancelled while writing, its writer or its collector
+    /// dropped, a palette that cannot be built — leaves the old file and no temporary.
+    func testAnAbandonedGIFLeavesTheOldFile() throws {
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("typing.gif")
         try Data("old".utf8).write(to: url)
         let frames = typing(3)
-        let encoder = try GIFEncoder(width: 48, height: 20, destination: url)
-        for frame in frames { try encoder.addToPalette(frame) }
-        try encoder.writeFrame(frames[0], endTime: 0.1)
-        encoder.cancel()
-        XCTAssertEqual(try contents(of: folder), ["typing.gif"])
-        XCTAssertEqual(try Data(contentsOf: url), Data("old".utf8))
+        func assertUntouched(_ what: String, line: UInt = #line) throws {
+            XCTAssertEqual(try contents(of: folder), ["typing.gif"], what, line: line)
+            XCTAssertEqual(try Data(contentsOf: url), Data("old".utf8), what, line: line)
+        }
+        do {
+            let collector = try GIFPaletteCollector(width: 48, height: 20, destination: url)
+            try collector.add(frames)
+            let writer = try collector.finish()
+            try writer.write(frames[0], endTime: 0.1)
+            writer.cancel()
+            XCTAssertThrowsError(try writer.write(frames[1], endTime: 0.2), "nothing is written after cancel")
+        }
+        try assertUntouched("cancelled")
+        do {
+            let collector = try GIFPaletteCollector(width: 48, height: 20, destination: url)
+            try collector.add(frames)
+            let writer = try collector.finish()
+            try writer.write(frames[0], endTime: 0.1)
+        }
+        try assertUntouched("writer dropped")
+        do {
+            let collector = try GIFPaletteCollector(width: 48, height: 20, destination: url)
+            try collector.add(frames)
+        }
+        try assertUntouched("collector dropped")
     }
 
     func testUnwritableDestinationFailsBeforeAnyFrame() throws {
         let missing = URL(fileURLWithPath: "Output-that-does-not-exist/typing.gif")
-        XCTAssertThrowsError(try GIFEncoder(width: 48, height: 20, destination: missing)) { error in
+        XCTAssertThrowsError(try GIFPaletteCollector(width: 48, height: 20, destination: missing).width) { error in
             XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .cannotWrite)
             XCTAssertEqual(
                 (error as? DiagnosticList)?.first?.message,
@@ -275,19 +298,27 @@ final class GIFEncoderTests: XCTestCase {
         }
     }
 
+    /// The order of the passes is the types' (colors go into the collector, frames into the writer
+    /// it finishes into); what is left to check at run time is reported as a render failure.
     func testMisuseIsReported() throws {
-        let encoder = try GIFEncoder(width: 48, height: 20, options: GIFOptions())
-        XCTAssertThrowsError(try encoder.addToPalette(Image(width: 10, height: 10))) { error in
+        XCTAssertThrowsError(try GIFPaletteCollector(width: 0, height: 20).width)
+        var reader = GIFFrameColorReader(width: 48, height: 20)
+        XCTAssertThrowsError(try reader.colors(of: Image(width: 10, height: 10))) { error in
             XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .renderFailure)
             XCTAssertEqual(
                 (error as? DiagnosticList)?.first?.message, "cannot encode GIF: a frame is 10×10, but the GIF is 48×20")
         }
-        try encoder.addToPalette(TestImages.typewriter(frame: 1))
-        try encoder.writeFrame(TestImages.typewriter(frame: 1), endTime: 0.5)
-        XCTAssertThrowsError(try encoder.writeFrame(TestImages.typewriter(frame: 2), endTime: 0.4))
-        XCTAssertThrowsError(try encoder.addToPalette(TestImages.typewriter(frame: 2)))
-        XCTAssertThrowsError(try GIFEncoder(width: 0, height: 20))
-        XCTAssertThrowsError(try GIFEncoder(width: 10, height: 10).finish())
+        let collector = try GIFPaletteCollector(width: 48, height: 20, options: GIFOptions())
+        collector.add(try reader.colors(of: TestImages.typewriter(frame: 1)))
+        let writer = try collector.finish()
+        XCTAssertThrowsError(try writer.write(Image(width: 10, height: 10), endTime: 0.5))
+        try writer.write(TestImages.typewriter(frame: 1), endTime: 0.5)
+        XCTAssertThrowsError(try writer.write(TestImages.typewriter(frame: 2), endTime: 0.4), "time went back")
+        try writer.finish()
+        XCTAssertThrowsError(try writer.finish(), "finished twice")
+        XCTAssertThrowsError(try writer.write(TestImages.typewriter(frame: 2), endTime: 0.6), "written after finish")
+        XCTAssertThrowsError(
+            try GIFPaletteCollector(width: 10, height: 10).finish().finish(), "a GIF without frames")
     }
 }
 

@@ -83,15 +83,15 @@ final class GIFIncrementalTests: XCTestCase {
         return ([:], transparent)
     }
 
-    func testCountingOnlyChangedRectanglesGivesTheWholeFramesHistogram() {
+    func testCountingOnlyChangedRectanglesGivesTheWholeFramesHistogram() throws {
         for (seed, maxDistinctColors) in [(1, 1 << 18), (2, 1 << 18), (3, 40), (4, 12)] {
             let frames = randomFrames(count: 60, colorCount: 90, seed: UInt64(seed))
             var random = SeededGenerator(seed: UInt64(seed) + 100)
-            let byRect = GIFPaletteBuilder(
+            let byRect = ImagePaletteBuilder(
                 width: 40, height: 30, options: GIFOptions(), maxDistinctColors: maxDistinctColors)
             for (index, frame) in frames.enumerated() {
                 let exact = index == 0 ? nil : GIFImageDiff.changedRect(from: frames[index - 1], to: frame)
-                byRect.add(frame, changed: loosened(exact, width: 40, height: 30, random: &random))
+                try byRect.add(frame, changed: loosened(exact, width: 40, height: 30, random: &random))
             }
             let expected = referenceHistogram(frames, maxDistinctColors: maxDistinctColors)
             let actual = byRect.histogram()
@@ -100,12 +100,12 @@ final class GIFIncrementalTests: XCTestCase {
         }
     }
 
-    func testIdenticalFramesAreCountedWithoutBeingRead() {
+    func testIdenticalFramesAreCountedWithoutBeingRead() throws {
         let frame = TestImages.typewriter(frame: 3)
-        let builder = GIFPaletteBuilder(width: frame.width, height: frame.height, options: GIFOptions())
-        builder.add(frame, changed: nil)
+        let builder = ImagePaletteBuilder(width: frame.width, height: frame.height, options: GIFOptions())
+        try builder.add(frame, changed: nil)
         // Frames said to be identical are counted as the frame before, whatever their pixels.
-        for _ in 0..<9 { builder.add(Image(width: frame.width, height: frame.height), changed: nil) }
+        for _ in 0..<9 { try builder.add(Image(width: frame.width, height: frame.height), changed: nil) }
         XCTAssertEqual(
             builder.histogram().counts,
             referenceHistogram(Array(repeating: frame, count: 10), maxDistinctColors: 1 << 18).counts)
@@ -122,20 +122,25 @@ final class GIFIncrementalTests: XCTestCase {
         ]
         for (number, (frames, options)) in cases.enumerated() {
             let endTimes = frames.indices.map { Double($0 + 1) / 30 }
-            let whole = try GIFEncoder(width: frames[0].width, height: frames[0].height, options: options)
+            let wholeColors = try GIFPaletteCollector(
+                width: frames[0].width, height: frames[0].height, options: options)
+            var wholeReader = GIFFrameColorReader(width: frames[0].width, height: frames[0].height)
             for frame in frames {
-                try whole.addToPalette(frame, changed: .whole(width: frame.width, height: frame.height))
+                wholeColors.add(
+                    try wholeReader.colors(of: frame, changed: .whole(width: frame.width, height: frame.height)))
             }
+            let whole = try wholeColors.finish()
             for (frame, endTime) in zip(frames, endTimes) {
-                try whole.writeFrame(frame, changed: .whole(width: frame.width, height: frame.height), endTime: endTime)
+                try whole.write(frame, changed: .whole(width: frame.width, height: frame.height), endTime: endTime)
             }
             let expected = try whole.finish()
             XCTAssertNoThrow(try GIFDecoder.decode(expected))
 
             for jobs in [1, 3] {
                 var random = SeededGenerator(seed: UInt64(number))
-                let encoder = try GIFEncoder(
+                let collector = try GIFPaletteCollector(
                     width: frames[0].width, height: frames[0].height, options: options, jobs: jobs)
+                var reader = GIFFrameColorReader(width: frames[0].width, height: frames[0].height)
                 var rects: [PixelRect?] = []
                 for (index, frame) in frames.enumerated() {
                     let exact = index == 0 ? nil : GIFImageDiff.changedRect(from: frames[index - 1], to: frame)
@@ -143,10 +148,11 @@ final class GIFIncrementalTests: XCTestCase {
                         index == 0
                             ? PixelRect.whole(width: frame.width, height: frame.height)
                             : loosened(exact, width: frame.width, height: frame.height, random: &random))
-                    try encoder.addToPalette(frame, changed: rects[index])
+                    collector.add(try reader.colors(of: frame, changed: rects[index]))
                 }
+                let encoder = try collector.finish()
                 // Error diffusion over a quantized palette maps frames whole.
-                let needsWhole = try encoder.needsWholeFrames()
+                let needsWhole = encoder.needsWholeFrames
                 XCTAssertEqual(needsWhole, number == 3)
                 let patches = frames.indices.map { index in
                     GIFFramePatch(
@@ -155,8 +161,8 @@ final class GIFIncrementalTests: XCTestCase {
                             ? .whole(width: frames[index].width, height: frames[index].height) : rects[index],
                         endTime: endTimes[index])
                 }
-                try encoder.writeFrames(Array(patches.prefix(17)))
-                try encoder.writeFrames(Array(patches.dropFirst(17)))
+                try encoder.write(Array(patches.prefix(17)))
+                try encoder.write(Array(patches.dropFirst(17)))
                 XCTAssertEqual(try encoder.finish(), expected, "case \(number), jobs \(jobs)")
             }
         }
@@ -228,12 +234,12 @@ final class GIFIncrementalTests: XCTestCase {
             let frames = randomFrames(count: 50, colorCount: seed == 30 ? 60 : 400, seed: UInt64(seed))
             var random = SeededGenerator(seed: UInt64(seed))
             let whole = PixelRect.whole(width: 40, height: 30)
-            let byImage = GIFPaletteBuilder(
+            let byImage = ImagePaletteBuilder(
                 width: 40, height: 30, options: GIFOptions(), maxDistinctColors: maxDistinctColors)
-            let byChange = GIFPaletteBuilder(
+            let byChange = ImagePaletteBuilder(
                 width: 40, height: 30, options: GIFOptions(), maxDistinctColors: maxDistinctColors)
             for (index, frame) in frames.enumerated() {
-                byImage.add(frame)
+                try byImage.add(frame)
                 let exact = index == 0 ? whole : GIFImageDiff.changedRect(from: frames[index - 1], to: frame)
                 guard let rect = index == 0 ? whole : loosened(exact, width: 40, height: 30, random: &random) else {
                     byChange.add(.unchanged)
@@ -249,33 +255,29 @@ final class GIFIncrementalTests: XCTestCase {
         }
         let frames = randomFrames(count: 30, colorCount: 400, seed: 34)
         let endTimes = frames.indices.map { Double($0 + 1) / 30 }
-        let images = try GIFEncoder(width: 40, height: 30)
-        for frame in frames { try images.addToPalette(frame) }
-        for (frame, endTime) in zip(frames, endTimes) { try images.writeFrame(frame, endTime: endTime) }
-        let changes = try GIFEncoder(width: 40, height: 30, jobs: 2)
+        let imageColors = try GIFPaletteCollector(width: 40, height: 30)
+        try imageColors.add(frames)
+        let images = try imageColors.finish()
+        for (frame, endTime) in zip(frames, endTimes) { try images.write(frame, endTime: endTime) }
+        let changeColors = try GIFPaletteCollector(width: 40, height: 30, jobs: 2)
         let patches = frames.indices.map { index in
             GIFFrameChange(
                 old: index == 0 ? nil : frames[index - 1].pixels, new: frames[index].pixels,
                 in: .whole(width: 40, height: 30), endTime: endTimes[index])
         }
-        for change in patches { try changes.addToPalette(change.colors) }
-        try changes.writeFrames(patches.map(\.patch))
+        for change in patches { changeColors.add(change.colors) }
+        let changes = try changeColors.finish()
+        try changes.write(patches.map(\.patch))
         XCTAssertEqual(try changes.finish(), try images.finish())
-    }
-
-    func testPaletteInputsCannotBeMixed() throws {
-        let frame = TestImages.typewriter(frame: 1)
-        let encoder = try GIFEncoder(width: frame.width, height: frame.height)
-        try encoder.addToPalette(frame)
-        XCTAssertThrowsError(try encoder.addToPalette(GIFFrameColors.unchanged))
     }
 
     func testAFirstFrameGivenInPartIsRefused() throws {
         let frame = TestImages.typewriter(frame: 1)
-        let encoder = try GIFEncoder(width: frame.width, height: frame.height)
-        try encoder.addToPalette(frame, changed: nil)
+        let collector = try GIFPaletteCollector(width: frame.width, height: frame.height)
+        try collector.add([frame])
+        let writer = try collector.finish()
         XCTAssertThrowsError(
-            try encoder.writeFrame(frame, changed: PixelRect(x: 0, y: 0, width: 2, height: 2), endTime: 0.1))
+            try writer.write(frame, changed: PixelRect(x: 0, y: 0, width: 2, height: 2), endTime: 0.1))
     }
 }
 

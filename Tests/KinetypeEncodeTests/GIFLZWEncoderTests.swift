@@ -91,9 +91,10 @@ final class GIFLZWEncoderTests: XCTestCase {
         // Free pixels between two literal runs of 1: making them literal joins the runs.
         let wanted: [UInt8] = [1, 1, 1, 1, 2, 2, 1, 1]
         let isFree = [false, false, true, true, false, true, true, false]
-        let leaningTransparent = GIFEncoder.fewestRuns(
+        let leaningTransparent = GIFFrameWriter.fewestRuns(
             wanted: wanted, isFree: isFree, transparent: 15, preferLiteral: false)
-        let leaningLiteral = GIFEncoder.fewestRuns(wanted: wanted, isFree: isFree, transparent: 15, preferLiteral: true)
+        let leaningLiteral = GIFFrameWriter.fewestRuns(
+            wanted: wanted, isFree: isFree, transparent: 15, preferLiteral: true)
         for pixels in [leaningTransparent, leaningLiteral] {
             for i in wanted.indices {
                 XCTAssertTrue(pixels[i] == wanted[i] || isFree[i] && pixels[i] == 15, "pixel \(i) of \(pixels)")
@@ -111,7 +112,7 @@ final class GIFLZWEncoderTests: XCTestCase {
         let base = (0..<(width * height)).map { UInt8($0 % 5) }
         var target = base
         for i in stride(from: 3, to: target.count, by: 37) { target[i] = 9 }
-        let (pixels, compressed) = GIFEncoder.framePixels(
+        let (pixels, compressed) = GIFFrameWriter.framePixels(
             wanted: target, isFree: zip(target, base).map { $0 == $1 }, transparent: 15, minimumCodeSize: 4)
         let shown = zip(pixels, base).map { $0 == 15 ? $1 : $0 }
         XCTAssertEqual(shown, target)
@@ -140,12 +141,14 @@ final class GIFLZWEncoderTests: XCTestCase {
             let codeSize = GIFLZWEncoder.minimumCodeSize(forLargestIndex: transparent)
             let renditions = [
                 zip(wanted, isFree).map { $1 ? transparent : $0 }, wanted,
-                GIFEncoder.fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: false),
-                GIFEncoder.fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: true),
+                GIFFrameWriter.fewestRuns(
+                    wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: false),
+                GIFFrameWriter.fewestRuns(
+                    wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: true),
             ]
             let coded = renditions.map { ($0, GIFLZWEncoder.encode($0, minimumCodeSize: codeSize)) }
             let expected = coded.min { $0.1.count < $1.1.count }!
-            let chosen = GIFEncoder.framePixels(
+            let chosen = GIFFrameWriter.framePixels(
                 wanted: wanted, isFree: isFree, transparent: transparent, minimumCodeSize: codeSize)
             guard chosen.pixels == expected.0, chosen.compressed == expected.1 else {
                 return XCTFail("trial \(trial): sizes \(coded.map(\.1.count)), chose \(chosen.compressed.count) bytes")

@@ -8,9 +8,9 @@ final class GIFPaletteTests: XCTestCase {
     private let frames = (0..<5).map { TestImages.gradient(frame: $0) }
 
     private func palette(order: [Int], maxDistinctColors: Int = 1 << 18) throws -> GIFPalette {
-        let builder = GIFPaletteBuilder(
+        let builder = ImagePaletteBuilder(
             width: 64, height: 48, options: GIFOptions(), maxDistinctColors: maxDistinctColors)
-        for index in order { builder.add(frames[index]) }
+        for index in order { try builder.add(frames[index]) }
         return try builder.finish()
     }
 
@@ -27,16 +27,16 @@ final class GIFPaletteTests: XCTestCase {
         // A large first frame of 200 grays (it needs 8-bit codes wherever they sit), then 30
         // small changes in two text colors: those two come first, so the 30 frames need only
         // the smallest LZW code size, although the first frame changed far more pixels.
-        let builder = GIFPaletteBuilder(width: 20, height: 20, options: GIFOptions())
+        let builder = ImagePaletteBuilder(width: 20, height: 20, options: GIFOptions())
         var image = Image(width: 20, height: 20, fill: (250, 250, 250, 255))
         for pixel in 0..<200 {
             image.pixels[pixel * 4..<pixel * 4 + 3] = [UInt8(pixel), UInt8(pixel), UInt8(pixel)]
         }
-        builder.add(image)
+        try builder.add(image)
         for frame in 0..<30 {
             let pixel = 200 + frame
             image.pixels[pixel * 4..<pixel * 4 + 3] = frame.isMultiple(of: 2) ? [200, 30, 30] : [30, 30, 200]
-            builder.add(image)
+            try builder.add(image)
         }
         let palette = try builder.finish()
         XCTAssertTrue(palette.isExact)
@@ -81,8 +81,8 @@ final class GIFPaletteTests: XCTestCase {
     }
 
     func testExactPaletteIsSortedAndReservesTransparency() throws {
-        let builder = GIFPaletteBuilder(width: 48, height: 20, options: GIFOptions())
-        builder.add(TestImages.typewriter(frame: 3, background: (0, 0, 0, 0)))
+        let builder = ImagePaletteBuilder(width: 48, height: 20, options: GIFOptions())
+        try builder.add(TestImages.typewriter(frame: 3, background: (0, 0, 0, 0)))
         let palette = try builder.finish()
         XCTAssertTrue(palette.isExact)
         XCTAssertTrue(palette.hasTransparency)
@@ -104,8 +104,8 @@ final class GIFPaletteTests: XCTestCase {
         var more = pixels
         more.append(contentsOf: [1, 1, 1, 255])
         let overflowing = Image(width: 256, height: 1, pixels: more)
-        let builder = GIFPaletteBuilder(width: 256, height: 1, options: GIFOptions())
-        builder.add(overflowing)
+        let builder = ImagePaletteBuilder(width: 256, height: 1, options: GIFOptions())
+        try builder.add(overflowing)
         XCTAssertFalse(try builder.finish().isExact, "256 colors need quantizing")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import KinetypeCore
-import KinetypeEncode
 import XCTest
+
+@testable import KinetypeEncode
 
 /// Encodes frames at a constant frame rate (palette pass in reverse order, to show order does
 /// not matter) and decodes the result with giflib.
@@ -14,11 +15,12 @@ func encodeGIF(_ frames: [Image], fps: Double, options: GIFOptions = GIFOptions(
 func encodeGIF(_ frames: [Image], endTimes: [Double], options: GIFOptions = GIFOptions()) throws
     -> (gif: DecodedGIF, data: Data, warnings: [Diagnostic])
 {
-    let encoder = try GIFEncoder(width: frames[0].width, height: frames[0].height, options: options)
-    for frame in frames { try encoder.addToPalette(frame) }
-    for (frame, endTime) in zip(frames, endTimes) { try encoder.writeFrame(frame, endTime: endTime) }
-    let data = try encoder.finish()
-    return (try GIFDecoder.decode(data), data, encoder.warnings)
+    let collector = try GIFPaletteCollector(width: frames[0].width, height: frames[0].height, options: options)
+    try collector.add(frames)
+    let writer = try collector.finish()
+    for (frame, endTime) in zip(frames, endTimes) { try writer.write(frame, endTime: endTime) }
+    let data = try writer.finish()
+    return (try GIFDecoder.decode(data), data, writer.warnings)
 }
 
 /// Every delay is at least 2 cs and they add up to the duration, rounded to centiseconds.
@@ -46,4 +48,31 @@ func assertDisplaysInputs(_ gif: DecodedGIF, _ inputs: [Image], file: StaticStri
         next = match + 1
     }
     assertSameImage(gif.frames.last?.image, visible.last, "the last frame is shown", file: file, line: line)
+}
+
+/// `GIFPaletteBuilder` fed whole frames through a `GIFFrameColorReader`, as a caller with images
+/// feeds `GIFPaletteCollector`.
+final class ImagePaletteBuilder {
+    let builder: GIFPaletteBuilder
+    private var reader: GIFFrameColorReader
+
+    init(width: Int, height: Int, options: GIFOptions, maxDistinctColors: Int = 1 << 18) {
+        builder = GIFPaletteBuilder(
+            width: width, height: height, options: options, maxDistinctColors: maxDistinctColors)
+        reader = GIFFrameColorReader(width: width, height: height)
+    }
+
+    func add(_ image: Image) throws { builder.add(try reader.colors(of: image)) }
+    func add(_ image: Image, changed: PixelRect?) throws { builder.add(try reader.colors(of: image, changed: changed)) }
+    func add(_ colors: GIFFrameColors) { builder.add(colors) }
+    func histogram() -> (counts: [UInt32: UInt32], transparent: UInt32) { builder.histogram() }
+    func finish() throws -> GIFPalette { try builder.finish() }
+}
+
+extension GIFPaletteCollector {
+    /// Adds whole frames, in display order.
+    func add(_ frames: [Image]) throws {
+        var reader = GIFFrameColorReader(width: width, height: height)
+        for frame in frames { add(try reader.colors(of: frame)) }
+    }
 }

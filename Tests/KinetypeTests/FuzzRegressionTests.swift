@@ -54,8 +54,8 @@ final class FuzzRegressionTests: XCTestCase {
             scene.canvas.height = min(scene.canvas.height, 64)
             _ = expectResultOrDiagnostic(name) {
                 try SceneFontResolution.check(scene, with: fonts)
-                try FrameRenderer(scene: scene, fonts: fonts, images: SceneImageResolution.decode(scene)).render(
-                    Timeline(scene: scene).state(atFrame: last / 2))
+                _ = try FrameRenderer(scene: scene, fonts: fonts, images: SceneImageResolution.decode(scene))
+                    .render(Timeline(scene: scene).state(atFrame: last / 2))
             }
         }
     }

@@ -37,37 +37,35 @@ struct OutputWriter {
     }
 
     /// Streams the GIF into a temporary file beside the output (checked writable before any frame
-    /// is rendered), renamed into place at the end.
+    /// is rendered), renamed into place at the end. A failure drops the collector or writer, which
+    /// removes the temporary.
     private func writeGIF(to output: URL) throws -> RenderReport {
-        let encoder = try makeGIFEncoder(destination: output)
+        let writer: GIFFrameWriter
         do {
-            try encodeGIF(with: encoder)
+            writer = try encodeGIF(into: makeGIFPaletteCollector(destination: output))
             try checkCancelled()
-            try encoder.finish()
+            try writer.finish()
         } catch {
-            encoder.cancel()
             throw interruptionOr(error)
         }
-        return report(to: output, bytes: fileSize(written(output)), warnings: encoder.warnings)
+        return report(to: output, bytes: fileSize(written(output)), warnings: writer.warnings)
     }
 
     /// The GIF's bytes, in memory (for comparing against golden GIFs); `encoding.format` is not
     /// consulted.
     func encodeGIFData() throws -> Data {
-        let encoder = try makeGIFEncoder(destination: nil)
-        try encodeGIF(with: encoder)
-        return try encoder.finish()
+        try encodeGIF(into: makeGIFPaletteCollector(destination: nil)).finish()
     }
 
-    private func makeGIFEncoder(destination: URL?) throws -> GIFEncoder {
+    private func makeGIFPaletteCollector(destination: URL?) throws -> GIFPaletteCollector {
         let canvas = prepared.scene.canvas
         var gifOptions = encoding.gif
         gifOptions.loop = prepared.scene.output.loop
         guard let destination else {
-            return try GIFEncoder(
+            return try GIFPaletteCollector(
                 width: canvas.pixelWidth, height: canvas.pixelHeight, options: gifOptions, jobs: encoding.jobs)
         }
-        return try GIFEncoder(
+        return try GIFPaletteCollector(
             width: canvas.pixelWidth, height: canvas.pixelHeight, options: gifOptions, jobs: encoding.jobs,
             destination: destination, group: group)
     }
@@ -76,8 +74,9 @@ struct OutputWriter {
     /// (`renderGIFFrameChanges`), and what changed is kept, run-length packed
     /// (`GIFFrameChange.patch`), for the write pass as long as it fits `gifPatchBudget` bytes beyond
     /// the first frame. Frames from the first one that did not fit on
-    /// are rendered a second time, so memory stays flat however many frames there are.
-    private func encodeGIF(with encoder: GIFEncoder) throws {
+    /// are rendered a second time, so memory stays flat however many frames there are. Returns
+    /// the writer with every frame written, to be finished.
+    private func encodeGIF(into collector: consuming GIFPaletteCollector) throws -> GIFFrameWriter {
         let total = allFrames.count
         let canvas = prepared.scene.canvas
         let budget = gifPatchBudget + canvas.pixelWidth * canvas.pixelHeight * 4
@@ -88,7 +87,7 @@ struct OutputWriter {
         try prepared.renderGIFFrameChanges(
             allFrames, jobs: encoding.jobs, endTime: endTime(ofFrame:), isCancelled: isCancelled
         ) { change in
-            try encoder.addToPalette(change.colors)
+            collector.add(change.colors)
             if firstNotKept == nil {
                 if keptBytes + change.patch.byteCount <= budget {
                     kept.append(change.patch)
@@ -100,13 +99,14 @@ struct OutputWriter {
             index += 1
             progress(RenderProgress(phase: "palette", done: index, total: total))
         }
-        if try encoder.needsWholeFrames() {
+        let writer = try collector.finish()
+        if writer.needsWholeFrames {
             kept = []
             firstNotKept = 0
         }
         // Frames before `firstNotKept` are written from the patches, the rest rendered again.
         let keptCount = firstNotKept ?? total
-        var batch = GIFPatchBatch(encoder: encoder)
+        var batch = GIFPatchBatch(writer: writer)
         for (index, patch) in kept.prefix(keptCount).enumerated() {
             try checkCancelled()
             try batch.add(patch)
@@ -114,14 +114,15 @@ struct OutputWriter {
         }
         kept = []
         try batch.flush()
-        guard let firstNotKept else { return }
-        let whole = try encoder.needsWholeFrames()
+        guard let firstNotKept else { return writer }
+        let whole = writer.needsWholeFrames
         try prepared.renderFrames(firstNotKept..<total, jobs: encoding.jobs, isCancelled: isCancelled) { frame in
             let changed = whole ? PixelRect.whole(width: frame.image.width, height: frame.image.height) : frame.changed
             try batch.add(GIFFramePatch(image: frame.image, changed: changed, endTime: endTime(ofFrame: frame.index)))
             progress(RenderProgress(phase: "frames", done: frame.index + 1, total: total))
         }
         try batch.flush()
+        return writer
     }
 
     /// Frames are encoded and written on the worker threads (the writer is thread-safe), so PNG
@@ -232,15 +233,15 @@ struct OutputWriter {
     }
 }
 
-/// Patches on their way into the GIF encoder, handed over a few at a time so that the encoder can
+/// Patches on their way into the GIF writer, handed over a few at a time so that the writer can
 /// map them on its worker threads.
 private struct GIFPatchBatch {
-    let encoder: GIFEncoder
+    let writer: GIFFrameWriter
     private var patches: [GIFFramePatch] = []
     private var bytes = 0
 
-    init(encoder: GIFEncoder) {
-        self.encoder = encoder
+    init(writer: GIFFrameWriter) {
+        self.writer = writer
     }
 
     mutating func add(_ patch: GIFFramePatch) throws {
@@ -254,6 +255,6 @@ private struct GIFPatchBatch {
         let batch = patches
         patches = []
         bytes = 0
-        try encoder.writeFrames(batch)
+        try writer.write(batch)
     }
 }

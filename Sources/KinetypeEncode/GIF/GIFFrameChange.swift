@@ -6,7 +6,7 @@ import KinetypeCore
 public struct GIFFrameChange: Sendable {
     /// The changed pixels, packed; its rectangle is nil when nothing changed.
     public let patch: GIFFramePatch
-    /// What the frame adds to the palette (`GIFEncoder.addToPalette(_:)`).
+    /// What the frame adds to the palette (`GIFPaletteCollector.add(_:)`).
     public let colors: GIFFrameColors
 
     /// Compares `new`, the pixels of `rect` (straight RGBA, row by row), with `old`, the previous

@@ -3,7 +3,7 @@ import KinetypeCore
 /// What one frame adds to the GIF palette, worked out from the frame's pixels and the previous
 /// frame's alone: per color, how many more (or fewer) pixels have it, and which colors the changed
 /// pixels use. Frames can be looked at on any thread; the palette builder only adds the results up,
-/// in display order (`GIFEncoder.addToPalette(_:)`), at a cost that follows the number of colors a
+/// in display order (`GIFPaletteCollector.add(_:)`), at a cost that follows the number of colors a
 /// frame changes, not its pixels.
 ///
 /// Colors are kept at full precision: the builder drops low bits when its table grows too large

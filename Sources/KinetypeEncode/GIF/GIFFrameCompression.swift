@@ -1,7 +1,7 @@
 import CGIF
 import KinetypeCore
 
-extension GIFEncoder {
+extension GIFFrameWriter {
     /// The indices a frame writes inside its rectangle. A changed pixel must carry its new index; an
     /// unchanged one looks the same whether it is transparent (the picture below shows through) or
     /// carries its own index. Four renditions are tried — unchanged pixels all transparent, all
@@ -134,10 +134,10 @@ struct GIFFrameJob: Sendable {
         // With no unchanged pixel (a first frame) there is nothing to choose: code it once, below.
         let chosen: (pixels: [UInt8], compressed: [UInt8]?) =
             isFree.contains(true)
-            ? GIFEncoder.framePixels(
+            ? GIFFrameWriter.framePixels(
                 wanted: wanted, isFree: isFree, transparent: transparent, minimumCodeSize: selectionCodeSize)
             : (wanted, nil)
-        let (written, frameTransparent, largest) = GIFEncoder.lowestTransparentIndex(
+        let (written, frameTransparent, largest) = GIFFrameWriter.lowestTransparentIndex(
             chosen.pixels, transparent: transparent)
         let codeSize = GIFLZWEncoder.minimumCodeSize(forLargestIndex: max(largest, frameTransparent))
         let compressed =

@@ -32,10 +32,10 @@ struct GIFColorTally: Sendable {
 /// table outgrows `maxDistinctColors` every channel loses its lowest bit (repeatedly if needed);
 /// the final precision is the finest at which all colors fit, whatever the order.
 ///
-/// Only what changed is looked at: each frame comes with the rectangle that differs from the frame
-/// added before it, the table holds each color's count in the current frame, and a frame's counts
-/// are added to the totals lazily (see `GIFColorTally`), so an identical frame costs nothing and a
-/// typewriter frame costs its few changed pixels, not the canvas.
+/// Only what changed is looked at: each frame comes as what it changes (`GIFFrameColors`), the
+/// table holds each color's count in the current frame, and a frame's counts are added to the
+/// totals lazily (see `GIFColorTally`), so an identical frame costs nothing and a typewriter frame
+/// costs its few changed pixels, not the canvas.
 final class GIFPaletteBuilder {
     let width: Int
     let height: Int
@@ -48,10 +48,6 @@ final class GIFPaletteBuilder {
     private var uses: [UInt32: GIFColorUse] = [:]
     /// The sets of colors frames' changes use; decide the palette order (see `GIFPaletteOrder`).
     private var frameColorSets = GIFFrameColorSets()
-    /// The frame before the one being added, to find what changed: the builder's own copy,
-    /// updated only where frames change (holding the caller's image would make the caller copy
-    /// the whole canvas when it changes its pixels for the next frame).
-    private var previous: Image?
     /// Frames added so far: the index of the next one.
     private var frameCount = 0
     private var droppedBits: UInt32 = 0
@@ -64,38 +60,6 @@ final class GIFPaletteBuilder {
         self.maxDistinctColors = maxDistinctColors
     }
 
-    /// Adds a frame's colors. Frames must come in display order (the color order depends on what
-    /// changes from one frame to the next; the set of colors does not).
-    func add(_ image: Image) {
-        add(image, changed: previous.map { GIFImageDiff.changedRect(from: $0, to: image) } ?? nil)
-    }
-
-    /// Adds a frame whose pixels differ from the frame added before it only inside `changed`
-    /// (nil: it equals that frame). The first frame is read whole.
-    func add(_ image: Image, changed: PixelRect?) {
-        defer { remember(image, changed: changed) }
-        let whole = PixelRect.whole(width: width, height: height)
-        guard let rect = previous == nil ? whole : changed?.intersection(whole), !rect.isEmpty else {
-            add(.unchanged)
-            return
-        }
-        let rowBytes = width * 4
-        let offset = (rect.y * width + rect.x) * 4
-        let colors = image.pixels.withUnsafeBytes { new in
-            let newRows = PixelRows(base: new.baseAddress! + offset, rowBytes: rowBytes)
-            guard let previous else {
-                return GIFFrameColors.compare(old: nil, new: newRows, width: rect.width, height: rect.height).colors
-            }
-            return previous.pixels.withUnsafeBytes { old in
-                GIFFrameColors.compare(
-                    old: PixelRows(base: old.baseAddress! + offset, rowBytes: rowBytes), new: newRows,
-                    width: rect.width, height: rect.height
-                ).colors
-            }
-        }
-        add(colors)
-    }
-
     /// Adds the next frame by what it changes (`GIFFrameColors`, worked out from the frame before
     /// it; from nothing for the first frame).
     func add(_ frame: GIFFrameColors) {
@@ -103,26 +67,6 @@ final class GIFPaletteBuilder {
         guard frame.changedPixels > 0 else { return }
         score(frame)
         count(frame)
-    }
-
-    /// Makes `previous` equal to `image`, copying only what changed.
-    private func remember(_ image: Image, changed: PixelRect?) {
-        guard var copy = previous else {
-            let pixels = image.pixels.withUnsafeBufferPointer { Array($0) }
-            previous = Image(width: image.width, height: image.height, pixels: pixels)
-            return
-        }
-        guard let rect = changed?.intersection(.whole(width: width, height: height)), !rect.isEmpty else { return }
-        previous = nil
-        copy.pixels.withUnsafeMutableBufferPointer { target in
-            image.pixels.withUnsafeBufferPointer { source in
-                for y in rect.y..<rect.maxY {
-                    let offset = (y * width + rect.x) * 4
-                    (target.baseAddress! + offset).update(from: source.baseAddress! + offset, count: rect.width * 4)
-                }
-            }
-        }
-        previous = copy
     }
 
     /// Moves the frame's changed pixels from the previous frame's colors to this frame's.

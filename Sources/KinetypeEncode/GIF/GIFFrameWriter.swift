@@ -2,26 +2,18 @@ import CGIF
 import Foundation
 import KinetypeCore
 
-/// An animated GIF encoder in two passes, so memory never holds more than a few frames:
+/// Pass 2 of an animated GIF, made by `GIFPaletteCollector.finish()` once the palette is known:
+/// `write` every frame in order, then `finish()`.
 ///
-/// 1. `addToPalette(_:changed:)` every frame, in display order: one global palette is built from all of
-///    them, its colors ordered so that most frames need only low indices. Or, to look at frames on
-///    other threads first, `addToPalette(_:)` with each frame's `GIFFrameChange.colors`.
-///    With at most 255 distinct colors the palette is exact and every decoded frame equals its
-///    input bit for bit (after GIF's 1-bit alpha: alpha < 128 is transparent, the rest opaque).
-///    With more, libimagequant quantizes a histogram of all frames to 255 colors.
-/// 2. `writeFrames(_:)` (or `writeFrame(_:changed:endTime:)`) every frame in order, then `finish()`.
+/// Frames come as what changed since the previous frame, and the work follows it: an identical
+/// frame costs nothing, a typewriter frame its few changed pixels. Each frame's rectangle is
+/// mapped to palette indices, and each written frame's renditions are LZW-compressed, on `jobs`
+/// threads; deciding rectangles and disposal, and writing, stay in order on the calling thread,
+/// so the bytes are the same for any `jobs`.
 ///
-/// Both passes take what changed since the previous frame, and their work follows it: an
-/// identical frame costs nothing, a typewriter frame its few changed pixels. In pass 2 each
-/// frame's rectangle is mapped to palette indices, and each written frame's renditions are
-/// LZW-compressed, on `jobs` threads; deciding rectangles and disposal, and writing, stay in order
-/// on the calling thread, so the bytes are the same for any `jobs`.
-///
-/// Created with a `destination`, the encoder streams the GIF into a temporary file next to it
-/// (so memory does not grow with the file) and `finish()` renames it into place; `cancel()`, a
-/// failing `finish()`, or deinit before finishing removes the temporary and leaves the
-/// destination as it was. Created without one, it builds the file in memory and `finish()` returns the bytes.
+/// `finish()` writes the last frame and the trailer: in memory it returns the GIF's bytes; with a
+/// destination it renames the streamed temporary file into place. `cancel()`, a failing
+/// `finish()`, or deinit before finishing removes the temporary and leaves the destination as it was.
 ///
 /// The file is GIF89a. One palette index is reserved for transparency. Each frame after the
 /// first covers only the rectangle that changed since the displayed picture, with unchanged
@@ -35,29 +27,29 @@ import KinetypeCore
 /// frame before it. Frame rates above 50 fps therefore lose frames, and add a warning.
 ///
 /// Not thread-safe: call it from one thread at a time (it runs its own worker threads).
-public final class GIFEncoder {
+public final class GIFFrameWriter {
     public let width: Int
     public let height: Int
     public let options: GIFOptions
-    /// Threads for pass 2's per-frame work; the bytes do not depend on it.
+    /// Threads for the per-frame work; the bytes do not depend on it.
     public let jobs: Int
+    /// Whether every frame must be given whole (error diffusion over a quantized palette spreads
+    /// errors across the canvas): every patch must then cover the whole canvas.
+    public let needsWholeFrames: Bool
     /// Things the user should know about the result (e.g. a frame rate GIF cannot show).
     public private(set) var warnings: [Diagnostic] = []
 
-    private var paletteBuilder: GIFPaletteBuilder?
-    /// Whether pass 1 takes frames as images or as `GIFFrameColors` (nil: no frame yet).
-    private var paletteTakesColors: Bool?
-    private var palette: GIFPalette?
-    private var writer: GIFStreamWriter?
+    private let palette: GIFPalette
+    private let writer: GIFStreamWriter
     private let sink: GIFByteSink
     private var emittedCentiseconds = 0
     private var lastEndTime = 0.0
     private var hasWarnedAboutFrameRate = false
     private var isFinished = false
-    /// The image last given to `writeFrame(_:endTime:)`, to find what changed.
+    /// The image last given to `write(_:endTime:)`, to find what changed.
     private var previousWholeFrame: Image?
 
-    // Pass 2 keeps three pictures of palette indices, changed only where frames change:
+    // Pass 2 state: three index planes (see `push`/`emit`).
     /// The newest distinct frame, not written yet (its end time is `pendingEndTime`).
     private var latest: GIFIndexPlane
     /// The held frame: its delay is known, it waits for the next one to decide its disposal.
@@ -80,113 +72,51 @@ public final class GIFEncoder {
         var isFirst: Bool
     }
 
-    /// An encoder that builds the GIF in memory; `finish()` returns its bytes.
-    public convenience init(width: Int, height: Int, options: GIFOptions = GIFOptions(), jobs: Int = 1) throws {
-        try Self.checkCanvas(width: width, height: height)
-        self.init(width: width, height: height, options: options, jobs: jobs, sink: GIFByteSink())
-    }
-
-    /// An encoder that streams the GIF into a temporary file next to `destination`; `finish()`
-    /// renames it into place (or hands it to `group`). Throws `.cannotWrite` at once when the
-    /// folder is missing or not writable, before any frame is rendered.
-    public convenience init(
-        width: Int, height: Int, options: GIFOptions = GIFOptions(), jobs: Int = 1, destination: URL,
-        group: OutputGroup? = nil
-    ) throws {
-        try Self.checkCanvas(width: width, height: height)
-        self.init(
-            width: width, height: height, options: options, jobs: jobs,
-            sink: try GIFByteSink(destination: destination, group: group))
-    }
-
-    private init(width: Int, height: Int, options: GIFOptions, jobs: Int, sink: GIFByteSink) {
+    /// Starts the GIF on `sink`: writes its header and palette.
+    init(width: Int, height: Int, options: GIFOptions, jobs: Int, palette: GIFPalette, sink: GIFByteSink) throws {
         self.width = width
         self.height = height
         self.options = options
         self.jobs = max(1, jobs)
+        self.palette = palette
         self.sink = sink
-        self.paletteBuilder = GIFPaletteBuilder(width: width, height: height, options: options)
+        needsWholeFrames = palette.needsWholeFrames
+        writer = try GIFStreamWriter(
+            sink: sink, width: width, height: height, colors: palette.opaqueColors,
+            tableSize: palette.tableSize, backgroundIndex: Int(palette.transparentIndex),
+            loopCount: options.netscapeLoopCount)
         latest = GIFIndexPlane(width: 0, height: 0, filledWith: 0)
         target = latest
         base = latest
     }
 
-    private static func checkCanvas(width: Int, height: Int) throws {
-        guard (1...65535).contains(width), (1...65535).contains(height) else {
-            throw GIFPalette.failure("a GIF must be 1…65535 pixels wide and high, not \(width)×\(height)")
-        }
+    deinit {
+        if !isFinished { sink.discard() }
     }
 
-    /// Pass 1: adds a frame's colors to the palette. Call it for every frame, in display order, before any
-    /// `writeFrame`.
-    public func addToPalette(_ image: Image) throws {
-        try checkSize(image)
-        guard let paletteBuilder else {
-            throw GIFPalette.failure("addToPalette was called after the first writeFrame")
-        }
-        try checkPaletteInput(colors: false)
-        paletteBuilder.add(image)
-    }
-
-    /// Pass 1 for a frame that differs from the frame added before it only inside `changed`
-    /// (nil: it equals that frame; the first frame is read whole). Only `changed` is looked at.
-    public func addToPalette(_ image: Image, changed: PixelRect?) throws {
-        try checkSize(image)
-        guard let paletteBuilder else {
-            throw GIFPalette.failure("addToPalette was called after the first writeFrame")
-        }
-        try checkPaletteInput(colors: false)
-        paletteBuilder.add(image, changed: changed)
-    }
-
-    /// Pass 1 for a frame looked at elsewhere (`GIFFrameChange`, from the pixels of the frame
-    /// before it; from nothing for the first frame). Call it for every frame, in display order,
-    /// and do not mix it with the calls that take images.
-    public func addToPalette(_ colors: GIFFrameColors) throws {
-        guard let paletteBuilder else {
-            throw GIFPalette.failure("addToPalette was called after the first writeFrame")
-        }
-        try checkPaletteInput(colors: true)
-        paletteBuilder.add(colors)
-    }
-
-    private func checkPaletteInput(colors: Bool) throws {
-        guard paletteTakesColors ?? colors == colors else {
-            throw GIFPalette.failure("addToPalette was given both images and frame colors")
-        }
-        paletteTakesColors = colors
-    }
-
-    /// Ends pass 1. True when pass 2 needs whole frames (error diffusion over a quantized
-    /// palette spreads errors across the canvas): every patch must then cover the whole canvas.
-    public func needsWholeFrames() throws -> Bool {
-        try preparedPalette().needsWholeFrames
-    }
-
-    /// Pass 2: writes the next frame, shown until `endTime` seconds after the animation starts.
-    public func writeFrame(_ image: Image, endTime: Double) throws {
+    /// Writes the next frame, shown until `endTime` seconds after the animation starts.
+    public func write(_ image: Image, endTime: Double) throws {
         try checkSize(image)
         let whole = PixelRect.whole(width: width, height: height)
         var changed: PixelRect? = whole
-        if let previousWholeFrame, try !needsWholeFrames() {
+        if let previousWholeFrame, !needsWholeFrames {
             changed = GIFImageDiff.changedRect(from: previousWholeFrame, to: image)
         }
         previousWholeFrame = image
-        try writeFrames([GIFFramePatch(image: image, changed: changed, endTime: endTime)])
+        try write([GIFFramePatch(image: image, changed: changed, endTime: endTime)])
     }
 
-    /// Pass 2: writes the next frame, which differs from the frame written before it only inside
+    /// Writes the next frame, which differs from the frame written before it only inside
     /// `changed` (nil: it equals it).
-    public func writeFrame(_ image: Image, changed: PixelRect?, endTime: Double) throws {
+    public func write(_ image: Image, changed: PixelRect?, endTime: Double) throws {
         try checkSize(image)
-        try writeFrames([GIFFramePatch(image: image, changed: changed, endTime: endTime)])
+        try write([GIFFramePatch(image: image, changed: changed, endTime: endTime)])
     }
 
-    /// Pass 2: writes the next frames, in order. Their rectangles are mapped to palette indices on
-    /// the worker threads.
-    public func writeFrames(_ patches: [GIFFramePatch]) throws {
-        guard !isFinished else { throw GIFPalette.failure("writeFrame was called after finish") }
-        let palette = try preparedPalette()
+    /// Writes the next frames, in order. Their rectangles are mapped to palette indices on the
+    /// worker threads.
+    public func write(_ patches: [GIFFramePatch]) throws {
+        guard !isFinished else { throw GIFPalette.failure("a frame was written after finish") }
         let whole = PixelRect.whole(width: width, height: height)
         for patch in patches {
             if let rect = patch.rect, rect.intersection(whole) != rect {
@@ -194,7 +124,7 @@ public final class GIFEncoder {
             }
         }
         let mapped: [[UInt8]?]
-        if palette.needsWholeFrames {
+        if needsWholeFrames {
             mapped = try patches.map { patch in
                 guard let rect = patch.rect else { return nil }
                 guard rect == whole else { throw GIFPalette.failure("error diffusion needs whole frames") }
@@ -255,7 +185,6 @@ public final class GIFEncoder {
         do {
             try writeLastFrame()
             try flushQueue()
-            guard let writer else { throw GIFPalette.failure("the GIF was not started") }
             try writer.close()
             return try sink.finish()
         } catch {
@@ -326,7 +255,7 @@ public final class GIFEncoder {
             target.copy(latestDiff, from: latest)
             targetDiff = latestDiff.union(disposed ?? PixelRect(x: 0, y: 0, width: 0, height: 0))
         } else {
-            base = GIFIndexPlane(width: width, height: height, filledWith: try preparedPalette().transparentIndex)
+            base = GIFIndexPlane(width: width, height: height, filledWith: palette.transparentIndex)
             target = latest
             targetDiff = target.whole
         }
@@ -341,7 +270,6 @@ public final class GIFEncoder {
     /// compression, and turns `base` into the picture shown after its disposal. Returns the
     /// rectangle disposed to background, if any.
     private func emit(_ frame: HeldFrame, hasNext: Bool) throws -> PixelRect? {
-        let palette = try preparedPalette()
         let transparent = palette.transparentIndex
         let changed = target.changedRect(to: base, in: targetDiff)
         var cleared = BoundingBox()
@@ -379,7 +307,6 @@ public final class GIFEncoder {
     /// Compresses the queued frames on the worker threads and writes them in order.
     private func flushQueue() throws {
         guard !queue.isEmpty else { return }
-        guard let writer else { throw GIFPalette.failure("the GIF was not started") }
         let jobs = queue
         queue = []
         queuedBytes = 0
@@ -391,19 +318,6 @@ public final class GIFEncoder {
     }
 
     // MARK: - Helpers
-
-    private func preparedPalette() throws -> GIFPalette {
-        if let palette { return palette }
-        guard let builder = paletteBuilder else { throw GIFPalette.failure("the palette was not built") }
-        let palette = try builder.finish()
-        paletteBuilder = nil
-        self.palette = palette
-        writer = try GIFStreamWriter(
-            sink: sink, width: width, height: height, colors: palette.opaqueColors,
-            tableSize: palette.tableSize, backgroundIndex: Int(palette.transparentIndex),
-            loopCount: options.netscapeLoopCount)
-        return palette
-    }
 
     private func checkSize(_ image: Image) throws {
         guard image.width == width, image.height == height else {
