@@ -34,24 +34,22 @@ public enum BatchRunner {
         let warnings = try unusedPlaceholderWarnings(entries: entries, templateBytes: templateBytes, options: options)
         try createFolder(options.outputFolder)
 
-        let results = BatchResults(count: jobs.count)
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = max(1, options.jobs)
-        for (position, job) in jobs.enumerated() {
-            queue.addOperation {
-                guard !isCancelled(),
-                    let outcome = BatchJobRunner(job: job, nameLimit: nameCheck.limits.nameBytes).run(
-                        options: options, templateBytes: templateBytes,
-                        isCancelled: isCancelled)
-                else { return }
-                let finished = results.store(outcome, at: position)
-                progress(finished, jobs.count)
-            }
+        let finished = Locked(0)
+        let outcomes = try OrderedWork.map(jobs, workers: options.jobs) { job -> BatchOutcome? in
+            guard !isCancelled(),
+                let outcome = BatchJobRunner(job: job, nameLimit: nameCheck.limits.nameBytes).run(
+                    options: options, templateBytes: templateBytes, isCancelled: isCancelled)
+            else { return nil }
+            progress(
+                finished.withLock {
+                    $0 += 1
+                    return $0
+                }, jobs.count)
+            return outcome
         }
-        queue.waitUntilAllOperationsAreFinished()
         var report = BatchReport(
             template: options.templateDisplayName, data: options.dataDisplayName,
-            shard: options.shard.map { "\($0.index)/\($0.count)" }, outcomes: results.outcomes,
+            shard: options.shard.map { "\($0.index)/\($0.count)" }, outcomes: outcomes.compactMap { $0 },
             planned: jobs.count)
         report.interrupted = report.outcomes.count < jobs.count
         // Every entry of a template usually has the same font warnings: list each once.
@@ -103,26 +101,6 @@ public enum BatchRunner {
                 message: "cannot create the output folder \(url.path): \(error.localizedDescription)"
             ).fail()
         }
-    }
-}
-
-/// Outcomes filled in by concurrent jobs, in job order.
-private final class BatchResults: Sendable {
-    private let slots: Locked<(outcomes: [BatchOutcome?], finished: Int)>
-
-    init(count: Int) { slots = Locked((Array(repeating: nil, count: count), 0)) }
-
-    /// Stores an outcome and returns how many jobs have finished.
-    func store(_ outcome: BatchOutcome, at position: Int) -> Int {
-        slots.withLock { slots in
-            slots.outcomes[position] = outcome
-            slots.finished += 1
-            return slots.finished
-        }
-    }
-
-    var outcomes: [BatchOutcome] {
-        slots.withLock { $0.outcomes.compactMap { $0 } }
     }
 }
 

@@ -28,8 +28,9 @@ extension PreparedScene {
                 return (patch, GIFFrameChange(old: nil, new: patch.pixels, in: whole, endTime: firstEndTime))
             }
         }
-        let work = OrderedWork<GIFFrameChange>(
-            lanes: jobs, maxPending: 2 * jobs + 2, maxPendingCost: Self.gifChangeBudget)
+        let work = OrderedWork<ChangedPixels, GIFFrameChange>(
+            workers: jobs, maxPending: 2 * jobs + 2, maxPendingCost: Self.gifChangeBudget
+        ) { GIFFrameChange(old: $0.old, new: $0.new, in: $0.rect, endTime: $0.endTime) }
         var canvas: [UInt8] = []
         try pipeline.run(frames: frames) { index, rendered in
             let (patch, firstChange): (FramePatch, GIFFrameChange?) = rendered
@@ -46,13 +47,21 @@ extension PreparedScene {
                     return
                 }
                 try work.submit(
-                    cost: 2 * new.count, { GIFFrameChange(old: old, new: new, in: rect, endTime: frameEnd) },
+                    ChangedPixels(old: old, new: new, rect: rect, endTime: frameEnd), cost: 2 * new.count,
                     deliver: consume)
             } else {
                 try work.submit(ready: .unchanged(endTime: frameEnd), deliver: consume)
             }
         }
         try work.finish(deliver: consume)
+    }
+
+    /// A frame's damaged pixels before and after, for a worker to compare.
+    private struct ChangedPixels: Sendable {
+        let old: [UInt8]
+        let new: [UInt8]
+        let rect: PixelRect
+        let endTime: Double
     }
 
     /// The bytes of damaged pixels (old and new) waiting to be compared, beyond one frame's.

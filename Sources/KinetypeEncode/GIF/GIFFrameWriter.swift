@@ -132,7 +132,7 @@ public final class GIFFrameWriter {
             }
         } else {
             let mapper = palette.mapper
-            mapped = GIFParallel.map(patches, jobs: patches.count >= 4 ? jobs : 1) { patch in
+            mapped = try OrderedWork.map(patches, workers: patches.count >= 4 ? jobs : 1) { patch in
                 guard let rect = patch.rect else { return nil }
                 if case .packed(let words) = patch.storage, let indices = mapper.indices(ofPacked: words, rect: rect) {
                     return indices
@@ -310,7 +310,7 @@ public final class GIFFrameWriter {
         let jobs = queue
         queue = []
         queuedBytes = 0
-        for frame in GIFParallel.map(jobs, jobs: self.jobs, { $0.encode() }) {
+        for frame in try OrderedWork.map(jobs, workers: self.jobs, { $0.encode() }) {
             try writer.writeFrame(
                 rect: frame.rect, codeSize: frame.codeSize, compressed: frame.compressed, delay: frame.delay,
                 disposal: frame.disposal, transparentIndex: frame.transparentIndex)
