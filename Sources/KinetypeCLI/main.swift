@@ -1,6 +1,5 @@
 import Foundation
 import Kinetype
-import KinetypeCore
 
 /// Runs one invocation of the tool and returns how it exits.
 func runKinetype(_ arguments: [String], terminal: Terminal) -> ExitStatus {

@@ -59,8 +59,8 @@ public enum StandardOutput {
         return URL(fileURLWithPath: String(cString: made), isDirectory: true)
     }
 
-    /// Copies the file to the descriptor in 64 KB pieces (`DescriptorWrite`). SIGPIPE must be
-    /// ignored (the CLI does), so a closed pipe is EPIPE, not a kill.
+    /// Copies the file to the descriptor in 64 KB pieces (`DescriptorWrite`, so a closed pipe is
+    /// EPIPE, not a kill).
     static func copy(_ file: URL, to descriptor: Int32) throws {
         let input = open(file.path, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw failure(errno) }

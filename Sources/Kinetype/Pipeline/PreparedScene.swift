@@ -56,6 +56,11 @@ public final class PreparedScene: Sendable {
         try FrameRenderer(scene: scene, fonts: fonts, images: images).render(timeline.state(atFrame: index))
     }
 
+    /// Renders one frame by index and encodes it as a PNG, as the preview serves frames.
+    public func renderFramePNG(_ index: Int, compression: PNGCompression = PNGCompression(level: 1)) throws -> Data {
+        try PNGCodec.encode(renderFrame(index), compression: compression)
+    }
+
     /// A pipeline whose workers each own a `FrameRenderer`.
     func pipeline(jobs: Int, isCancelled: @escaping @Sendable () -> Bool) -> FramePipeline<Image> {
         pipeline(jobs: jobs, isCancelled: isCancelled) { _, image in image }

@@ -1,4 +1,4 @@
-import KinetypeCore
+import Kinetype
 
 extension DiagnosticList {
     /// A command-line usage mistake (exit 64). The tool prints it with the USAGE line of

@@ -1,4 +1,4 @@
-import KinetypeCore
+import Kinetype
 
 /// A command line split into positional arguments, option values and flags. Typed options are
 /// read with `arguments[option]` (the last value given, converted) and `arguments.all(option)`.

@@ -1,5 +1,5 @@
 import Foundation
-import KinetypeCore
+import Kinetype
 
 /// The command line as the process received it. `CommandLine.arguments` decodes each argument with
 /// U+FFFD for every byte that is not UTF-8, so `-o $'caf\xE9.gif'` would write `caf\u{FFFD}.gif` (and

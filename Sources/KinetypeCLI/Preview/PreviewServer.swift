@@ -1,5 +1,5 @@
 import Foundation
-import KinetypeCore
+import Kinetype
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,5 @@
 import Foundation
 import Kinetype
-import KinetypeEncode
 
 /// The scene `kinetype preview` shows, kept current: it loads the scene, watches the scene file,
 /// its fonts and its pictures (size, modification time and inode, polled), reloads on a change and
@@ -95,7 +94,7 @@ final class PreviewSession: Sendable {
         }
         if let cached { return cached }
         guard let scene, (0..<scene.timeline.frameCount).contains(index) else { return nil }
-        let png = try PNGCodec.encode(scene.renderFrame(index), compression: PNGCompression(level: 1))
+        let png = try scene.renderFramePNG(index)
         state.withLock { state in
             guard state.version == version, state.cache[index] == nil else { return }
             state.cache[index] = png

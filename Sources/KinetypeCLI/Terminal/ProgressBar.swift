@@ -1,4 +1,5 @@
 import Foundation
+import Kinetype
 
 /// Progress of a long-running command on standard error, in the `--progress` style: a redrawn
 /// one-line bar (units done, units per second, time left), plain lines for CI logs, JSON lines
@@ -7,17 +8,19 @@ import Foundation
 /// Safe to call from several threads at once (`batch` reports from its worker queue). The rate
 /// and the time left are measured per phase: when the label changes (a GIF's palette pass, then
 /// its frames pass), or the count starts over, the clock restarts.
-// Unchecked: the mutable state and every use of `terminal` (not Sendable) are under `lock`.
-final class ProgressBar: @unchecked Sendable {
+final class ProgressBar: Sendable {
     private let terminal: Terminal
     private let style: ProgressStyle
-    private let lock = NSLock()
-    private var phase = ""
-    private var phaseStarted = Date()
-    private var lastDone = 0
-    private var lastDraw = Date.distantPast
-    private var lastTenth = -1
-    private var drawn = false
+    /// The current phase and what was last drawn.
+    private struct State {
+        var phase = ""
+        var phaseStarted = Date()
+        var lastDone = 0
+        var lastDraw = Date.distantPast
+        var lastTenth = -1
+        var drawn = false
+    }
+    private let state = Locked(State())
 
     /// `style` `.auto` shows the bar only on an interactive terminal that is not `TERM=dumb`, and
     /// nothing when `quiet`; the other styles are what was asked for.
@@ -32,45 +35,51 @@ final class ProgressBar: @unchecked Sendable {
     /// Shows `done` of `total` units of work labelled `label` (e.g. "frames").
     func update(done: Int, total: Int, label: String) {
         guard style != .none else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        let now = Date()
-        if label != phase || done < lastDone {
-            phase = label
-            phaseStarted = now
-            lastTenth = -1
+        state.withLock { state in
+            // Written under the bar's lock, so updates from several threads appear in order.
+            if let text = nextText(done: done, total: total, label: label, &state) { terminal.err(text) }
         }
-        lastDone = done
-        let elapsed = now.timeIntervalSince(phaseStarted)
+    }
+
+    /// What to write for this update, or nil when nothing is due; `state` is updated.
+    private func nextText(done: Int, total: Int, label: String, _ state: inout State) -> String? {
+        let now = Date()
+        if label != state.phase || done < state.lastDone {
+            state.phase = label
+            state.phaseStarted = now
+            state.lastTenth = -1
+        }
+        state.lastDone = done
+        let elapsed = now.timeIntervalSince(state.phaseStarted)
         switch style {
         case .bar:
-            guard done == total || now.timeIntervalSince(lastDraw) >= 0.1 else { return }
-            lastDraw = now
+            guard done == total || now.timeIntervalSince(state.lastDraw) >= 0.1 else { return nil }
+            state.lastDraw = now
+            state.drawn = true
             let line = Self.line(done: done, total: total, label: label, elapsed: elapsed, columns: terminal.columns)
-            terminal.err("\r" + line + "\u{1B}[K")
-            drawn = true
+            return "\r" + line + "\u{1B}[K"
         case .plain:
             let tenth = total > 0 ? done * 10 / total : 10
-            guard tenth > lastTenth else { return }
-            lastTenth = tenth
-            terminal.err("kinetype: " + Self.plainLine(done: done, total: total, label: label, elapsed: elapsed) + "\n")
+            guard tenth > state.lastTenth else { return nil }
+            state.lastTenth = tenth
+            return "kinetype: " + Self.plainLine(done: done, total: total, label: label, elapsed: elapsed) + "\n"
         case .json:
-            guard done == total || now.timeIntervalSince(lastDraw) >= 0.5 else { return }
-            lastDraw = now
-            terminal.err(Self.jsonLine(done: done, total: total, label: label, elapsed: elapsed) + "\n")
+            guard done == total || now.timeIntervalSince(state.lastDraw) >= 0.5 else { return nil }
+            state.lastDraw = now
+            return Self.jsonLine(done: done, total: total, label: label, elapsed: elapsed) + "\n"
         case .auto, .none:
-            return
+            return nil
         }
     }
 
     /// Clears the bar so the next line starts clean.
     func finish() {
         guard style == .bar else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        guard drawn else { return }
-        terminal.err("\r\u{1B}[K")
-        drawn = false
+        state.withLock { state in
+            guard state.drawn else { return }
+            terminal.err("\r\u{1B}[K")
+            state.drawn = false
+        }
     }
 
     /// The bar's text for `done` of `total` after `elapsed` seconds of the current phase.

@@ -1,10 +1,12 @@
 import Foundation
-import KinetypeCore
+import Kinetype
 
 /// Where the tool writes: standard output for results, standard error for errors and progress.
 /// Every write is checked: once a stream cannot be written (a full disk, a closed pipe), nothing
-/// more is sent to it, and `streamFailure` says which and why, for `main` to report and exit 73.
-final class Terminal {
+/// more is sent to it, and `streamFailures` says which and why, for `main` to report and exit 73.
+/// Safe to use from several threads (progress comes from workers): what changes is in `state`, and
+/// each write happens under its lock, so lines never interleave.
+final class Terminal: Sendable {
     /// Whether standard error is an interactive terminal (progress bars only then).
     let isInteractive: Bool
     /// `TERM=dumb`: a terminal that cannot move the cursor or show colours.
@@ -14,8 +16,21 @@ final class Terminal {
     /// The terminal's width in columns, for the progress bar and help; `COLUMNS` when it is not a
     /// terminal, else 80.
     let columns: Int
+    /// What changes while the tool runs.
+    private struct State {
+        var colorMode = ColorMode.auto
+        var streamFailures: [StreamFailure] = []
+        /// Problems printed so far, and those left out once `Diagnostic.maximumReported` were printed.
+        var reported = 0
+        var omitted = 0
+    }
+    private let state = Locked(State())
+
     /// `--color`; set once the command line is parsed.
-    var colorMode = ColorMode.auto
+    var colorMode: ColorMode {
+        get { state.withLock { $0.colorMode } }
+        set { state.withLock { $0.colorMode = newValue } }
+    }
 
     init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         isInteractive = isatty(STDERR_FILENO) == 1
@@ -34,7 +49,9 @@ final class Terminal {
     }
 
     /// Whether messages on standard error are coloured.
-    var usesColor: Bool {
+    var usesColor: Bool { usesColor(colorMode) }
+
+    private func usesColor(_ colorMode: ColorMode) -> Bool {
         switch colorMode {
         case .always: return true
         case .never: return false
@@ -47,7 +64,7 @@ final class Terminal {
 
     /// A standard stream that could not be written: which, the `errno`, and the text that did not
     /// get out.
-    struct StreamFailure {
+    struct StreamFailure: Sendable {
         var descriptor: Int32
         var code: Int32
         var text: String
@@ -56,21 +73,17 @@ final class Terminal {
     }
 
     /// The first failed write of each stream, in the order they failed.
-    private(set) var streamFailures: [StreamFailure] = []
+    var streamFailures: [StreamFailure] { state.withLock { $0.streamFailures } }
 
     /// Writes to standard output; a newline is added unless the text ends with one.
     func out(_ text: String) {
-        write(text.hasSuffix("\n") ? text : text + "\n", to: STDOUT_FILENO)
+        state.withLock { Self.write(text.hasSuffix("\n") ? text : text + "\n", to: STDOUT_FILENO, &$0) }
     }
 
     /// Writes to standard error as is, the severity words coloured when `usesColor`.
     func err(_ text: String) {
-        write(usesColor ? SeverityColors.apply(to: text) : text, to: STDERR_FILENO)
+        state.withLock { err(text, &$0) }
     }
-
-    /// Problems printed so far, and those left out once `Diagnostic.maximumReported` were printed.
-    private var reported = 0
-    private var omitted = 0
 
     /// `kinetype: error: <file>:<line>:<col>: <path>: <message>` and its hint (`warning:` and
     /// `note:` for the other severities). After `Diagnostic.maximumReported` errors in one run,
@@ -78,10 +91,8 @@ final class Terminal {
     /// however many problems it finds.
     func report(_ diagnostic: Diagnostic) {
         if diagnostic.omittedCount > 0 {
-            omitted += diagnostic.omittedCount
-            return
-        }
-        if diagnostic.severity == .error {
+            state.withLock { $0.omitted += diagnostic.omittedCount }
+        } else if diagnostic.severity == .error {
             problem(diagnostic.reportText)
         } else {
             err(diagnostic.reportText)
@@ -90,25 +101,34 @@ final class Terminal {
 
     /// Writes one problem's text to standard error, counting it against the run's limit.
     func problem(_ text: String) {
-        guard reported < Diagnostic.maximumReported else {
-            omitted += 1
-            return
+        state.withLock { state in
+            guard state.reported < Diagnostic.maximumReported else {
+                state.omitted += 1
+                return
+            }
+            state.reported += 1
+            err(text, &state)
         }
-        reported += 1
-        err(text)
     }
 
     /// `kinetype: error: and N more problems` when some were left out.
     func finishReports() {
-        guard omitted > 0 else { return }
-        err("kinetype: error: and \(omitted) more problem\(omitted == 1 ? "" : "s") (not shown)\n")
-        omitted = 0
+        state.withLock { state in
+            guard state.omitted > 0 else { return }
+            let omitted = state.omitted
+            state.omitted = 0
+            err("kinetype: error: and \(omitted) more problem\(omitted == 1 ? "" : "s") (not shown)\n", &state)
+        }
     }
 
-    private func write(_ text: String, to descriptor: Int32) {
-        guard !streamFailures.contains(where: { $0.descriptor == descriptor }) else { return }
+    private func err(_ text: String, _ state: inout State) {
+        Self.write(usesColor(state.colorMode) ? SeverityColors.apply(to: text) : text, to: STDERR_FILENO, &state)
+    }
+
+    private static func write(_ text: String, to descriptor: Int32, _ state: inout State) {
+        guard !state.streamFailures.contains(where: { $0.descriptor == descriptor }) else { return }
         if let code = DescriptorWrite.all(text, to: descriptor) {
-            streamFailures.append(StreamFailure(descriptor: descriptor, code: code, text: text))
+            state.streamFailures.append(StreamFailure(descriptor: descriptor, code: code, text: text))
         }
     }
 }

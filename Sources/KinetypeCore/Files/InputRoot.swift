@@ -53,8 +53,8 @@ public struct InputRoot: Equatable, Sendable {
     }
 
     private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard realpath(path, &resolved) != nil else { return nil }
+        return resolved.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 }

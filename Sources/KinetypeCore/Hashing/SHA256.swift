@@ -12,7 +12,7 @@ public struct SHA256 {
     /// Adds bytes to the message. Contiguous bytes (`Data`, arrays) are compressed a whole
     /// 64-byte block at a time, straight from their storage.
     public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        let handled = bytes.withContiguousStorageIfAvailable { update(contiguous: $0) }
+        let handled: Void? = bytes.withContiguousStorageIfAvailable { update(contiguous: $0) }
         guard handled == nil else { return }
         for byte in bytes {
             buffer.append(byte)

@@ -1,4 +1,5 @@
 import CWebP
+import Foundation
 import KinetypeCore
 
 /// libwebp's animation encoder (`WebPAnimEncoder`); `deinit` deletes it.
@@ -14,6 +15,14 @@ final class WebPAnimEncoderObject {
     }
 
     deinit { WebPAnimEncoderDelete(pointer) }
+
+    /// The assembled animation, copied out of libwebp's buffer, which is freed here.
+    func assemble() throws -> Data {
+        var assembled = WebPData()
+        guard WebPAnimEncoderAssemble(pointer, &assembled) != 0 else { throw WebPFailure.encode(errorMessage) }
+        defer { WebPFree(UnsafeMutableRawPointer(mutating: assembled.bytes)) }
+        return Data(bytes: assembled.bytes, count: assembled.size)
+    }
 
     /// libwebp's message about the last failure.
     var errorMessage: String {

@@ -79,18 +79,18 @@ enum VideoVerification {
             "-of", "default=nw=1", file.path,
         ]
         let output = Pipe()
-        let errors = Pipe()
+        let errors = PipeDrain()
         process.standardOutput = output
-        process.standardError = errors
+        process.standardError = errors.pipe
         process.standardInput = FileHandle.nullDevice
         do {
             try process.run()
         } catch {
             return structuralProblem(file: file, format: format)
         }
-        let errorReader = PipeReader(errors)
+        errors.start()
         let outputText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errorData = errorReader.wait()
+        let errorData = errors.wait()
         process.waitUntilExit()
         let errorText = String(decoding: errorData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if process.terminationReason != .exit || process.terminationStatus != 0 || !errorText.isEmpty {
@@ -191,26 +191,5 @@ enum VideoVerification {
         guard head.starts(with: ebml) else { return "the WebM file does not start with an EBML header" }
         guard head.range(of: Data(segment)) != nil else { return "the WebM file has no Segment" }
         return nil
-    }
-}
-
-/// Reads a pipe to its end on a background thread, so two pipes of one process can be drained at once.
-private final class PipeReader: Sendable {
-    private let data = Locked(Data())
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ pipe: Pipe) {
-        let handle = pipe.fileHandleForReading
-        Thread.detachNewThread { [data, done] in
-            let read = handle.readDataToEndOfFile()
-            data.withLock { $0 = read }
-            done.signal()
-        }
-    }
-
-    /// Waits for the end of the pipe and returns everything read.
-    func wait() -> Data {
-        done.wait()
-        return data.withLock { $0 }
     }
 }

@@ -17,7 +17,7 @@ import KinetypeCore
 /// after ffmpeg printed no error and the file proved to be the video that was sent
 /// (`VideoVerification`); `cancel()`, a failure, or deinit without finish removes it and leaves
 /// the destination as it was. Disk errors (no space, quota, read-only) are `.cannotWrite`.
-/// Ignores SIGPIPE for the process, so a crashed ffmpeg is reported as an error, not a signal.
+/// Frames go through `DescriptorWrite`, so a crashed ffmpeg is reported as an error, not a SIGPIPE.
 public final class VideoWriter {
     public let url: URL
     public let width: Int
@@ -34,7 +34,7 @@ public final class VideoWriter {
     private let ffprobe: URL?
     private let process = Process()
     private let input = Pipe()
-    private let errorOutput = StderrCollector()
+    private let errorOutput = PipeDrain()
     private let paddedWidth: Int
     private let paddedHeight: Int
     private var isFinished = false
@@ -72,7 +72,6 @@ public final class VideoWriter {
         self.output = try AtomicFile(destination: url, group: group)
         self.ffprobe = VideoVerification.findFFprobe(besides: ffmpeg, searchPath: searchPath)
 
-        signal(SIGPIPE, SIG_IGN)
         process.executableURL = ffmpeg
         process.arguments =
             [
@@ -93,7 +92,7 @@ public final class VideoWriter {
                 kind: .renderFailure, message: "cannot start \(ffmpeg.path): \(error.localizedDescription)"
             ).fail()
         }
-        errorOutput.startReading()
+        errorOutput.start()
     }
 
     deinit {
@@ -107,7 +106,11 @@ public final class VideoWriter {
             throw failure("a frame is \(image.width)×\(image.height), but the video is \(width)×\(height)")
         }
         do {
-            try input.fileHandleForWriting.write(contentsOf: hasAlpha ? rgbaFrame(image) : rgbFrame(image))
+            let frame = hasAlpha ? rgbaFrame(image) : rgbFrame(image)
+            let descriptor = input.fileHandleForWriting.fileDescriptor
+            if let code = frame.withUnsafeBytes({ DescriptorWrite.all($0, to: descriptor) }) {
+                throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+            }
             frameCount += 1
         } catch {
             cancel()
@@ -131,7 +134,7 @@ public final class VideoWriter {
         isFinished = true
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
-        errorOutput.waitUntilDone()
+        errorOutput.wait()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             output.discard()
             if let diagnostic = VideoVerification.failure(fromFFmpegOutput: errorOutput.text, destination: url),
@@ -162,7 +165,7 @@ public final class VideoWriter {
         try? input.fileHandleForWriting.close()
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        errorOutput.waitUntilDone()
+        errorOutput.wait()
         output.discard()
     }
 
@@ -251,43 +254,5 @@ public final class VideoWriter {
     private static func rateArgument(_ fps: Double) -> String {
         if fps == fps.rounded() { return String(Int(fps)) }
         return "\(Int((fps * 1000).rounded()))/1000"
-    }
-}
-
-/// Reads a process's standard error on a background thread (so a chatty ffmpeg never blocks).
-private final class StderrCollector: Sendable {
-    let pipe = Pipe()
-    private let data = Locked(Data())
-    private let done = DispatchSemaphore(value: 0)
-    private let started = Locked(false)
-
-    func startReading() {
-        started.withLock { $0 = true }
-        let handle = pipe.fileHandleForReading
-        Thread.detachNewThread { [data, done] in
-            let read = handle.readDataToEndOfFile()
-            data.withLock { $0 = read }
-            done.signal()
-        }
-    }
-
-    func waitUntilDone() {
-        guard
-            started.withLock({ started in
-                defer { started = false }
-                return started
-            })
-        else { return }
-        done.wait()
-    }
-
-    /// Everything read (complete once `waitUntilDone()` returned).
-    var text: String { String(decoding: data.withLock { $0 }, as: UTF8.self) }
-
-    /// ": <ffmpeg's last lines>" or "" when it printed nothing.
-    var suffix: String {
-        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return "" }
-        return ": " + text.split(separator: "\n").suffix(5).joined(separator: "\n")
     }
 }

@@ -100,12 +100,7 @@ public final class WebPEncoder {
             guard WebPAnimEncoderAdd(encoder.pointer, nil, Int32(clamping: end), nil) != 0 else {
                 throw WebPFailure.encode(encoder.errorMessage)
             }
-            var assembled = WebPData()
-            guard WebPAnimEncoderAssemble(encoder.pointer, &assembled) != 0 else {
-                throw WebPFailure.encode(encoder.errorMessage)
-            }
-            defer { WebPFree(UnsafeMutableRawPointer(mutating: assembled.bytes)) }
-            let data = Data(bytes: assembled.bytes, count: assembled.size)
+            let data = try encoder.assemble()
             if let file {
                 try file.write(data)
                 try file.commit()

@@ -18,6 +18,18 @@ final class FontconfigConfig {
         pointer = config
     }
 
+    private init(owning pointer: OpaquePointer) { self.pointer = pointer }
+
+    /// A configuration with the system's rules (fonts.conf: aliases, generic families) and no fonts.
+    static func systemRules() throws(DiagnosticList) -> FontconfigConfig {
+        guard let config = FcInitLoadConfig() else {
+            throw DiagnosticList([
+                Diagnostic(kind: .renderFailure, message: "fontconfig could not read the system's configuration")
+            ])
+        }
+        return FontconfigConfig(owning: config)
+    }
+
     deinit { FcConfigDestroy(pointer) }
 }
 

@@ -75,6 +75,18 @@ final class PangoLayoutIterator {
     deinit { pango_layout_iter_free(pointer) }
 }
 
+/// A font's metrics (underline and strikethrough position and thickness), or nil when Pango has none.
+final class PangoFontMetrics {
+    let pointer: UnsafeMutablePointer<CPangoCairo.PangoFontMetrics>
+
+    init?(_ font: UnsafeMutablePointer<PangoFont>) {
+        guard let metrics = pango_font_get_metrics(font, nil) else { return nil }
+        pointer = metrics
+    }
+
+    deinit { pango_font_metrics_unref(pointer) }
+}
+
 /// A Pango font description (Pango copies a description it is given, so this one can go after use).
 final class PangoFontDescription {
     let pointer: OpaquePointer

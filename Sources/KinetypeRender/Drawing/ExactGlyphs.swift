@@ -10,9 +10,9 @@ import KinetypeCore
 /// usual. Colors, alphas, underline and strikethrough come from each run's attributes, as Pango's
 /// own renderer takes them.
 enum ExactGlyphs {
-    static func show(_ layout: OpaquePointer, on cr: OpaquePointer, at origin: Point) {
-        guard let iterator = pango_layout_get_iter(layout) else { return }
-        defer { pango_layout_iter_free(iterator) }
+    static func show(_ layout: PangoLayout, on cr: OpaquePointer, at origin: Point) {
+        guard let lines = try? PangoLayoutIterator(layout) else { return }
+        let iterator = lines.pointer
         let scale = Double(PANGO_SCALE)
         repeat {
             guard let run = pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item,
@@ -43,9 +43,9 @@ enum ExactGlyphs {
                 cairo_move_to(cr, x, y)
                 pango_cairo_show_glyph_string(cr, font, glyphs)
             }
-            guard style.underline || style.strikethrough, let font, let metrics = pango_font_get_metrics(font, nil)
+            guard style.underline || style.strikethrough, let font, let fontMetrics = PangoFontMetrics(font)
             else { continue }
-            defer { pango_font_metrics_unref(metrics) }
+            let metrics = fontMetrics.pointer
             let width = Double(logical.width) / scale
             if style.underline {
                 let position = Double(pango_font_metrics_get_underline_position(metrics)) / scale
@@ -60,6 +60,7 @@ enum ExactGlyphs {
             cairo_fill(cr)
         } while pango_layout_iter_next_run(iterator) != 0
         cairo_new_path(cr)
+        withExtendedLifetime(lines) {}
     }
 
     /// The paint attributes of one run (every run of kinetype's layouts has a foreground color).

@@ -49,7 +49,7 @@ struct PreparedText {
 
     private func show(_ layout: PangoLayout, on cr: OpaquePointer, at origin: Point) {
         if exactGlyphs {
-            withExtendedLifetime(layout) { ExactGlyphs.show(layout.pointer, on: cr, at: origin) }
+            ExactGlyphs.show(layout, on: cr, at: origin)
         } else {
             cairo_move_to(cr, origin.x, origin.y)
             pango_cairo_show_layout(cr, layout.pointer)

@@ -34,25 +34,27 @@ enum FamilyKinds {
         ),
     ]
 
-    /// The system's fontconfig rules without its fonts (loading no font is quick), used under a lock.
-    private final class SystemRules: @unchecked Sendable {
-        // Unchecked: `config` is only used while `lock` is held, and never released (it lives as
-        // long as the process, like fontconfig's own current configuration).
-        let lock = NSLock()
-        let config: OpaquePointer? = FcInitLoadConfig()
-    }
-    private static let system = SystemRules()
+    /// Answers of `substitutes(of:)` so far; at most `cachedAnswers` names are kept.
+    private static let answers = Locked<[String: [String]]>([:])
+    private static let cachedAnswers = 256
 
     /// The families fontconfig's rules put in the place of `family`, in its order: aliases and
     /// metric-compatible families first, then its generic family and that one's preferred families.
     static func substitutes(of family: String) -> [String] {
-        system.lock.lock()
-        defer { system.lock.unlock() }
-        guard let config = system.config, let pattern = FcPatternCreate() else { return [] }
-        defer { FcPatternDestroy(pattern) }
-        FcPatternAddString(pattern, FC_FAMILY, family)
-        FcConfigSubstitute(config, pattern, FcMatchPattern)
-        return FontconfigPatterns.strings(pattern, FC_FAMILY)
+        answers.withLock { answers in
+            if let known = answers[family] { return known }
+            let found = systemSubstitutes(of: family)
+            if answers.count < cachedAnswers { answers[family] = found }
+            return found
+        }
+    }
+
+    /// Reads the system's fontconfig rules (without its fonts: loading none is quick) and applies them.
+    private static func systemSubstitutes(of family: String) -> [String] {
+        guard let rules = try? FontconfigConfig.systemRules(), let pattern = FontconfigPattern() else { return [] }
+        FcPatternAddString(pattern.pointer, FC_FAMILY, family)
+        FcConfigSubstitute(rules.pointer, pattern.pointer, FcMatchPattern)
+        return FontconfigPatterns.strings(pattern.pointer, FC_FAMILY)
     }
 
     /// The kind a family's name tells by its words ("Noto Serif", "Courier"), or nil.

@@ -80,13 +80,10 @@ struct FaceDescription {
 
     /// The default value of the `wght` axis of face `index` of a font file, read with HarfBuzz.
     static func weightAxisDefault(file: String, index: UInt32) -> Double? {
-        guard let blob = hb_blob_create_from_file(file) else { return nil }
-        defer { hb_blob_destroy(blob) }
-        guard let face = hb_face_create(blob, index) else { return nil }
-        defer { hb_face_destroy(face) }
+        guard let face = HarfBuzzFace(file: file, index: index) else { return nil }
         var axis = hb_ot_var_axis_info_t()
         let weightTag: hb_tag_t = 0x7767_6874 // "wght"
-        guard hb_ot_var_find_axis_info(face, weightTag, &axis) != 0 else { return nil }
+        guard hb_ot_var_find_axis_info(face.pointer, weightTag, &axis) != 0 else { return nil }
         return Double(axis.default_value)
     }
 }
