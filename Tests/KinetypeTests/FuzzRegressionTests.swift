@@ -12,14 +12,18 @@ final class FuzzRegressionTests: XCTestCase {
     /// What the fuzz targets read besides their input: `image.png` for scenes, `template.json`.
     static let inputs = TestScenes.packageRoot.appendingPathComponent("Fuzz/Inputs")
 
-    /// The inputs of one target, sorted by name.
-    func inputs(_ target: String) throws -> [(name: String, data: Data)] {
+    typealias RegressionInput = (name: String, data: Data)
+
+    /// The inputs of one target, sorted by name. A missing or empty folder fails the test, so a
+    /// renamed folder cannot make it pass on nothing.
+    func inputs(_ target: String, file: StaticString = #filePath, line: UInt = #line) throws -> [RegressionInput] {
         let folder = Self.regressions.appendingPathComponent(target)
-        guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
-        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
-            .map {
-                ($0, try Data(contentsOf: folder.appendingPathComponent($0)))
-            }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.filter { !$0.hasPrefix(".") }
+        guard let names, !names.isEmpty else {
+            XCTFail("Fuzz/Regressions/\(target) is missing or empty", file: file, line: line)
+            return []
+        }
+        return try names.sorted().map { ($0, try Data(contentsOf: folder.appendingPathComponent($0))) }
     }
 
     /// Runs `body`; an error other than a `DiagnosticList` fails the test.
@@ -93,12 +97,4 @@ final class FuzzRegressionTests: XCTestCase {
         }
     }
 
-    /// The folders exist, so a renamed folder cannot make these tests pass on nothing.
-    func testRegressionFoldersExist() {
-        for target in ["scene", "goldens", "batch-data"] {
-            XCTAssertTrue(
-                FileManager.default.fileExists(atPath: Self.regressions.appendingPathComponent(target).path),
-                "Fuzz/Regressions/\(target) is missing")
-        }
-    }
 }
