@@ -44,17 +44,20 @@ let package = Package(
         .executableTarget(name: "KinetypeCLI", dependencies: ["Kinetype"], swiftSettings: swift6),
         .target(name: "KinetypeTesting", dependencies: ["Kinetype"], swiftSettings: swift6),
 
-        .testTarget(name: "KinetypeCoreTests", dependencies: ["KinetypeCore"]),
+        // What the test targets share: a child-process runner, scratch folders, pixel differences.
+        .target(name: "TestSupport", dependencies: ["KinetypeCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "KinetypeCoreTests", dependencies: ["KinetypeCore", "TestSupport"]),
         .testTarget(
-            name: "KinetypeRenderTests", dependencies: ["KinetypeRender", "KinetypeEncode", "CPNG"],
+            name: "KinetypeRenderTests", dependencies: ["KinetypeRender", "KinetypeEncode", "CPNG", "TestSupport"],
             exclude: ["Goldens"]),
         .testTarget(
-            name: "KinetypeEncodeTests", dependencies: ["KinetypeEncode", "CGIF", "CPNG", "CWebP"],
+            name: "KinetypeEncodeTests", dependencies: ["KinetypeEncode", "CGIF", "CPNG", "CWebP", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
-            name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeRender", "KinetypeEncode"],
+            name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeRender", "KinetypeEncode", "TestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "CLITests", dependencies: ["KinetypeCLI", "KinetypeCore"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "CLITests", dependencies: ["KinetypeCLI", "KinetypeCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "KinetypeTestingTests", dependencies: ["KinetypeTesting"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v5]

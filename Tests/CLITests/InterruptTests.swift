@@ -21,16 +21,23 @@ final class InterruptTests: XCTestCase {
         try Data(text.utf8).write(to: scene)
         let process = Process()
         process.executableURL = KinetypeProcess.executable
-        process.arguments = ["render", scene.path, "-o", existing.path]
+        process.arguments = ["render", scene.path, "-o", existing.path, "--progress", "json"]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: 1.0)
+        // The first progress line says frames are being rendered: interrupt then, not after a guess.
+        var stderrBytes = Data()
+        while !stderrBytes.contains(UInt8(ascii: "\n")) {
+            let more = errors.fileHandleForReading.availableData
+            if more.isEmpty { break }
+            stderrBytes += more
+        }
         XCTAssertTrue(process.isRunning, "the render should still be running")
         process.interrupt()
         process.waitUntilExit()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        stderrBytes += errors.fileHandleForReading.readDataToEndOfFile()
+        let stderr = String(decoding: stderrBytes, as: UTF8.self)
 
         XCTAssertEqual(process.terminationStatus, 130, stderr)
         XCTAssertTrue(stderr.contains("interrupted; nothing was written"), stderr)

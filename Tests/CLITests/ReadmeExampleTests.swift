@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Every `kinetype` command in the README's shell examples runs as written, from a copy of the
@@ -129,15 +130,12 @@ final class ReadmeExampleTests: XCTestCase {
             try runServer(example, in: shell("exec " + example.command))
         }
         for example in examples where !example.command.hasPrefix("kinetype preview ") {
-            let process = shell(example.command)
-            let errors = Pipe()
-            process.standardError = errors
-            try process.run()
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let result = try ChildProcess.run(
+                URL(fileURLWithPath: "/bin/bash"), ["-c", example.command], in: work, environment: environment,
+                unset: ["CI", "KINETYPE_RECORD"], stdout: .discarded)
             XCTAssertEqual(
-                process.terminationStatus, example.expectedStatus,
-                "README.md:\(example.line): \(example.command)\n\(message)")
+                result.status, example.expectedStatus,
+                "README.md:\(example.line): \(example.command)\n\(result.stderrText)")
         }
     }
 

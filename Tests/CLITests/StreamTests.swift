@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `render -` (scene on standard input) and `-o -` (file to standard output), run through a shell
@@ -8,21 +9,10 @@ final class StreamTests: XCTestCase {
 
     /// Runs `script` in bash with `$K` set to the kinetype binary, in `folder`.
     private func shell(_ script: String, in folder: URL) throws -> KinetypeProcess.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = folder
-        process.environment = ProcessInfo.processInfo.environment.merging(
-            ["K": KinetypeProcess.executable.path, "TINY": tiny]) { $1 }
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return KinetypeProcess.Result(
-            status: process.terminationStatus, stdout: "", stderr: String(decoding: errors, as: UTF8.self))
+        let result = try ChildProcess.run(
+            URL(fileURLWithPath: "/bin/bash"), ["-c", script], in: folder,
+            environment: ["K": KinetypeProcess.executable.path, "TINY": tiny], stdout: .discarded)
+        return KinetypeProcess.Result(status: result.status, stdout: "", stderr: result.stderrText)
     }
 
     func testPipedSceneToStandardOutputEqualsTheFileWrittenDirectly() throws {
@@ -172,21 +162,11 @@ final class StreamTests: XCTestCase {
     /// The reader is gone before the first byte: EPIPE, a clean exit 73 with a message, no crash
     /// by SIGPIPE. Then `| head -c 10` on a file larger than a pipe holds.
     func testBrokenPipeIsACleanError() throws {
-        let process = Process()
-        process.executableURL = KinetypeProcess.executable
-        process.arguments = ["render", tiny, "-o", "-", "--format", "gif"]
-        let output = Pipe()
-        let errors = Pipe()
-        try output.fileHandleForReading.close()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        try output.fileHandleForWriting.close()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationReason, .exit, "not killed by SIGPIPE")
-        XCTAssertEqual(process.terminationStatus, 73, text)
+        let closed = try ChildProcess.run(
+            KinetypeProcess.executable, ["render", tiny, "-o", "-", "--format", "gif"], stdout: .closedPipe)
+        let text = closed.stderrText
+        XCTAssertTrue(closed.exited, "not killed by SIGPIPE")
+        XCTAssertEqual(closed.status, 73, text)
         XCTAssertTrue(text.contains("cannot write to standard output: the reading end of the pipe was closed"), text)
 
         let folder = try KinetypeProcess.temporaryFolder(self)

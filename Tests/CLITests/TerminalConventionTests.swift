@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Colour, progress styles, help width, versions and shell completions, seen as a user sees them:
@@ -18,23 +19,11 @@ final class TerminalConventionTests: XCTestCase {
     private func runTool(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws
         -> KinetypeProcess.Result
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.currentDirectoryURL = root
         // The test runner's own environment may ask for no colour; each test says what it wants.
-        var inherited = ProcessInfo.processInfo.environment
-        inherited["NO_COLOR"] = nil
-        process.environment = inherited.merging(environment) { $1 }
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return KinetypeProcess.Result(
-            status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
+        let result = try ChildProcess.run(
+            URL(fileURLWithPath: path), arguments, in: root, environment: environment, unset: ["NO_COLOR"],
+            stderr: .discarded)
+        return KinetypeProcess.Result(status: result.status, stdout: result.stdoutText, stderr: "")
     }
 
     private func outputPath() throws -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Transparent scenes rendered to video by the CLI: alpha kept in .webm and .mov, an .mp4 flattened
@@ -17,19 +18,12 @@ final class VideoOutputTests: XCTestCase {
 
     /// The RGBA of the centre pixel of the first frame, decoded by ffmpeg (libvpx for WebM alpha).
     private func centrePixel(_ url: URL) throws -> [Int] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
         let codec = url.pathExtension == "webm" ? ["-c:v", "libvpx-vp9"] : []
-        process.arguments =
+        let arguments =
             ["-v", "error"] + codec + [
                 "-i", url.path, "-frames:v", "1", "-vf", "crop=2:2:15:7", "-f", "rawvideo", "-pix_fmt", "rgba", "-",
             ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"), arguments).stdout
         XCTAssertEqual(data.count, 16)
         return data.prefix(4).map(Int.init)
     }

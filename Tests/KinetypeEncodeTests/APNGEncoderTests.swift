@@ -1,5 +1,6 @@
 import Foundation
 import KinetypeCore
+import TestSupport
 import XCTest
 
 @testable import KinetypeEncode
@@ -38,7 +39,7 @@ final class APNGEncoderTests: XCTestCase {
         if let ffmpeg = Self.ffmpeg() {
             let url = try scratchFolder().appendingPathComponent("blink.apng")
             try data.write(to: url)
-            XCTAssertEqual(try Self.ffmpegFrames(of: url, ffmpeg: ffmpeg, width: 48, height: 20), frames)
+            XCTAssertEqual(try FFmpegFrames.decode(url, ffmpeg: ffmpeg, width: 48, height: 20), frames)
         }
     }
 
@@ -101,21 +102,4 @@ final class APNGEncoderTests: XCTestCase {
 
     static func ffmpeg() -> URL? { VideoWriter.findFFmpeg() }
 
-    static func ffmpegFrames(of url: URL, ffmpeg: URL, width: Int, height: Int) throws -> [Image] {
-        let process = Process()
-        process.executableURL = ffmpeg
-        process.arguments = [
-            "-v", "error", "-i", url.path, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", "-",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let bytes = [UInt8](output.fileHandleForReading.readDataToEndOfFile())
-        process.waitUntilExit()
-        let size = width * height * 4
-        return stride(from: 0, to: bytes.count - size + 1, by: size).map {
-            Image(width: width, height: height, pixels: Array(bytes[$0..<($0 + size)]))
-        }
-    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import KinetypeCore
 import KinetypeEncode
+import TestSupport
 import XCTest
 
 /// Reads videos back with ffmpeg and ffprobe, as an independent decoder.
@@ -46,17 +47,8 @@ enum FFmpegDecoding {
 
     /// The standard output of a process that must succeed.
     static func run(_ executable: URL, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "\(executable.lastPathComponent) \(arguments)")
-        return data
+        let result = try ChildProcess.run(executable, arguments, stderr: .discarded)
+        XCTAssertEqual(result.status, 0, "\(executable.lastPathComponent) \(arguments)")
+        return result.stdout
     }
 }

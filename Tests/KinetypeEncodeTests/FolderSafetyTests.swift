@@ -1,5 +1,6 @@
 import Foundation
 import KinetypeCore
+import TestSupport
 import XCTest
 
 @testable import KinetypeEncode
@@ -8,11 +9,7 @@ import XCTest
 /// folder exchange and the frames manifest.
 final class FolderSafetyTests: XCTestCase {
     private func deadProcessID() throws -> pid_t {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
-        return process.processIdentifier
+        try ChildProcess.endedProcessID()
     }
 
     func testTemporaryNamesParseExactly() {

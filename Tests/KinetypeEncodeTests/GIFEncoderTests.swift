@@ -1,6 +1,7 @@
 import Foundation
 import KinetypeCore
 import KinetypeEncode
+import TestSupport
 import XCTest
 
 final class GIFEncoderTests: XCTestCase {
@@ -131,13 +132,8 @@ final class GIFEncoderTests: XCTestCase {
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try data.write(to: folder.appendingPathComponent("in.gif"))
-        let process = Process()
-        process.executableURL = convert
-        process.currentDirectoryURL = folder
-        process.arguments = ["in.gif", "-coalesce", "PNG32:frame_%d.png"]
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        let converted = try ChildProcess.run(convert, ["in.gif", "-coalesce", "PNG32:frame_%d.png"], in: folder)
+        XCTAssertEqual(converted.status, 0, converted.stderrText)
         for index in 0..<gif.frames.count {
             let composed = try PNGCodec.read(contentsOf: folder.appendingPathComponent("frame_\(index).png"))
             assertSameImage(visible(composed), gif.frames[index].image, "frame \(index + 1) as ImageMagick shows it")

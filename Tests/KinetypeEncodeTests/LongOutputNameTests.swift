@@ -1,5 +1,6 @@
 import Foundation
 import KinetypeCore
+import TestSupport
 import XCTest
 
 @testable import KinetypeEncode
@@ -18,11 +19,7 @@ final class LongOutputNameTests: XCTestCase {
     }
 
     private func deadProcessID() throws -> pid_t {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
-        return process.processIdentifier
+        try ChildProcess.endedProcessID()
     }
 
     func testTemporariesOfTheLongestNamesFitAndParseBackToTheirName() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import KinetypeCore
 import KinetypeEncode
+import TestSupport
 import XCTest
 
 final class VideoWriterTests: XCTestCase {
@@ -17,18 +18,11 @@ final class VideoWriterTests: XCTestCase {
         guard let ffmpeg = VideoWriter.findFFmpeg() else { return nil }
         let ffprobe = ffmpeg.deletingLastPathComponent().appendingPathComponent("ffprobe")
         guard FileManager.default.isExecutableFile(atPath: ffprobe.path) else { return nil }
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = ffprobe
-        process.arguments = [
+        let arguments = [
             "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
             "stream=codec_name,width,height,nb_read_frames", "-of", "csv=p=0", url.path,
         ]
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return try ChildProcess.run(ffprobe, arguments).stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     private func requireFFmpeg() throws {

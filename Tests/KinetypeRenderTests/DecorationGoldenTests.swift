@@ -1,5 +1,6 @@
 import Foundation
 import KinetypeCore
+import TestSupport
 import XCTest
 
 @testable import KinetypeRender
@@ -68,7 +69,7 @@ final class DecorationGoldenTests: XCTestCase {
         // A 40×20 picture: left half red, right half blue.
         var pixels: [UInt8] = []
         for _ in 0..<20 { for x in 0..<40 { pixels += x < 20 ? [255, 0, 0, 255] : [0, 0, 255, 255] } }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetype-render-images")
+        let folder = try ScratchFolder.make(for: self)
         let png = folder.appendingPathComponent("halves.png")
         try TestPNG.write(Image(width: 40, height: 20, pixels: pixels), to: png)
 

@@ -1,6 +1,7 @@
 import CPangoCairo
 import Foundation
 import KinetypeCore
+import TestSupport
 import XCTest
 
 @testable import KinetypeRender
@@ -17,7 +18,7 @@ final class FontLibraryTests: XCTestCase {
     }
 
     func testNonFontFileIsReported() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kinetype-not-a-font.ttf")
+        let file = try ScratchFolder.make(for: self).appendingPathComponent("not-a-font.ttf")
         try Data("hello".utf8).write(to: file)
         XCTAssertThrowsError(try FontLibrary(fontFiles: [file], systemFonts: false)) { error in
             XCTAssertTrue("\(error)".contains("is not a font file"), "\(error)")

@@ -1,5 +1,6 @@
 import Foundation
 import KinetypeEncode
+import TestSupport
 import XCTest
 
 @testable import Kinetype
@@ -30,7 +31,7 @@ final class AnimatedOutputTests: XCTestCase {
         let rendered = try (0..<prepared.timeline.frameCount).map { try prepared.renderFrame($0) }
         var distinct: [Image] = []
         for frame in rendered where distinct.last != frame { distinct.append(frame) }
-        let decoded = try Self.ffmpegFrames(of: output, ffmpeg: ffmpeg, width: 96, height: 48)
+        let decoded = try FFmpegFrames.decode(output, ffmpeg: ffmpeg, width: 96, height: 48)
         XCTAssertEqual(decoded.count, distinct.count, "one APNG frame per distinct rendered frame")
         for (index, (got, wanted)) in zip(decoded, distinct).enumerated() {
             XCTAssertEqual(got, wanted, "ffmpeg's frame \(index)")
@@ -157,24 +158,4 @@ final class AnimatedOutputTests: XCTestCase {
         XCTAssertEqual(last.pixel(x: 2, y: 2).a, 0, "the transparent canvas stays transparent", file: file, line: line)
     }
 
-    /// The frames of an APNG as ffmpeg's apng demuxer decodes them, one per APNG frame.
-    static func ffmpegFrames(of url: URL, ffmpeg: URL, width: Int, height: Int) throws -> [Image] {
-        let process = Process()
-        process.executableURL = ffmpeg
-        process.arguments = [
-            "-v", "error", "-i", url.path, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", "-",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let bytes = [UInt8](output.fileHandleForReading.readDataToEndOfFile())
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "ffmpeg decodes the APNG")
-        let size = width * height * 4
-        XCTAssertEqual(bytes.count % size, 0)
-        return stride(from: 0, to: bytes.count - size + 1, by: size).map {
-            Image(width: width, height: height, pixels: Array(bytes[$0..<($0 + size)]))
-        }
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KinetypeCore
+import TestSupport
 import XCTest
 
 @testable import Kinetype
@@ -77,7 +78,7 @@ final class DamageRenderingTests: XCTestCase {
                     let exact =
                         frame.index == 0
                         ? PixelRect.whole(width: frame.image.width, height: frame.image.height)
-                        : Self.differences(expected[frame.index - 1], expected[frame.index])
+                        : PixelDifference.bounds(expected[frame.index - 1], expected[frame.index])
                     XCTAssertEqual(frame.changed, exact, "frame \(frame.index), \(jobs) jobs")
                     delivered += 1
                 }
@@ -105,11 +106,11 @@ final class DamageRenderingTests: XCTestCase {
             guard drawn == expected else {
                 return XCTFail(
                     "\(name): frame \(index) drawn over frame \(index - 1) differs from its full render "
-                        + "in \(String(describing: Self.differences(expected, drawn)))", file: file, line: line)
+                        + "in \(String(describing: PixelDifference.bounds(expected, drawn)))", file: file, line: line)
             }
             if let previous, previous.index == index - 1 {
                 let damage = try inOrder.damage(from: previous.state, to: state)
-                let changed = Self.differences(previous.image, expected)
+                let changed = PixelDifference.bounds(previous.image, expected)
                 if let changed {
                     guard let damage, damage.union(changed) == damage else {
                         return XCTFail(
@@ -135,7 +136,7 @@ final class DamageRenderingTests: XCTestCase {
             guard drawn == expected else {
                 return XCTFail(
                     "\(name): frame \(index) drawn over frame \(String(describing: last)) differs from its full render "
-                        + "in \(String(describing: Self.differences(expected, drawn)))", file: file, line: line)
+                        + "in \(String(describing: PixelDifference.bounds(expected, drawn)))", file: file, line: line)
             }
             last = index
             guard step < 12 else { continue }
@@ -163,29 +164,6 @@ final class DamageRenderingTests: XCTestCase {
         return frames.sorted()
     }
 
-    /// The bounding box of the pixels that differ (nil: none).
-    static func differences(_ a: Image, _ b: Image) -> PixelRect? {
-        var minX = Int.max
-        var minY = Int.max
-        var maxX = -1
-        var maxY = -1
-        a.pixels.withUnsafeBytes { first in
-            b.pixels.withUnsafeBytes { second in
-                let one = first.bindMemory(to: UInt32.self)
-                let two = second.bindMemory(to: UInt32.self)
-                for y in 0..<a.height {
-                    for x in 0..<a.width where one[y * a.width + x] != two[y * a.width + x] {
-                        minX = min(minX, x)
-                        maxX = max(maxX, x)
-                        minY = min(minY, y)
-                        maxY = y
-                    }
-                }
-            }
-        }
-        guard maxY >= 0 else { return nil }
-        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-    }
 }
 
 /// Random scenes that exercise what the damage must bound: typewriters in both modes with fades,

@@ -1,4 +1,5 @@
 import Kinetype
+import TestSupport
 import XCTest
 
 final class HTMLTextTests: XCTestCase {
@@ -15,14 +16,7 @@ final class HTMLTextTests: XCTestCase {
         ]
         let command = HTMLText.shellCommand(["printf", "%s\\0"] + arguments)
         XCTAssertTrue(command.hasPrefix("printf '%s\\0' plain/path.json 'with space' 'it'\\''s'"), command)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", command]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try ChildProcess.run(URL(fileURLWithPath: "/bin/bash"), ["-c", command]).stdout
         let printed = data.split(separator: 0, omittingEmptySubsequences: false).dropLast().map {
             String(decoding: $0, as: UTF8.self)
         }

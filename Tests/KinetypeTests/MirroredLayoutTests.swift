@@ -1,5 +1,6 @@
 import Foundation
 import KinetypeEncode
+import TestSupport
 import XCTest
 
 @testable import Kinetype
@@ -48,21 +49,6 @@ final class MirroredLayoutTests: XCTestCase {
         return out
     }
 
-    /// Pixels whose channels differ by more than `tolerance`.
-    private func differing(_ a: Image, _ b: Image, tolerance: Int = 2) -> Int {
-        XCTAssertEqual([a.width, a.height], [b.width, b.height])
-        var count = 0
-        for pixel in 0..<(a.pixels.count / 4) {
-            let offset = pixel * 4
-            for channel in 0..<4
-            where abs(Int(a.pixels[offset + channel]) - Int(b.pixels[offset + channel])) > tolerance {
-                count += 1
-                break
-            }
-        }
-        return count
-    }
-
     private func assertMirrored(_ template: String, english: String, rightToLeft: [String]) throws {
         let en = try card(template, entry: english)
         XCTAssertEqual(en.scene.canvas.layoutDirection, .leftToRight, "auto finds English left to right")
@@ -79,7 +65,9 @@ final class MirroredLayoutTests: XCTestCase {
                     let image = try nonText(en, frame: index)
                     englishFrames[index] = (image, mirrored(image))
                     // The layout is not symmetric, so its mirror image is a real check …
-                    XCTAssertGreaterThan(differing(image, mirrored(image)), total / 1000, "\(template) is symmetric")
+                    XCTAssertGreaterThan(
+                        PixelDifference.count(image, mirrored(image), tolerance: 2), total / 1000,
+                        "\(template) is symmetric")
                 }
                 let expected = englishFrames[index]!.mirror
                 let actual = try nonText(card, frame: index)
@@ -87,14 +75,19 @@ final class MirroredLayoutTests: XCTestCase {
                 // exactly mirror-symmetric (a few dozen edge pixels differ by a few levels); a misplaced
                 // or unmirrored layer differs by far more.
                 XCTAssertLessThanOrEqual(
-                    differing(actual, expected), 64, "\(output) frame \(index) is not the mirror image")
+                    PixelDifference.count(actual, expected, tolerance: 2), 64,
+                    "\(output) frame \(index) is not the mirror image")
                 XCTAssertEqual(
-                    differing(actual, expected, tolerance: 24), 0, "\(output) frame \(index) is not the mirror image")
+                    PixelDifference.count(actual, expected, tolerance: 24), 0,
+                    "\(output) frame \(index) is not the mirror image")
                 // The same card laid out left to right fails it.
-                XCTAssertGreaterThan(differing(try nonText(unmirrored, frame: index), expected), total / 1000)
+                XCTAssertGreaterThan(
+                    PixelDifference.count(try nonText(unmirrored, frame: index), expected, tolerance: 2), total / 1000)
             }
             // The comparison hid real text: the full frame has much more ink.
-            XCTAssertGreaterThan(differing(try card.renderFrame(last), try nonText(card, frame: last)), total / 100)
+            XCTAssertGreaterThan(
+                PixelDifference.count(try card.renderFrame(last), try nonText(card, frame: last), tolerance: 2),
+                total / 100)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import Kinetype
@@ -16,12 +17,7 @@ enum TestScenes {
     }
 
     /// A fresh temporary folder, removed when the test ends.
-    static func temporaryFolder(_ test: XCTestCase) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("kinetype-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url
-    }
+    static func temporaryFolder(_ test: XCTestCase) throws -> URL { try ScratchFolder.make(for: test) }
 }
 
 /// Whether the slow, exhaustive forms of the property tests run: `make test-long` sets

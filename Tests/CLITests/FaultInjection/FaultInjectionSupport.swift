@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A tiny tmpfs mounted for one test (full-disk and read-only faults), unmounted when the test
@@ -40,16 +41,8 @@ struct TinyDisk {
     }
 
     private static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try ChildProcess.run(URL(fileURLWithPath: tool), arguments)
+        return (result.status, result.stdoutText + result.stderrText)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// One `kinetype` run whose cost is measured: its own peak resident memory and wall time, as GNU
@@ -20,19 +21,13 @@ struct MeasuredRun {
         }
         let report = directory.appendingPathComponent(".measured-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: report) }
-        let process = Process()
-        process.executableURL = time
-        process.arguments = ["-f", "%M %e", "-o", report.path, KinetypeProcess.executable.path] + arguments
-        process.currentDirectoryURL = directory
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        let measured = try ChildProcess.run(
+            time, ["-f", "%M %e", "-o", report.path, KinetypeProcess.executable.path] + arguments, in: directory,
+            stdout: .discarded, stderr: .discarded)
         let fields = try String(contentsOf: report, encoding: .utf8).split(whereSeparator: \.isWhitespace)
             .compactMap { Double($0) }
         guard fields.count >= 2 else { throw XCTSkip("GNU time reported nothing readable") }
         return MeasuredRun(
-            status: process.terminationStatus, peakMiB: fields[fields.count - 2] / 1024, seconds: fields.last!)
+            status: measured.status, peakMiB: fields[fields.count - 2] / 1024, seconds: fields.last!)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Faults injected into `render`, `batch` and `verify` as a user would meet them: outputs that
@@ -20,11 +21,7 @@ final class OutputSafetyTests: XCTestCase {
 
     /// The id of a process that has ended, so no process has it (for fake stale temporaries).
     private func deadProcessID() throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
-        return process.processIdentifier
+        try ChildProcess.endedProcessID()
     }
 
     private func count(in folder: URL) -> Int {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Every file kinetype reads, as an adversary would hand it over (#11, defects 5, 6 and 10): FIFOs,
@@ -16,44 +17,12 @@ final class UntrustedInputTests: XCTestCase {
     private func run(_ arguments: [String], in directory: URL? = nil, seconds: Double = 60) throws
         -> KinetypeProcess.Result
     {
-        let process = Process()
-        process.executableURL = KinetypeProcess.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? folder
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run()
-        // Both pipes are drained while the child runs, so a full pipe cannot block it.
-        let outData = Drained()
-        let errData = Drained()
-        let group = DispatchGroup()
-        for (pipe, sink) in [(out, outData), (err, errData)] {
-            group.enter()
-            DispatchQueue.global().async {
-                sink.data = pipe.fileHandleForReading.readDataToEndOfFile()
-                group.leave()
-            }
-        }
-        if finished.wait(timeout: .now() + seconds) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            finished.wait()
+        let result = try ChildProcess.run(
+            KinetypeProcess.executable, arguments, in: directory ?? folder, timeout: seconds)
+        if result.timedOut {
             XCTFail("kinetype \(arguments.joined(separator: " ")) hung (killed after \(Int(seconds)) s)")
         }
-        group.wait()
-        return KinetypeProcess.Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: outData.data, as: UTF8.self),
-            stderr: String(decoding: errData.data, as: UTF8.self))
-    }
-
-    /// What one pipe gave; written by its reader before `group.leave()`, read after `group.wait()`.
-    private final class Drained: @unchecked Sendable {
-        var data = Data()
+        return KinetypeProcess.Result(status: result.status, stdout: result.stdoutText, stderr: result.stderrText)
     }
 
     private func write(_ text: String, to name: String, in directory: URL? = nil) throws {

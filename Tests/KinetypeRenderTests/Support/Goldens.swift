@@ -1,46 +1,52 @@
 import Foundation
 import KinetypeCore
+import TestSupport
 import XCTest
 
-/// Golden-image comparison: exact bytes. `KINETYPE_RECORD_GOLDENS=1` records instead.
+/// Golden-image comparison of the renderer's own tests: exact bytes. What may be written follows
+/// `RecordMode` from the environment, as for `verify`: `KINETYPE_RECORD=failed` (or `all`) re-records,
+/// a missing golden is recorded and fails the test, and under `CI` nothing is ever written.
 enum Goldens {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Goldens")
+    /// Where a differing image is written for a look: the package's `.build`, outside the sources.
+    static let failures = directory.deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/kinetype-golden-failures")
 
-    static var recording: Bool { ProcessInfo.processInfo.environment["KINETYPE_RECORD_GOLDENS"] == "1" }
+    static var mode: RecordMode { RecordMode.fromEnvironment(ProcessInfo.processInfo.environment) }
 
     static func assertMatches(_ image: Image, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
         let url = directory.appendingPathComponent(name + ".png")
+        let mode = mode
         do {
-            if recording || !FileManager.default.fileExists(atPath: url.path) {
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                if mode == .never {
+                    return XCTFail(
+                        "golden \(name) is missing at \(url.path) (CI never records)", file: file, line: line)
+                }
                 try TestPNG.write(image, to: url)
-                if !recording {
+                if mode == .missing {
                     XCTFail("golden \(name) was missing and has been recorded at \(url.path)", file: file, line: line)
                 }
                 return
             }
+            if mode == .all { return try TestPNG.write(image, to: url) }
             let golden = try TestPNG.read(url)
             if golden == image { return }
-            let actual = FileManager.default.temporaryDirectory.appendingPathComponent("kinetype-actual-\(name).png")
+            if mode == .failed { return try TestPNG.write(image, to: url) }
+            try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
+            let actual = failures.appendingPathComponent(name + ".png")
             try TestPNG.write(image, to: actual)
             let detail =
                 golden.width == image.width && golden.height == image.height
-                ? "\(differingPixels(golden, image)) pixels differ"
+                ? "\(PixelDifference.count(golden, image)) pixels differ"
                 : "size \(image.width)×\(image.height) ≠ \(golden.width)×\(golden.height)"
             XCTFail(
                 "\(name) differs from its golden (\(detail)); actual image written to \(actual.path), "
-                    + "golden at \(url.path); re-record with KINETYPE_RECORD_GOLDENS=1", file: file, line: line)
+                    + "golden at \(url.path); if the change is intended, re-record: KINETYPE_RECORD=failed swift test",
+                file: file, line: line)
         } catch {
             XCTFail("golden \(name): \(error)", file: file, line: line)
         }
-    }
-
-    static func differingPixels(_ a: Image, _ b: Image) -> Int {
-        var count = 0
-        for i in stride(from: 0, to: a.pixels.count, by: 4)
-        where a.pixels[i] != b.pixels[i] || a.pixels[i + 1] != b.pixels[i + 1] || a.pixels[i + 2] != b.pixels[i + 2]
-            || a.pixels[i + 3] != b.pixels[i + 3]
-        { count += 1 }
-        return count
     }
 }
