@@ -64,9 +64,9 @@ final class LayoutDirectionCommandTests: XCTestCase {
             XCTAssertEqual(frame, expected, "\(name) is laid out right to left")
         }
         // … and a right-to-left scene verifies against it.
-        let check = try KinetypeProcess.run([
-            "verify", rtl, "--golden", goldens, "--record", "never", "--layout-direction", "rightToLeft", "-q",
-        ])
+        let check = try KinetypeProcess.run(
+            ["verify", rtl, "--golden", goldens, "--record", "never", "--layout-direction", "rightToLeft", "-q"],
+            in: folder)
         XCTAssertEqual(check.status, 1, "mirror-rect-rtl has no golden set of its own: \(check.stdout)")
     }
 }

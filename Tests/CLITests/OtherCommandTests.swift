@@ -108,7 +108,7 @@ final class OtherCommandTests: XCTestCase {
             })
 
         let noGoldens = try KinetypeProcess.run(
-            ["verify", tiny, "--golden", folder.appendingPathComponent("none").path],
+            ["verify", tiny, "--golden", folder.appendingPathComponent("none").path], in: folder,
             environment: ["CI": "1"])
         XCTAssertEqual(noGoldens.status, 1)
         XCTAssertFalse(
