@@ -129,8 +129,10 @@ final class AppearanceDecodingTests: XCTestCase {
         XCTAssertEqual(
             message("system.secondaryLabl"),
             #"unknown system color "system.secondaryLabl"; did you mean "system.secondaryLabel"?"#)
+        XCTAssertEqual(message("secondaryLabl"), #"unknown color "secondaryLabl"; did you mean "secondaryLabel"?"#)
         XCTAssertEqual(
-            message("secondaryLabel"), #"unknown color "secondaryLabel"; did you mean "system.secondaryLabel"?"#)
+            message("systemBackgrund"), #"unknown color "systemBackgrund"; did you mean "systemBackground"?"#)
+        XCTAssertEqual(message("mint"), #"unknown color "mint"; did you mean "system.mint"?"#)
         if case .failure(let error) = Color.parse("system.chartreuse") {
             XCTAssertEqual(error.message, #"unknown system color "system.chartreuse""#)
             XCTAssertTrue(error.hint?.hasPrefix("system colors are: system.red, system.orange") ?? false)
@@ -140,6 +142,27 @@ final class AppearanceDecodingTests: XCTestCase {
         // CSS names stay CSS: "yellow" is #FFFF00, not Apple's yellow.
         XCTAssertEqual(Color(parsing: "yellow"), Color(red: 1, green: 1, blue: 0))
         XCTAssertEqual(Color(parsing: "SYSTEM.Yellow", in: .dark), Color(parsing: "#FFD60A"))
+    }
+
+    /// The names a SwiftUI or UIKit port writes are the system colors, in both appearances.
+    func testSwiftUIAndUIKitNamesAreAliasesOfTheSystemColors() {
+        let aliases = [
+            "label": "label", "secondaryLabel": "secondaryLabel", "tertiaryLabel": "tertiaryLabel",
+            "systemBackground": "background", "secondarySystemBackground": "secondarySystemBackground",
+            "separator": "separator", "primary": "label", "secondary": "secondaryLabel", "systemRed": "red",
+            "systemgray": "gray", "SystemBlue": "blue",
+        ]
+        for (alias, name) in aliases {
+            for scheme in [ColorScheme.light, .dark] {
+                XCTAssertEqual(
+                    Color(parsing: alias, in: scheme), Color(parsing: "system." + name, in: scheme),
+                    "\(alias) \(scheme)")
+            }
+        }
+        XCTAssertEqual(Color(parsing: "label", in: .dark), Color(red: 1, green: 1, blue: 1))
+        // SwiftUI's tints are CSS names too, and stay CSS.
+        XCTAssertEqual(Color(parsing: "red"), Color(red: 1, green: 0, blue: 0))
+        XCTAssertNil(Color(parsing: "background"), "the UIKit name is systemBackground")
     }
 
     /// Apple's published values (iOS Human Interface Guidelines color table; UIKit's semantic

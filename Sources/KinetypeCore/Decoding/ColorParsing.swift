@@ -32,10 +32,12 @@ extension Color {
                     red: Double(rgb >> 16 & 0xFF) / 255, green: Double(rgb >> 8 & 0xFF) / 255,
                     blue: Double(rgb & 0xFF) / 255))
         }
-        // A SwiftUI/UIKit name without its prefix ("label", "secondaryLabel") means the system color.
+        // A SwiftUI/UIKit name ("label", "systemBackground", "primary") is the system color.
+        if let entry = SystemColors.alias(named: text) { return .success(entry.color(in: scheme)) }
         let suggestion =
             SystemColors.entry(named: text).map { "; did you mean \(JSONText.quoted(SystemColors.prefix + $0.name))?" }
-            ?? Suggestion.didYouMean(text, among: ["transparent"] + CSSColorNames.table.keys.sorted())
+            ?? Suggestion.didYouMean(
+                text, among: ["transparent"] + CSSColorNames.table.keys.sorted() + SystemColors.aliases)
         return .failure(
             ColorParseError(
                 message: "unknown color \(JSONText.quoted(text))" + suggestion,

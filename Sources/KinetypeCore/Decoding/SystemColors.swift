@@ -68,6 +68,21 @@ public enum SystemColors {
         return all.first { $0.name.lowercased() == lowered }
     }
 
+    /// The entry a bare SwiftUI or UIKit name stands for, ignoring case: a UIKit name (`label`,
+    /// `secondaryLabel`, `systemBackground`, `separator`, `systemRed`) or SwiftUI's semantic
+    /// `primary` and `secondary`. SwiftUI's tints (`red`, `mint`) are not aliases: a bare `red` is
+    /// CSS red, as it always was, so `systemRed` or `system.red` names Apple's.
+    public static func alias(named name: String) -> Entry? {
+        let lowered = name.lowercased()
+        return all.first { $0.uiKitName.lowercased() == lowered }
+            ?? all.first { $0.swiftUIName != $0.name && $0.swiftUIName?.lowercased() == lowered }
+    }
+
+    /// Every bare name `alias(named:)` takes, in table order.
+    public static var aliases: [String] {
+        all.map(\.uiKitName) + all.compactMap { $0.swiftUIName != $0.name ? $0.swiftUIName : nil }
+    }
+
     /// A likely intended spelling for an unknown `system.<name>`: the UIKit name written in full
     /// (`system.systemBackground`, `system.systemRed`), or the nearest name by edit distance.
     static func suggestion(for name: String) -> String? {
