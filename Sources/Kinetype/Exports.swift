@@ -19,3 +19,5 @@ public typealias VideoFormat = KinetypeEncode.VideoFormat
 public typealias OutputGroup = KinetypeEncode.OutputGroup
 /// Unicode's word boundaries, which the loader gives the timeline for word-at-a-time typewriters.
 public typealias UnicodeWords = KinetypeRender.UnicodeWords
+/// Missing folders made above a command's outputs, removed again when it fails.
+public typealias ParentFolders = KinetypeEncode.ParentFolders

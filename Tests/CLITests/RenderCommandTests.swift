@@ -15,6 +15,32 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(result.stderr.isEmpty, "no progress bar when stderr is not a terminal: \(result.stderr)")
     }
 
+    /// Missing folders above the output are made, as batch makes its folder; a render that fails
+    /// or is refused leaves none behind.
+    func testMissingFoldersAreMadeAndRemovedWhenTheRenderFails() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let made = try KinetypeProcess.run(["render", tiny, "-o", "new/dir/tiny.gif", "-q"], in: folder)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path + "/new/dir/tiny.gif"))
+
+        let bad = KinetypeProcess.fixtures.appendingPathComponent("bad-easing.json").path
+        let refused = try KinetypeProcess.run(["render", bad, "-o", "other/dir/x.gif"], in: folder)
+        XCTAssertEqual(refused.status, 65, refused.stderr)
+        try Data().write(to: folder.appendingPathComponent("file"))
+        let sheet = try KinetypeProcess.run(
+            ["render", tiny, "-o", "a/b/x.gif", "--contact-sheet", "file/c/sheet.png", "-q"], in: folder)
+        XCTAssertEqual(sheet.status, 73, "the contact sheet's folder cannot be made")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["file", "new"],
+            "a/b, made for the render, went again")
+
+        let blocked = try KinetypeProcess.run(["render", tiny, "-o", "file/sub/x.gif"], in: folder)
+        XCTAssertEqual(blocked.status, 73)
+        XCTAssertTrue(
+            blocked.stderr.contains("cannot create the folder file/sub: a part of the path is a file, not a folder"),
+            blocked.stderr)
+    }
+
     func testDefaultOutputIsOutputSlashSceneName() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
         let result = try KinetypeProcess.run(["render", tiny, "--quiet"], in: folder)
@@ -95,9 +121,10 @@ final class RenderCommandTests: XCTestCase {
     }
 
     func testUnwritableOutputExits73AndWritesNothing() throws {
-        let result = try KinetypeProcess.run(["render", tiny, "-o", "/nonexistent-kinetype-dir/x.gif"])
+        // /proc takes no new folder, even from root.
+        let result = try KinetypeProcess.run(["render", tiny, "-o", "/proc/kinetype-output/x.gif"])
         XCTAssertEqual(result.status, 73, result.stderr)
-        XCTAssertTrue(result.stderr.hasPrefix("kinetype: error: "), result.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: "/nonexistent-kinetype-dir"))
+        XCTAssertTrue(result.stderr.hasPrefix("kinetype: error: cannot create the folder /proc/"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/proc/kinetype-output"))
     }
 }

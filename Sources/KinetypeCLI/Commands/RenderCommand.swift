@@ -85,11 +85,6 @@ enum RenderCommand: Command {
             throw DiagnosticList.usage(
                 "--contact-sheet needs a file path; standard output is only for the render itself", command: name)
         }
-        if output == nil {
-            // The default folder is made on demand; a folder the user names must already exist.
-            try? FileManager.default.createDirectory(atPath: "Output", withIntermediateDirectories: true)
-        }
-
         if toStandardOutput, schemes.count > 1 {
             throw DiagnosticList.usage(
                 "-o - writes one render to standard output; give one --color-scheme, or name a file for both",
@@ -132,6 +127,12 @@ enum RenderCommand: Command {
             throw DiagnosticList.usage(
                 "--contact-sheet names the same file as the render; give it a path of its own", command: name)
         }
+        // Missing folders above the outputs are made (as batch makes its folder), and removed again
+        // when the render fails or is interrupted.
+        let folders = ParentFolders()
+        var finished = false
+        defer { if !finished { folders.removeEmpty() } }
+        if !toStandardOutput { try folders.make(for: destinations) }
         // Every output of the command is put in place together once all are complete, so a failure
         // (a full disk for the second appearance or the contact sheet) leaves every old file as it was.
         let group = toStandardOutput ? nil : OutputGroup()
@@ -158,6 +159,7 @@ enum RenderCommand: Command {
             written.append((report, options, path))
         }
         try group?.commit()
+        finished = true
         for (report, options, path) in written {
             if !quiet {
                 report.warnings.forEach(terminal.report)
