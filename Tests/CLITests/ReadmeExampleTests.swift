@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Every `kinetype` command in the README's shell examples runs as written, from a copy of the
-/// repository's root, and ends as the README says (exit 0, or the `exit N` its comment names).
+/// Every `kinetype` command in the shell examples of the manual (README.md and docs/*.md) runs as
+/// written, from a copy of the repository's root, and ends as the page says (exit 0, or the `exit N` its comment names).
 /// A here-document (`<<'EOF'` … `EOF`) is part of its command. `kinetype preview` serves until
 /// stopped: it must print its address, and Ctrl-C must end it with the exit its text promises.
 /// `make`, `scripts/…` and `git` lines are left to CI itself, which runs them.
@@ -14,6 +14,8 @@ final class ReadmeExampleTests: XCTestCase {
         var command: String
         var expectedStatus: Int32
         var line: Int
+        /// The page it is on (`README.md`, `docs/commands.md`).
+        var page = "README.md"
     }
 
     /// The `kinetype …` commands of the ```sh blocks of `readme`.
@@ -92,11 +94,32 @@ final class ReadmeExampleTests: XCTestCase {
             ])
     }
 
+    /// The scene the front page shows is the file its command renders.
+    func testTheFrontPagesFirstSceneIsTheExampleFile() throws {
+        let readme = try String(contentsOf: Manual.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let file = try String(
+            contentsOf: Manual.root.appendingPathComponent("docs/examples/first-scene.json"), encoding: .utf8)
+        let start = try XCTUnwrap(readme.range(of: "```json\n"), "the README shows a scene")
+        let end = try XCTUnwrap(readme[start.upperBound...].range(of: "```\n"))
+        XCTAssertEqual(String(readme[start.upperBound..<end.lowerBound]), file)
+        XCTAssertTrue(readme.contains("kinetype render docs/examples/first-scene.json -o Output/first-scene.gif"))
+    }
+
     func testEveryReadmeExampleRuns() throws {
         let root = KinetypeProcess.packageRoot
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let examples = Self.examples(in: readme)
-        XCTAssertGreaterThanOrEqual(examples.count, 15, "the README's examples were found")
+        var examples: [Example] = []
+        for (page, text) in try Manual.texts() {
+            let found = Self.examples(in: text).map { example in
+                var example = example
+                example.page = Manual.name(of: page)
+                return example
+            }
+            if Manual.name(of: page) == "README.md" {
+                XCTAssertGreaterThanOrEqual(found.count, 5, "the README's examples were found")
+            }
+            examples += found
+        }
+        XCTAssertGreaterThanOrEqual(examples.count, 40, "the manual's examples were found")
 
         let work = try KinetypeProcess.temporaryFolder(self)
         for folder in ["Templates", "docs", "Benchmarks"] {
@@ -135,7 +158,7 @@ final class ReadmeExampleTests: XCTestCase {
                 unset: ["CI", "KINETYPE_RECORD"], stdout: .discarded)
             XCTAssertEqual(
                 result.status, example.expectedStatus,
-                "README.md:\(example.line): \(example.command)\n\(result.stderrText)")
+                "\(example.page):\(example.line): \(example.command)\n\(result.stderrText)")
         }
     }
 
@@ -154,11 +177,11 @@ final class ReadmeExampleTests: XCTestCase {
             printed += String(decoding: chunk, as: UTF8.self)
         }
         XCTAssertTrue(
-            printed.contains("http://127.0.0.1:"), "README.md:\(example.line): \(example.command)\n\(printed)")
+            printed.contains("http://127.0.0.1:"), "\(example.page):\(example.line): \(example.command)\n\(printed)")
         process.interrupt()
         process.waitUntilExit()
         XCTAssertEqual(
             process.terminationStatus, example.expectedStatus,
-            "README.md:\(example.line): \(example.command) after Ctrl-C\n\(printed)")
+            "\(example.page):\(example.line): \(example.command) after Ctrl-C\n\(printed)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import KinetypeCore
@@ -34,11 +35,9 @@ final class FormatRangesTests: XCTestCase {
         try ReadmeSection.assertEqual("ranges", to: FormatRanges.markdownTable, source: "FormatRanges")
     }
 
-    /// The README's option and canvas tables state the same fps and scale bounds as the table.
+    /// The manual's option and canvas tables state the same fps and scale bounds as the table.
     func testReadmeTablesUseTheSameBounds() throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
+        let text = try Manual.texts().map(\.text).joined(separator: "\n")
         let pixels = "1…" + JSONText.number(FormatRanges.canvasSize.maximum) + " pixels each after scaling"
         for row in [
             "| `--fps N` | frames per second, \(FormatRanges.fps.text) (overrides `canvas.fps`) |",
@@ -47,7 +46,7 @@ final class FormatRangesTests: XCTestCase {
             "| `canvas.scale` | pixel density \(FormatRanges.canvasScale.text) (@2x, @3x assets) | 1 |",
             "| `canvas.fps` | \(FormatRanges.fps.text) | 30 |",
         ] {
-            XCTAssertTrue(text.contains(row), "README lacks the row \(row)")
+            XCTAssertTrue(text.contains(row), "the manual lacks the row \(row)")
         }
     }
 

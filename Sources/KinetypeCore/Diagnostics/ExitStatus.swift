@@ -16,7 +16,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     /// Ctrl-C or SIGTERM stopped the run (128 + SIGINT, as shells report it).
     case interrupted = 130
 
-    /// What the status means, as the README's table says it.
+    /// What the status means, as the manual's table says it.
     public var meaning: String {
         switch self {
         case .success: return "success"
@@ -31,7 +31,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         }
     }
 
-    /// The README's table of every status.
+    /// The manual's table of every status.
     public static var markdownTable: String {
         (["| code | meaning |", "|---|---|"] + allCases.map { "| \($0.rawValue) | \($0.meaning) |" })
             .joined(separator: "\n")

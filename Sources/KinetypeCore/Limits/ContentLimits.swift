@@ -2,7 +2,7 @@
 /// keyframes and script steps, the characters of all its text, and what one character or word may
 /// be. Each is chosen so that loading the largest scene they allow takes a fraction of a second
 /// and laying out its text cannot go quadratic; with `WorkLimits` (per output) they bound the work
-/// of any render. The decoder checks them at the array's or the text's JSON path; the README table
+/// of any render. The decoder checks them at the array's or the text's JSON path; the manual's table
 /// and the schema read them from here.
 public struct ContentLimit: Sendable, Equatable {
     /// JSON path patterns, `[]` standing for any index.
@@ -51,12 +51,12 @@ public enum ContentLimits {
         meaning: "characters of one word (between two places a line may break) of a wrapped text",
         reason: "Pango lays out an overlong word in time that grows with its square; \"wrap\": \"char\" has no limit")
 
-    /// Every limit, in the order of the README table.
+    /// Every limit, in the order of the manual's table.
     public static let all: [ContentLimit] = [
         layers, spans, animations, keyframes, scriptSteps, sceneText, characterScalars, wordLength,
     ]
 
-    /// The README's table of these limits, as `testReadmeStatesEveryContentLimit` compares it.
+    /// The manual's table of these limits, as `testReadmeStatesEveryContentLimit` compares it.
     public static var markdownTable: String {
         var lines = ["| what | at most | where | why this bound |", "|---|---|---|---|"]
         for limit in all {

@@ -1,5 +1,5 @@
 /// The range of every numeric key of scene format 1, stated once. The decoder checks values
-/// against these, the schema's `minimum`/`maximum` come from them, the README's range table is
+/// against these, the schema's `minimum`/`maximum` come from them, the manual's range table is
 /// generated from `all` (a test compares them), and `--fps`/`--scale` use the same bounds.
 ///
 /// The bounds are far beyond what a real scene needs, and chosen so that every computation on an
@@ -182,7 +182,7 @@ public enum FormatRanges {
         ["…easing.spring.dampingFraction"], .atLeast, 0, 100,
         meaning: "spring damping, 1 = critical", reason: "beyond 100 nothing moves")
 
-    /// Every range, in the order of the README table.
+    /// Every range, in the order of the manual's table.
     public static let all: [NumberRange] = [
         canvasSize, canvasScale, fps, duration, hold, loop, gradientAngle,
         framePosition, frameSize, padding, cornerRadius, borderWidth, opacity, offset, layerScale, rotation,
@@ -206,7 +206,7 @@ public enum FormatRanges {
         }
     }
 
-    /// The README's range table (Markdown), generated from `all`.
+    /// The manual's range table (Markdown), generated from `all`.
     public static var markdownTable: String {
         var lines = ["| key | range | meaning | why this bound |", "|---|---|---|---|"]
         for range in all {

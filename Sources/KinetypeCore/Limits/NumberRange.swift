@@ -1,7 +1,7 @@
 /// The allowed values of one or more numeric keys of the scene format: a lower bound (inclusive
 /// or exclusive), an inclusive upper bound, whether the value is a whole number, what the key
 /// means and why the bounds are where they are. `FormatRanges` lists every one; the decoder, the
-/// schema, the README and the command-line overrides all read their bounds from there.
+/// schema, the manual and the command-line overrides all read their bounds from there.
 public struct NumberRange: Sendable, Equatable {
     /// How a value below the minimum is reported.
     public enum Lower: Sendable, Equatable {
