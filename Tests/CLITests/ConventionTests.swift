@@ -98,6 +98,29 @@ final class ConventionTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/a.gif").path))
     }
 
+    /// Quiet hides progress and successes, not problems; the table names outputs from the current
+    /// folder and says "unchanged" as the summary does.
+    func testQuietBatchStillWarnsAndTheTableSaysUnchangedWithShortPaths() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        try FileManager.default.copyItem(
+            at: root.appendingPathComponent("Templates/hello.json"), to: folder.appendingPathComponent("card.json"))
+        try Data(#"[{"output": "de", "titel": "Hallo"}]"#.utf8).write(to: folder.appendingPathComponent("d.json"))
+        let quiet = try KinetypeProcess.run(["batch", "card.json", "--data", "d.json", "-o", "out", "-q"], in: folder)
+        XCTAssertEqual(quiet.status, 0, quiet.stderr)
+        XCTAssertTrue(quiet.stderr.contains(#"the key "titel" (first in entry 1) fills no placeholder"#), quiet.stderr)
+        XCTAssertEqual(quiet.stdout, "", "quiet prints no table of successes")
+
+        let again = try KinetypeProcess.run(
+            ["batch", folder.path + "/card.json", "--data", folder.path + "/d.json", "-o", folder.path + "/out"],
+            in: folder)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        let row = try XCTUnwrap(again.stdout.split(separator: "\n").first { $0.hasPrefix("1 de") }, again.stdout)
+        XCTAssertTrue(row.contains("  out/de.gif  "), "a path from the current folder: \(row)")
+        XCTAssertTrue(row.hasSuffix("unchanged"), String(row))
+        XCTAssertTrue(again.stdout.contains("0 rendered, 1 unchanged, 0 failed"), again.stdout)
+        XCTAssertTrue(again.stdout.contains("RENDER TIME"), again.stdout)
+    }
+
     func testValidateChecksDataEntriesAgainstTheirTemplate() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
         let template = folder.appendingPathComponent("card.json")

@@ -23,9 +23,12 @@ final class FontWeightWarningCommandTests: XCTestCase {
                 "kinetype: warning: \(scene.path):3:58: layers[0].font.weight: \"DejaVu Sans\" has no ultraLight (100) "
                     + "face, so its ExtraLight face (weight 200) is used instead"), result.stderr)
 
+        // Quiet hides progress and the summary, not problems.
         let quiet = try KinetypeProcess.run(["render", scene.path, "-o", output, "--quiet"])
         XCTAssertEqual(quiet.status, 0)
-        XCTAssertEqual(quiet.stderr, "")
+        XCTAssertEqual(quiet.stdout, "")
+        XCTAssertTrue(quiet.stderr.hasPrefix("kinetype: warning: "), quiet.stderr)
+        XCTAssertEqual(quiet.stderr.components(separatedBy: "kinetype: warning: ").count, 2, "once: \(quiet.stderr)")
 
         let validate = try KinetypeProcess.run(["validate", scene.path])
         XCTAssertEqual(validate.status, 0, validate.stderr)

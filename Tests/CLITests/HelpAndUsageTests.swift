@@ -49,6 +49,16 @@ final class HelpAndUsageTests: XCTestCase {
             result.stderr)
     }
 
+    /// `help` of a command that does not exist says where the list is, like the command alone.
+    func testHelpOfAnUnknownCommandPointsToTheList() throws {
+        for arguments in [["help", "nothing"], ["nothing"]] {
+            let result = try KinetypeProcess.run(arguments)
+            XCTAssertEqual(result.status, 64)
+            XCTAssertTrue(result.stderr.contains("unknown command \"nothing\""), result.stderr)
+            XCTAssertTrue(result.stderr.contains("Run 'kinetype help' for the list of commands."), result.stderr)
+        }
+    }
+
     func testUnknownOptionPrintsUsageAndExits64() throws {
         let result = try KinetypeProcess.run(["render", "scene.json", "--ouput", "x.gif"])
         XCTAssertEqual(result.status, 64)

@@ -3,9 +3,35 @@ import XCTest
 @testable import KinetypeCLI
 
 final class ProgressBarTests: XCTestCase {
-    func testRateAndTimeLeftAreThoseOfTheCurrentPhase() {
-        let line = ProgressBar.line(done: 571, total: 3600, label: "frames", elapsed: 1.4275, columns: 120)
-        XCTAssertTrue(line.contains(" 571/3600 frames  400.0/s  ETA 0:08"), line)
+    private func snapshot(
+        done: Int, total: Int, label: String = "frames", unit: String = "frames", fraction: Double? = nil,
+        phaseElapsed: Double, elapsed: Double? = nil
+    ) -> ProgressBar.Snapshot {
+        ProgressBar.Snapshot(
+            done: done, total: total, label: label, unit: unit, fraction: fraction ?? Double(done) / Double(total),
+            phaseElapsed: phaseElapsed, elapsed: elapsed ?? phaseElapsed)
+    }
+
+    func testRateIsThePhasesWithItsUnitAndTimeLeftIsTheWholeCommands() {
+        let line = ProgressBar.line(snapshot(done: 571, total: 3600, phaseElapsed: 1.4275), columns: 120)
+        XCTAssertTrue(line.contains(" 571/3600 frames  400 frames/s  ETA 0:08"), line)
+        // The frames pass of a GIF: its own rate, the time left of both passes together.
+        let second = snapshot(done: 50, total: 100, fraction: 0.95, phaseElapsed: 0.01, elapsed: 9.5)
+        XCTAssertEqual(ProgressBar.plainLine(second), "frames 50/100 (95%), 5000 frames/s, ETA 0:01")
+    }
+
+    func testRatesKeepThreeSignificantDigitsAtMost() {
+        XCTAssertEqual(snapshot(done: 523_742, total: 600_000, phaseElapsed: 1).rateText, "523742 frames/s")
+        XCTAssertEqual(snapshot(done: 241, total: 600, phaseElapsed: 10).rateText, "24.1 frames/s")
+        XCTAssertEqual(snapshot(done: 3, total: 10, unit: "outputs", phaseElapsed: 2).rateText, "1.50 outputs/s")
+    }
+
+    func testJSONLinesCarryTheShareOfTheWholeCommand() throws {
+        let line = ProgressBar.jsonLine(snapshot(done: 30, total: 149, fraction: 0.1, phaseElapsed: 1, elapsed: 1.25))
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        XCTAssertEqual(object["fraction"] as? Double, 0.1)
+        XCTAssertEqual(object["remaining"] as? Double, 11.25)
+        XCTAssertEqual(object["elapsed"] as? Double, 1.25)
     }
 
     func testClockStaysReadableForStalledRates() {
@@ -16,8 +42,9 @@ final class ProgressBarTests: XCTestCase {
     }
 
     func testBarNeverOverflowsItsWidth() {
-        let over = ProgressBar.line(done: 12, total: 10, label: "outputs", elapsed: 1, columns: 80)
+        let over = ProgressBar.line(snapshot(done: 12, total: 10, fraction: 1.2, phaseElapsed: 1), columns: 80)
         XCTAssertEqual(over.filter { $0 == "░" }.count, 0)
-        XCTAssertEqual(over.filter { $0 == "█" }.count, 40)
+        XCTAssertGreaterThanOrEqual(over.filter { $0 == "█" }.count, 10)
+        XCTAssertLessThanOrEqual(over.count, 80)
     }
 }

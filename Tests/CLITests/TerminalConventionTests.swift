@@ -67,7 +67,17 @@ final class TerminalConventionTests: XCTestCase {
         let lines = plain.stderr.split(separator: "\n").filter { $0.hasPrefix("kinetype: frames ") }
         XCTAssertFalse(plain.stderr.contains("\r") || plain.stderr.contains(escape), plain.stderr)
         XCTAssertTrue(lines.contains { $0.hasPrefix("kinetype: frames 50/50 (100%)") }, plain.stderr)
-        XCTAssertLessThanOrEqual(lines.count, 2 * 11, "about one line per tenth and pass: \(plain.stderr)")
+        // One count of tenths for the whole render, over the palette and frames passes alike.
+        let progressLines = plain.stderr.split(separator: "\n").filter {
+            $0.hasPrefix("kinetype: frames ") || $0.hasPrefix("kinetype: palette ")
+        }
+        XCTAssertLessThanOrEqual(progressLines.count, 11, "one line per tenth of the render: \(plain.stderr)")
+        let percents = progressLines.compactMap { line in
+            line.split(separator: "(").dropFirst().first?.split(separator: "%").first.flatMap { Int($0) }
+        }
+        XCTAssertEqual(percents, percents.sorted(), "the share never goes back: \(plain.stderr)")
+        XCTAssertEqual(percents.last, 100, plain.stderr)
+        XCTAssertTrue(lines.allSatisfy { $0.contains(" frames/s, ETA ") }, "rates carry their unit: \(plain.stderr)")
 
         let json = try KinetypeProcess.run(
             ["render", "Templates/hello.json", "--progress", "json", "--fps", "10", "-o", try outputPath()], in: root)
@@ -75,6 +85,9 @@ final class TerminalConventionTests: XCTestCase {
         let objects = try json.stderr.split(separator: "\n").map {
             try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
+        let fractions = objects.compactMap { $0["fraction"] as? Double }
+        XCTAssertEqual(fractions.count, objects.count, json.stderr)
+        XCTAssertEqual(fractions, fractions.sorted(), "one share of the whole render: \(json.stderr)")
         let last = try XCTUnwrap(objects.last)
         XCTAssertEqual(last["done"] as? Int, 50)
         XCTAssertEqual(last["total"] as? Int, 50)
@@ -85,6 +98,19 @@ final class TerminalConventionTests: XCTestCase {
             ["render", "Templates/hello.json", "-q", "--fps", "10", "-o", try outputPath()],
             environment: ["TERM": "xterm"])
         XCTAssertFalse(quietBar.contains("ETA"), quietBar)
+    }
+
+    /// A warning known before the first frame (a GIF above 50 fps) is printed before the progress,
+    /// not after a long render, and once.
+    func testWarningsKnownBeforeRenderingComeFirst() throws {
+        let result = try KinetypeProcess.run(
+            ["render", "Templates/hello.json", "--progress", "plain", "--fps", "60", "-o", try outputPath()], in: root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stderr.split(separator: "\n")
+        let warning = try XCTUnwrap(lines.firstIndex { $0.contains("GIF shows at most 50 frames per second") })
+        let progress = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("kinetype: palette ") })
+        XCTAssertLessThan(warning, progress, result.stderr)
+        XCTAssertEqual(lines.filter { $0.contains("at most 50 frames per second") }.count, 1, result.stderr)
     }
 
     func testVerifyShowsProgressOnATerminal() throws {
@@ -145,6 +171,9 @@ final class TerminalConventionTests: XCTestCase {
         XCTAssertEqual(try complete(["kinetype", "batch", "--format", "w"]), ["webp", "webm"])
         XCTAssertEqual(try complete(["kinetype", "render", "--format", "a"]), ["apng"], "render's formats too")
         XCTAssertEqual(try complete(["kinetype", "render", "Templates/hel"]), ["Templates/hello.json"])
+        XCTAssertEqual(
+            try complete(["kinetype", "render", "Templates/whats-new/note"]), ["Templates/whats-new/note-card.json"],
+            "batch data (note-card.data.json) is no scene")
         XCTAssertEqual(try complete(["kinetype", "completions", "z"]), ["zsh"])
     }
 
@@ -158,6 +187,11 @@ final class TerminalConventionTests: XCTestCase {
         let values = try runTool(fishPath, ["-c", "source '\(fish.path)'; complete -C 'kinetype render --dither '"])
         XCTAssertEqual(
             values.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] }, ["diffusion", "none", "ordered"])
+        let scenes = try runTool(
+            fishPath, ["-c", "source '\(fish.path)'; complete -C 'kinetype render Templates/whats-new/note'"])
+        XCTAssertEqual(
+            scenes.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] },
+            ["Templates/whats-new/note-card.json"], "batch data is no scene")
         let commands = try runTool(fishPath, ["-c", "source '\(fish.path)'; complete -C 'kinetype val'"])
         XCTAssertTrue(commands.stdout.hasPrefix("validate\t"), commands.stdout)
 

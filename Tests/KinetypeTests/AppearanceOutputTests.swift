@@ -60,7 +60,7 @@ final class AppearanceOutputTests: XCTestCase {
         XCTAssertEqual(report.outcomes.map(\.colorScheme), [.light, .light, .dark, .dark])
 
         // Unchanged inputs: every output is kept, each appearance with its own fingerprint.
-        XCTAssertEqual(try BatchRunner.run(options).skipped, 4)
+        XCTAssertEqual(try BatchRunner.run(options).unchanged, 4)
     }
 
     func testAnEntryMaySetItsAppearanceAndTheOptionWinsOverIt() throws {

@@ -96,7 +96,7 @@ final class BatchTests: XCTestCase {
         XCTAssertEqual(try BatchRunner.run(options).rendered, 2)
         let second = try BatchRunner.run(options)
         XCTAssertEqual(second.rendered, 0)
-        XCTAssertEqual(second.skipped, 2)
+        XCTAssertEqual(second.unchanged, 2)
 
         options.overrides = ["word": "Changed"]
         XCTAssertEqual(try BatchRunner.run(options).rendered, 2, "a changed value renders again")
@@ -111,12 +111,12 @@ final class BatchTests: XCTestCase {
         options.colorSchemes = [.light, .dark]
         let both = try BatchRunner.run(options)
         XCTAssertEqual(both.rendered, 1, "only a-dark.gif is new")
-        XCTAssertEqual(both.skipped, 1, "a.gif is the light appearance it was")
+        XCTAssertEqual(both.unchanged, 1, "a.gif is the light appearance it was")
         options.encoding.gif.quality = 50
         options.format = .webp
         XCTAssertEqual(try BatchRunner.run(options).rendered, 2, "WebP outputs are new")
         options.encoding.gif.quality = 90
-        XCTAssertEqual(try BatchRunner.run(options).skipped, 2, "a GIF option does not change a WebP")
+        XCTAssertEqual(try BatchRunner.run(options).unchanged, 2, "a GIF option does not change a WebP")
     }
 
     func testShardsCoverEveryEntryExactlyOnce() {

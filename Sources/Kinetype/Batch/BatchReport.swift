@@ -7,7 +7,7 @@ public struct BatchOutcome: Sendable, Encodable {
         /// Rendered in this run.
         case rendered
         /// Its inputs were unchanged, so the existing output was kept.
-        case skipped
+        case unchanged
         case failed
     }
 
@@ -65,13 +65,13 @@ public struct BatchReport: Sendable, Encodable {
     public var warnings: [Diagnostic] = []
 
     public var rendered: Int { outcomes.filter { $0.status == .rendered }.count }
-    public var skipped: Int { outcomes.filter { $0.status == .skipped }.count }
+    public var unchanged: Int { outcomes.filter { $0.status == .unchanged }.count }
     public var failed: Int { outcomes.filter { $0.status == .failed }.count }
     /// True when some output failed because it could not be written.
     public var hasWriteFailure: Bool { outcomes.contains { $0.status == .failed && $0.couldNotWrite } }
 
     private enum CodingKeys: String, CodingKey {
-        case template, data, shard, outcomes, rendered, skipped, failed, interrupted, warnings
+        case template, data, shard, outcomes, rendered, unchanged, failed, interrupted, warnings
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -81,7 +81,7 @@ public struct BatchReport: Sendable, Encodable {
         try container.encodeIfPresent(shard, forKey: .shard)
         try container.encode(outcomes, forKey: .outcomes)
         try container.encode(rendered, forKey: .rendered)
-        try container.encode(skipped, forKey: .skipped)
+        try container.encode(unchanged, forKey: .unchanged)
         try container.encode(failed, forKey: .failed)
         if interrupted { try container.encode(interrupted, forKey: .interrupted) }
         if !warnings.isEmpty { try container.encode(warnings.map(\.reportText), forKey: .warnings) }

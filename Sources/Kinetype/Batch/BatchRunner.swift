@@ -143,7 +143,7 @@ private struct BatchJobRunner {
             if !options.force, FileManager.default.fileExists(atPath: output.path),
                 (try? RegularFile.read(fingerprintFile.path, limit: 4096)) == Data(fingerprint.hex.utf8)
             {
-                outcome.status = .skipped
+                outcome.status = .unchanged
                 return outcome
             }
 

@@ -83,6 +83,7 @@ struct OutputWriter {
         var kept: [GIFFramePatch] = []
         var keptBytes = 0
         var firstNotKept: Int?
+        var work = GIFPassWork(frames: total)
         var index = allFrames.lowerBound
         try prepared.renderGIFFrameChanges(
             allFrames, jobs: encoding.jobs, endTime: endTime(ofFrame:), isCancelled: isCancelled
@@ -97,7 +98,7 @@ struct OutputWriter {
                 }
             }
             index += 1
-            progress(RenderProgress(phase: "palette", done: index, total: total))
+            progress(RenderProgress(phase: "palette", done: index, total: total, fraction: work.palette(done: index)))
         }
         let writer = try collector.finish()
         if writer.needsWholeFrames {
@@ -110,16 +111,21 @@ struct OutputWriter {
         for (index, patch) in kept.prefix(keptCount).enumerated() {
             try checkCancelled()
             try batch.add(patch)
-            progress(RenderProgress(phase: "frames", done: index + 1, total: total))
+            progress(
+                RenderProgress(phase: "frames", done: index + 1, total: total, fraction: work.kept(done: index + 1)))
         }
         kept = []
         try batch.flush()
         guard let firstNotKept else { return writer }
+        work.renderAgain(from: firstNotKept)
         let whole = writer.needsWholeFrames
         try prepared.renderFrames(firstNotKept..<total, jobs: encoding.jobs, isCancelled: isCancelled) { frame in
             let changed = whole ? PixelRect.whole(width: frame.image.width, height: frame.image.height) : frame.changed
             try batch.add(GIFFramePatch(image: frame.image, changed: changed, endTime: endTime(ofFrame: frame.index)))
-            progress(RenderProgress(phase: "frames", done: frame.index + 1, total: total))
+            progress(
+                RenderProgress(
+                    phase: "frames", done: frame.index + 1, total: total,
+                    fraction: work.renderedAgain(done: frame.index + 1)))
         }
         try batch.flush()
         return writer

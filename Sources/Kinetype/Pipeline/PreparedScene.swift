@@ -51,6 +51,19 @@ public final class PreparedScene: Sendable {
         return report
     }
 
+    /// The warnings a render with `encoding` gives that are known before its first frame: the
+    /// scene's own (a weight its family lacks) and what the format cannot show (a GIF above 50 fps,
+    /// a transparent canvas in an MP4). `render` lists them again in its report, in the same words,
+    /// so a command can print them first and leave them out after.
+    public func warningsBeforeRendering(_ encoding: EncodingOptions) -> [Diagnostic] {
+        var found = warnings
+        if encoding.format == .gif, let merged = GIFFrameRate.mergedFramesWarning(fps: timeline.fps) {
+            found.append(merged)
+        }
+        if let video = encoding.format.traits.video { found += encoding.video.options(for: video, scene: scene).1 }
+        return found
+    }
+
     /// Renders one frame by index on the calling thread (a fresh renderer; for tests and tools).
     public func renderFrame(_ index: Int) throws -> Image {
         try FrameRenderer(scene: scene, fonts: fonts, images: images).render(timeline.state(atFrame: index))

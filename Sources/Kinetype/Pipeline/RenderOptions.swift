@@ -55,10 +55,21 @@ public struct RenderOptions: Sendable {
 
 /// Where a render stands, for progress bars.
 public struct RenderProgress: Sendable {
-    /// "rendering", "palette" (the GIF's first pass) or "encoding".
+    /// "palette" (the GIF's first pass) or "frames".
     public var phase: String
+    /// Units of the phase done, of `total`.
     public var done: Int
     public var total: Int
+    /// The share of the whole render done, over every pass (0…1), so one bar and one time left
+    /// cover a GIF's two passes.
+    public var fraction: Double
+
+    public init(phase: String, done: Int, total: Int, fraction: Double? = nil) {
+        self.phase = phase
+        self.done = done
+        self.total = total
+        self.fraction = fraction ?? (total > 0 ? Double(done) / Double(total) : 1)
+    }
 }
 
 /// What a finished render wrote.

@@ -95,9 +95,10 @@ enum BatchCommand: Command {
         let interrupt = InterruptFlag.installed
         let report = try BatchRunner.run(
             options, isCancelled: { interrupt.isSet },
-            progress: { done, total in progress.update(done: done, total: total, label: "outputs") })
+            progress: { done, total in progress.update(done: done, total: total, label: "outputs", unit: "outputs") })
         progress.finish()
-        if !quiet { report.warnings.forEach(terminal.report) }
+        // Quiet hides progress and successes, never problems: a misspelt data key is a warning.
+        report.warnings.forEach(terminal.report)
         if let reportPath {
             try JSONReport.write(report, to: URL(fileURLWithPath: reportPath))
         }
@@ -112,15 +113,22 @@ enum BatchCommand: Command {
         return report.failed > 0 ? .failure : .success
     }
 
+    /// `path` from the current folder when it lies inside it, as the user would type it.
+    static func shortened(_ path: String) -> String {
+        let current = FileManager.default.currentDirectoryPath
+        let prefix = current.hasSuffix("/") ? current : current + "/"
+        return path.hasPrefix(prefix) && path.count > prefix.count ? String(path.dropFirst(prefix.count)) : path
+    }
+
     /// A table of every output, then the totals; failures are printed even when quiet.
     private static func printSummary(_ report: BatchReport, terminal: Terminal, quiet: Bool) {
         let rows = report.outcomes.filter { !quiet || $0.status == .failed }
         if !rows.isEmpty {
-            var table = [["ENTRY", "OUTPUT", "FRAMES", "SIZE", "TIME", "RESULT"]]
+            var table = [["ENTRY", "OUTPUT", "FRAMES", "SIZE", "RENDER TIME", "RESULT"]]
             for outcome in rows {
                 table.append([
                     "\(outcome.entry + 1) \(JSONText.unquoted(outcome.name))",
-                    outcome.output.isEmpty ? "-" : JSONText.unquotedPath(outcome.output),
+                    outcome.output.isEmpty ? "-" : JSONText.unquotedPath(shortened(outcome.output)),
                     outcome.frames.map(String.init) ?? "-",
                     outcome.bytes.map(byteCount) ?? "-",
                     outcome.seconds.map { String(format: "%.1f s", $0) } ?? "-",
@@ -140,7 +148,7 @@ enum BatchCommand: Command {
             }
         }
         if !quiet || report.failed > 0 {
-            terminal.out("\(report.rendered) rendered, \(report.skipped) unchanged, \(report.failed) failed")
+            terminal.out("\(report.rendered) rendered, \(report.unchanged) unchanged, \(report.failed) failed")
         }
     }
 }

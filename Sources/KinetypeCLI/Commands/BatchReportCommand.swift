@@ -49,7 +49,7 @@ enum BatchReportCommand: Command {
         if !arguments[SharedOptions.quiet] {
             terminal.out(
                 "Merged \(paths.count) report\(paths.count == 1 ? "" : "s") into \(output): "
-                    + "\(report.rendered) rendered, \(report.skipped) unchanged, \(report.failed) failed")
+                    + "\(report.rendered) rendered, \(report.unchanged) unchanged, \(report.failed) failed")
         }
         return report.failed > 0 ? .failure : .success
     }

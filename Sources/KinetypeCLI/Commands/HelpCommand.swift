@@ -16,8 +16,11 @@ enum HelpCommand: Command {
             throw DiagnosticList.usage("help takes at most one command name", command: self.name)
         }
         guard let command = allCommands.first(where: { $0.name == name }) else {
-            throw DiagnosticList.usage(
-                "unknown command \(JSONText.quoted(name))" + commandSuggestion(for: name), command: nil)
+            // As for an unknown command on its own: a suggestion, and where the list of commands is.
+            var problem = Diagnostic(
+                kind: .usage, message: "unknown command \(JSONText.quoted(name))" + commandSuggestion(for: name))
+            problem.usageFollowUp = .commandList
+            throw problem.fail()
         }
         terminal.out(command.help(width: terminal.columns))
         return .success

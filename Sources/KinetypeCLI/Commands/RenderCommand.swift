@@ -138,6 +138,14 @@ enum RenderCommand: Command {
         let group = toStandardOutput ? nil : OutputGroup()
         let interrupt = InterruptFlag.installed
         var written: [(report: RenderReport, options: RenderOptions, path: String)] = []
+        // Warnings known before rendering come first (not after a long render), each once.
+        var warned: [Diagnostic] = []
+        for (prepared, options, _) in renders {
+            for warning in prepared.warningsBeforeRendering(options.encoding) where !warned.contains(warning) {
+                terminal.report(warning)
+                warned.append(warning)
+            }
+        }
         for (prepared, var options, path) in renders {
             options.group = group
             let progress = try arguments.progressBar(terminal: terminal)
@@ -145,7 +153,7 @@ enum RenderCommand: Command {
             do {
                 let isCancelled: @Sendable () -> Bool = { interrupt.isSet }
                 let update: (RenderProgress) -> Void = {
-                    progress.update(done: $0.done, total: $0.total, label: $0.phase)
+                    progress.update(done: $0.done, total: $0.total, label: $0.phase, fraction: $0.fraction)
                 }
                 report =
                     toStandardOutput
@@ -161,8 +169,11 @@ enum RenderCommand: Command {
         try group?.commit()
         finished = true
         for (report, options, path) in written {
+            for warning in report.warnings where !warned.contains(warning) {
+                terminal.report(warning)
+                warned.append(warning)
+            }
             if !quiet {
-                report.warnings.forEach(terminal.report)
                 let summary =
                     format == .stillPNG
                     ? String(format: "still at %.2f s, ", options.encoding.stillTime) + byteCount(report.bytes)
@@ -201,7 +212,7 @@ enum RenderCommand: Command {
     static func describe(_ report: RenderReport) -> String {
         let frames = report.frameCount == 1 ? "1 frame" : "\(report.frameCount) frames"
         let seconds = String(format: "%.2f s", report.duration)
-        return "\(frames), \(seconds), \(byteCount(report.bytes))"
+        return "\(frames) lasting \(seconds), \(byteCount(report.bytes))"
     }
 }
 

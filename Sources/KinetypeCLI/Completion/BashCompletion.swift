@@ -47,7 +47,10 @@ enum BashCompletion {
         -> String
     {
         switch positionals {
-        case .scenes: return "COMPREPLY=($(compgen -f -X '!*.json' -- \"$cur\") $(compgen -d -- \"$cur\"))"
+        case .scenes:
+            // Scenes are *.json files, but not batch data (*.data.json).
+            return
+                "COMPREPLY=($(compgen -f -X '!*.json' -- \"$cur\" | grep -v '\\.data\\.json$') $(compgen -d -- \"$cur\"))"
         case .commands:
             return "COMPREPLY=($(compgen -W \"\(commands.map(\.name).joined(separator: " "))\" -- \"$cur\"))"
         case .shells:

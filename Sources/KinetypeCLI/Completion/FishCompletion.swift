@@ -30,7 +30,8 @@ enum FishCompletion {
             switch command.positionals {
             case .scenes:
                 lines.append(
-                    "complete -c kinetype \(condition) -a " + quoted("(__fish_complete_suffix .json)"))
+                    "complete -c kinetype \(condition) -a "
+                        + quoted("(__fish_complete_suffix .json | string match -v -r '\\.data\\.json$')"))
             case .commands:
                 lines.append(
                     "complete -c kinetype \(condition) -a " + quoted(commands.map(\.name).joined(separator: " ")))

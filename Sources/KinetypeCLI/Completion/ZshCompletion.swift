@@ -58,7 +58,7 @@ enum ZshCompletion {
     private static func positional(_ positionals: CompletedCommand.Positionals, commands: [CompletedCommand]) -> String
     {
         switch positionals {
-        case .scenes: return quoted("*:scene:_files -g \"*.json\"")
+        case .scenes: return quoted("*:scene:_files -g \"(^*.data).json\"")
         case .commands: return quoted("1:command:(" + commands.map(\.name).joined(separator: " ") + ")")
         case .shells:
             return quoted("1:shell:(" + CompletionsCommand.Shell.allCases.map(\.rawValue).joined(separator: " ") + ")")

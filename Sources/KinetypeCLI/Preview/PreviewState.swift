@@ -54,8 +54,9 @@ struct PreviewState: Encodable, Sendable {
         self.watched = watched
         guard let prepared else { return }
         let summary = prepared.timeline.summary
+        // Times are seconds to the microsecond, as in every JSON kinetype writes (4.94, not 4.940000000000002).
         fps = summary.fps
-        duration = summary.duration
+        duration = ReportNumbers.seconds(summary.duration)
         frameCount = summary.frameCount
         pixelWidth = prepared.scene.canvas.pixelWidth
         pixelHeight = prepared.scene.canvas.pixelHeight
@@ -65,8 +66,8 @@ struct PreviewState: Encodable, Sendable {
                 title: "layers[\(layer.index)]" + (layer.id.map { " \"\($0)\"" } ?? "") + " (\(layer.type))",
                 animations: layer.animations.map {
                     Animation(
-                        kind: $0.kind, property: $0.property == $0.kind ? "" : $0.property, start: $0.start,
-                        end: $0.end)
+                        kind: $0.kind, property: $0.property == $0.kind ? "" : $0.property,
+                        start: ReportNumbers.seconds($0.start), end: ReportNumbers.seconds($0.end))
                 })
         }
     }

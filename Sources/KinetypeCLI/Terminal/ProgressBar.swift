@@ -5,17 +5,21 @@ import Kinetype
 /// one-line bar (units done, units per second, time left), plain lines for CI logs, JSON lines
 /// for tools, or nothing.
 ///
-/// Safe to call from several threads at once (`batch` reports from its worker queue). The rate
-/// and the time left are measured per phase: when the label changes (a GIF's palette pass, then
-/// its frames pass), or the count starts over, the clock restarts.
+/// Safe to call from several threads at once (`batch` reports from its worker queue). One bar
+/// covers a whole command: its fill and the time left follow the share of all the work done
+/// (`fraction`, over a GIF's palette and frames passes alike), measured from the first update;
+/// the count and the rate are those of the current phase.
 final class ProgressBar: Sendable {
     private let terminal: Terminal
     private let style: ProgressStyle
     /// The current phase and what was last drawn.
     private struct State {
+        var started: Date?
         var phase = ""
         var phaseStarted = Date()
         var lastDone = 0
+        /// The largest share reported so far: the bar never moves back.
+        var fraction = 0.0
         var lastDraw = Date.distantPast
         var lastTenth = -1
         var drawn = false
@@ -32,41 +36,51 @@ final class ProgressBar: Sendable {
         }
     }
 
-    /// Shows `done` of `total` units of work labelled `label` (e.g. "frames").
-    func update(done: Int, total: Int, label: String) {
+    /// Shows `done` of `total` `unit`s of the phase `label` (e.g. "palette", "frames"), with
+    /// `fraction` of the whole command done (by default `done / total`).
+    func update(done: Int, total: Int, label: String, unit: String = "frames", fraction: Double? = nil) {
         guard style != .none else { return }
         state.withLock { state in
             // Written under the bar's lock, so updates from several threads appear in order.
-            if let text = nextText(done: done, total: total, label: label, &state) { terminal.err(text) }
+            let share = fraction ?? (total > 0 ? Double(done) / Double(total) : 1)
+            if let text = nextText(done: done, total: total, label: label, unit: unit, share: share, &state) {
+                terminal.err(text)
+            }
         }
     }
 
     /// What to write for this update, or nil when nothing is due; `state` is updated.
-    private func nextText(done: Int, total: Int, label: String, _ state: inout State) -> String? {
+    private func nextText(
+        done: Int, total: Int, label: String, unit: String, share: Double, _ state: inout State
+    ) -> String? {
         let now = Date()
+        let started = state.started ?? now
+        state.started = started
         if label != state.phase || done < state.lastDone {
             state.phase = label
             state.phaseStarted = now
-            state.lastTenth = -1
         }
         state.lastDone = done
-        let elapsed = now.timeIntervalSince(state.phaseStarted)
+        state.fraction = max(state.fraction, min(1, max(0, share.isFinite ? share : 0)))
+        let snapshot = Snapshot(
+            done: done, total: total, label: label, unit: unit, fraction: state.fraction,
+            phaseElapsed: now.timeIntervalSince(state.phaseStarted), elapsed: now.timeIntervalSince(started))
+        let finished = state.fraction >= 1
         switch style {
         case .bar:
-            guard done == total || now.timeIntervalSince(state.lastDraw) >= 0.1 else { return nil }
+            guard finished || now.timeIntervalSince(state.lastDraw) >= 0.1 else { return nil }
             state.lastDraw = now
             state.drawn = true
-            let line = Self.line(done: done, total: total, label: label, elapsed: elapsed, columns: terminal.columns)
-            return "\r" + line + "\u{1B}[K"
+            return "\r" + Self.line(snapshot, columns: terminal.columns) + "\u{1B}[K"
         case .plain:
-            let tenth = total > 0 ? done * 10 / total : 10
+            let tenth = Int(state.fraction * 10)
             guard tenth > state.lastTenth else { return nil }
             state.lastTenth = tenth
-            return "kinetype: " + Self.plainLine(done: done, total: total, label: label, elapsed: elapsed) + "\n"
+            return "kinetype: " + Self.plainLine(snapshot) + "\n"
         case .json:
-            guard done == total || now.timeIntervalSince(state.lastDraw) >= 0.5 else { return nil }
+            guard finished || now.timeIntervalSince(state.lastDraw) >= 0.5 else { return nil }
             state.lastDraw = now
-            return Self.jsonLine(done: done, total: total, label: label, elapsed: elapsed) + "\n"
+            return Self.jsonLine(snapshot) + "\n"
         case .auto, .none:
             return nil
         }
@@ -82,43 +96,59 @@ final class ProgressBar: Sendable {
         }
     }
 
-    /// The bar's text for `done` of `total` after `elapsed` seconds of the current phase.
-    static func line(done: Int, total: Int, label: String, elapsed: TimeInterval, columns: Int) -> String {
-        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+    /// One moment of the work, as the three styles show it.
+    struct Snapshot {
+        var done: Int
+        var total: Int
+        var label: String
+        var unit: String
+        /// The share of the whole command done.
+        var fraction: Double
+        /// Seconds since the phase began (for its rate) and since the command began (for the time left).
+        var phaseElapsed: TimeInterval
+        var elapsed: TimeInterval
+
+        /// Units of the phase per second.
+        var rate: Double { phaseElapsed > 0 ? Double(done) / phaseElapsed : 0 }
+
+        /// Seconds left at the command's pace so far; 0 before anything is done.
+        var remaining: Double { fraction > 0 ? elapsed * (1 - fraction) / fraction : 0 }
+
+        /// `24.1 frames/s`: three significant digits at most, never a long fraction.
+        var rateText: String {
+            let digits = rate >= 100 ? 0 : rate >= 10 ? 1 : 2
+            return String(format: "%.\(digits)f \(unit)/s", rate)
+        }
+    }
+
+    /// The bar's text: `[████░░░░] 571/3600 frames  400 frames/s  ETA 0:08`.
+    static func line(_ snapshot: Snapshot, columns: Int) -> String {
         let stats = String(
-            format: " %ld/%ld %@  %.1f/s  ETA %@", done, total, label, rate,
-            clock(remaining(done: done, total: total, elapsed: elapsed)))
+            format: " %ld/%ld %@  %@  ETA %@", snapshot.done, snapshot.total, snapshot.label, snapshot.rateText,
+            clock(snapshot.remaining))
         let barWidth = max(10, min(40, columns - stats.count - 4))
-        let fraction = total > 0 ? min(1, max(0, Double(done) / Double(total))) : 1
-        let filled = Int(Double(barWidth) * fraction)
+        let filled = Int(Double(barWidth) * min(1, max(0, snapshot.fraction)))
         return "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "]"
             + stats
     }
 
-    /// `frames 30/149 (20%), 24.1/s, ETA 0:05`.
-    static func plainLine(done: Int, total: Int, label: String, elapsed: TimeInterval) -> String {
-        let percent = total > 0 ? done * 100 / total : 100
-        let rate = elapsed > 0 ? Double(done) / elapsed : 0
-        return String(
-            format: "%@ %ld/%ld (%ld%%), %.1f/s, ETA %@", label, done, total, percent, rate,
-            clock(remaining(done: done, total: total, elapsed: elapsed)))
+    /// `frames 30/149 (20%), 24.1 frames/s, ETA 0:05`; the percentage is of the whole command.
+    static func plainLine(_ snapshot: Snapshot) -> String {
+        String(
+            format: "%@ %ld/%ld (%ld%%), %@, ETA %@", snapshot.label, snapshot.done, snapshot.total,
+            Int(snapshot.fraction * 100), snapshot.rateText, clock(snapshot.remaining))
     }
 
-    /// `{"phase":"frames","done":30,"total":149,"elapsed":1.25,"remaining":4.96}` (seconds).
-    static func jsonLine(done: Int, total: Int, label: String, elapsed: TimeInterval) -> String {
-        let remaining = remaining(done: done, total: total, elapsed: elapsed)
+    /// `{"done":30,"elapsed":1.25,"fraction":0.2,"phase":"frames","remaining":4.96,"total":149}` (seconds).
+    static func jsonLine(_ snapshot: Snapshot) -> String {
+        let rounded = { (value: Double) in (value * 1000).rounded() / 1000 }
         let object: [String: Any] = [
-            "phase": label, "done": done, "total": total,
-            "elapsed": (elapsed * 1000).rounded() / 1000, "remaining": (remaining * 1000).rounded() / 1000,
+            "phase": snapshot.label, "done": snapshot.done, "total": snapshot.total,
+            "fraction": rounded(snapshot.fraction), "elapsed": rounded(snapshot.elapsed),
+            "remaining": rounded(snapshot.remaining),
         ]
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self)
-    }
-
-    /// Seconds left at the current phase's rate; 0 before any unit is done.
-    static func remaining(done: Int, total: Int, elapsed: TimeInterval) -> Double {
-        let rate = elapsed > 0 ? Double(done) / elapsed : 0
-        return rate > 0 ? Double(max(0, total - done)) / rate : 0
     }
 
     /// `m:ss`, capped at 99:59:59 so a nearly stalled rate never prints nonsense.

@@ -234,11 +234,7 @@ public final class GIFFrameWriter {
     private func noteFrameInterval(_ interval: Double) {
         guard !hasWarnedAboutFrameRate, interval > 0, interval < 0.02 - 1e-9 else { return }
         hasWarnedAboutFrameRate = true
-        let fps = (1 / interval).rounded()
-        warnings.append(
-            .warning(
-                "GIF shows at most 50 frames per second (delays are whole centiseconds, at least 2), "
-                    + "so frames of this \(Int(fps)) fps animation were merged; use fps 50 or less, or a video format"))
+        if let warning = GIFFrameRate.mergedFramesWarning(fps: 1 / interval) { warnings.append(warning) }
     }
 
     /// Gives the pending frame (`latest`) its delay, or drops it when that would be under 2 cs.

@@ -25,10 +25,12 @@ final class ErrorOutputTests: XCTestCase {
             result.stderr)
     }
 
-    func testUnknownHelpTopicShowsNoUsage() throws {
+    func testUnknownHelpTopicShowsNoUsageButWhereTheCommandsAre() throws {
         let result = try KinetypeProcess.run(["help", "nosuch"])
         XCTAssertEqual(result.status, 64)
-        XCTAssertEqual(result.stderr, "kinetype: error: unknown command \"nosuch\"\n")
+        XCTAssertEqual(
+            result.stderr,
+            "kinetype: error: unknown command \"nosuch\"\n\nRun 'kinetype help' for the list of commands.\n")
     }
 
     func testGIFFrameRateWarningIsPrintedAndTheRunSucceeds() throws {
