@@ -6,21 +6,21 @@ import XCTest
 
 /// The owning wrappers of giflib, libimagequant and libpng objects.
 final class EncodeCObjectsTests: XCTestCase {
-    private func writer(_ sink: GIFByteSink) throws -> GIFStreamWriter {
+    private func writer(_ sink: OutputByteSink) throws -> GIFStreamWriter {
         try GIFStreamWriter(
             sink: sink, width: 2, height: 1, colors: [0xFF0000, 0x0000FF], tableSize: 4,
             backgroundIndex: 0, loopCount: 0)
     }
 
     func testClosingTheEncoderHandleWritesTheTrailerOnceAndThenRefuses() throws {
-        let sink = GIFByteSink()
+        let sink = OutputByteSink()
         let gif = try writer(sink)
         try gif.writeFrame(
             rect: GIFRect(x: 0, y: 0, width: 2, height: 1), pixels: [0, 1], delay: 10, disposal: 1,
             transparentIndex: 2)
         try gif.close()
-        XCTAssertEqual(sink.data.last, 0x3B, "the trailer ends the file")
-        let length = sink.data.count
+        XCTAssertEqual(sink.bytesInMemory.last, 0x3B, "the trailer ends the file")
+        let length = sink.bytesInMemory.count
         XCTAssertThrowsError(try gif.close()) { error in
             XCTAssertEqual((error as? DiagnosticList)?.first?.message.contains("already finished"), true, "\(error)")
         }
@@ -28,8 +28,8 @@ final class EncodeCObjectsTests: XCTestCase {
             try gif.writeFrame(
                 rect: GIFRect(x: 0, y: 0, width: 2, height: 1), pixels: [0, 1], delay: 10,
                 disposal: 1, transparentIndex: 2))
-        XCTAssertEqual(sink.data.count, length, "nothing is written after the close")
-        XCTAssertEqual(try GIFDecoder.decode(sink.data).frames.count, 1)
+        XCTAssertEqual(sink.bytesInMemory.count, length, "nothing is written after the close")
+        XCTAssertEqual(try GIFDecoder.decode(sink.bytesInMemory).frames.count, 1)
     }
 
     func testPNGControlReportsLibpngsMessageOnDamagedData() {

@@ -29,7 +29,7 @@ public final class APNGEncoder {
     public let height: Int
     public let options: APNGOptions
 
-    private let sink: PatchableByteSink
+    private let sink: OutputByteSink
     private var acTLOffset = 0
     private var sequence: UInt32 = 0
     private var framesWritten: UInt32 = 0
@@ -66,7 +66,7 @@ public final class APNGEncoder {
         self.width = width
         self.height = height
         self.options = options
-        sink = try destination.map { try PatchableByteSink(destination: $0, group: group) } ?? PatchableByteSink()
+        sink = try destination.map { try OutputByteSink(destination: $0, group: group) } ?? OutputByteSink()
         do {
             try writeHeader()
         } catch {

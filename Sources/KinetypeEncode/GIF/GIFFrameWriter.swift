@@ -41,7 +41,7 @@ public final class GIFFrameWriter {
 
     private let palette: GIFPalette
     private let writer: GIFStreamWriter
-    private let sink: GIFByteSink
+    private let sink: OutputByteSink
     private var emittedCentiseconds = 0
     private var lastEndTime = 0.0
     private var hasWarnedAboutFrameRate = false
@@ -73,7 +73,7 @@ public final class GIFFrameWriter {
     }
 
     /// Starts the GIF on `sink`: writes its header and palette.
-    init(width: Int, height: Int, options: GIFOptions, jobs: Int, palette: GIFPalette, sink: GIFByteSink) throws {
+    init(width: Int, height: Int, options: GIFOptions, jobs: Int, palette: GIFPalette, sink: OutputByteSink) throws {
         self.width = width
         self.height = height
         self.options = options

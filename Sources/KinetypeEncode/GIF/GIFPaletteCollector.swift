@@ -21,12 +21,12 @@ public struct GIFPaletteCollector: ~Copyable {
     /// Threads for pass 2's per-frame work; the bytes do not depend on it.
     public let jobs: Int
     private let builder: GIFPaletteBuilder
-    private let sink: GIFByteSink
+    private let sink: OutputByteSink
 
     /// A GIF built in memory.
     public init(width: Int, height: Int, options: GIFOptions = GIFOptions(), jobs: Int = 1) throws {
         try Self.checkCanvas(width: width, height: height)
-        self.init(width: width, height: height, options: options, jobs: jobs, sink: GIFByteSink())
+        self.init(width: width, height: height, options: options, jobs: jobs, sink: OutputByteSink())
     }
 
     /// A GIF streamed into a temporary file next to `destination`, put in place by the writer's
@@ -39,10 +39,10 @@ public struct GIFPaletteCollector: ~Copyable {
         try Self.checkCanvas(width: width, height: height)
         self.init(
             width: width, height: height, options: options, jobs: jobs,
-            sink: try GIFByteSink(destination: destination, group: group))
+            sink: try OutputByteSink(destination: destination, group: group))
     }
 
-    private init(width: Int, height: Int, options: GIFOptions, jobs: Int, sink: GIFByteSink) {
+    private init(width: Int, height: Int, options: GIFOptions, jobs: Int, sink: OutputByteSink) {
         self.width = width
         self.height = height
         self.options = options

@@ -9,17 +9,17 @@ struct GIFRect: Equatable, Sendable {
 
 /// A thin wrapper of giflib's encoder: screen descriptor with the global palette, loop block,
 /// then frames (graphic control extension + image), written through giflib's output function
-/// into a `GIFByteSink`.
+/// into a `OutputByteSink`.
 final class GIFStreamWriter {
     private let handle: GifEncoderHandle
     private var gif: UnsafeMutablePointer<GifFileType>? { handle.pointer }
-    private let sink: GIFByteSink
+    private let sink: OutputByteSink
 
     /// - Parameters:
     ///   - colors: the global palette as 0xRRGGBB, padded to `tableSize` (a power of two).
     ///   - loopCount: the NETSCAPE2.0 count, or nil for no loop block.
     init(
-        sink: GIFByteSink, width: Int, height: Int, colors: [UInt32], tableSize: Int, backgroundIndex: Int,
+        sink: OutputByteSink, width: Int, height: Int, colors: [UInt32], tableSize: Int, backgroundIndex: Int,
         loopCount: Int?
     ) throws {
         self.sink = sink
@@ -30,8 +30,8 @@ final class GIFStreamWriter {
                 userData,
                 { file, bytes, length in
                     guard let file, let bytes, let user = file.pointee.UserData else { return 0 }
-                    let sink = Unmanaged<GIFByteSink>.fromOpaque(user).takeUnretainedValue()
-                    return sink.append(bytes, count: Int(length)) ? length : 0
+                    let sink = Unmanaged<OutputByteSink>.fromOpaque(user).takeUnretainedValue()
+                    return sink.appendRemembering(UnsafeRawBufferPointer(start: bytes, count: Int(length))) ? length : 0
                 }, &error)
         else {
             throw Self.failure(code: error)
@@ -95,8 +95,7 @@ final class GIFStreamWriter {
             bytes += compressed[start..<end]
         }
         bytes.append(0)
-        _ = bytes.withUnsafeBufferPointer { sink.append($0.baseAddress!, count: $0.count) }
-        if let writeError = sink.writeError { throw writeError }
+        try sink.append(bytes)
     }
 
     /// Writes the trailer and releases giflib's handle (the sink then holds the whole file).

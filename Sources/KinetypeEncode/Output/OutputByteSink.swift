@@ -1,10 +1,12 @@
 import Foundation
 import KinetypeCore
 
-/// Where an encoder puts a file's bytes when a header must be corrected at the end (APNG's frame
-/// count): memory, or a temporary file next to the destination, written in 64 KB pieces and
-/// renamed over the destination by `finish()`.
-final class PatchableByteSink {
+/// Where an encoder puts a file's bytes: memory, or a temporary file next to the destination,
+/// written in 64 KB pieces (so giflib's 255-byte blocks do not each cost a system call) and renamed
+/// over the destination by `finish()`. Bytes already appended can be corrected (APNG's frame count
+/// in its header). A C library's output callback, which cannot throw, uses `appendRemembering`,
+/// and the first failure is `writeError`.
+final class OutputByteSink {
     private var buffer = Data()
     /// Bytes already written to the file (file mode).
     private var flushed = 0
@@ -31,12 +33,34 @@ final class PatchableByteSink {
         self.file = file
     }
 
+    /// The first failed append of `appendRemembering`, reported when the file is finished.
+    private(set) var writeError: DiagnosticList?
+
     /// How many bytes have been appended.
     var count: Int { flushed + buffer.count }
 
+    /// Memory: every byte appended. File: those not yet written to the file.
+    var bytesInMemory: Data { buffer }
+
     func append(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try append($0) }
+    }
+
+    func append(_ bytes: UnsafeRawBufferPointer) throws {
+        if let writeError { throw writeError }
         buffer.append(contentsOf: bytes)
         if handle != nil, buffer.count >= flushThreshold { try flush() }
+    }
+
+    /// Appends for a caller that cannot throw; false (and `writeError` set) once writing failed.
+    func appendRemembering(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        do {
+            try append(bytes)
+            return true
+        } catch {
+            writeError = writeError ?? DiagnosticList(describing: error)
+            return false
+        }
     }
 
     /// Replaces bytes already appended, starting at `offset`.
@@ -59,6 +83,10 @@ final class PatchableByteSink {
     /// Memory: returns the bytes. File: flushes, closes and renames the file over the destination,
     /// and returns empty data. On failure the temporary file is removed.
     func finish() throws -> Data {
+        if let writeError {
+            discard()
+            throw writeError
+        }
         guard let file, let handle else { return buffer }
         do {
             try flush()
