@@ -29,11 +29,25 @@ final class WebPEncoderTests: XCTestCase {
         XCTAssertEqual(decoded.frames[5].image.pixel(x: 0, y: 18).a, 0)
     }
 
+    /// A photo-like frame: a gradient with seeded grain, which lossy compression is made for.
+    private func grainy(frame: Int) -> Image {
+        var image = TestImages.gradient(frame: frame)
+        var state: UInt32 = 12_345 &+ UInt32(frame)
+        for offset in stride(from: 0, to: image.pixels.count, by: 4) {
+            for channel in 0..<3 {
+                state = state &* 1_103_515_245 &+ 12_345
+                let grain = Int(state >> 16 & 31) - 16
+                image.pixels[offset + channel] = UInt8(clamping: Int(image.pixels[offset + channel]) + grain)
+            }
+        }
+        return image
+    }
+
     func testLossyStaysCloseAndIsDeterministic() throws {
         func encode(_ quality: Int) throws -> Data {
             let encoder = try WebPEncoder(width: 64, height: 48, options: WebPOptions(quality: quality))
             for index in 0..<3 {
-                try encoder.addFrame(TestImages.gradient(frame: index), startTime: Double(index) * 0.1)
+                try encoder.addFrame(grainy(frame: index), startTime: Double(index) * 0.1)
             }
             return try encoder.finish(endTime: 0.3)
         }
@@ -41,10 +55,26 @@ final class WebPEncoderTests: XCTestCase {
         XCTAssertEqual(once, try encode(80))
         XCTAssertTrue(once.range(of: Data("VP8 ".utf8)) != nil, "lossy frames are VP8")
         let decoded = try WebPDecoder.decode(once)
-        let original = TestImages.gradient(frame: 2)
+        let original = grainy(frame: 2)
         let worst = zip(decoded.frames.last!.image.pixels, original.pixels).map { abs(Int($0) - Int($1)) }.max()!
         XCTAssertLessThan(worst, 48, "quality 80 stays close to the original")
         XCTAssertGreaterThan(worst, 0, "and is lossy")
+    }
+
+    /// Text compresses better losslessly: a lossy WebP picks lossless frames (or the lossless file)
+    /// where they are smaller, so it is never larger than the lossless one, and it still decodes.
+    func testLossyIsNeverLargerThanLossless() throws {
+        func encode(_ options: WebPOptions) throws -> Data {
+            let encoder = try WebPEncoder(width: 48, height: 20, options: options)
+            for (index, frame) in frames().enumerated() { try encoder.addFrame(frame, startTime: Double(index) / 30) }
+            return try encoder.finish(endTime: 0.3)
+        }
+        let lossless = try encode(WebPOptions())
+        for quality in [0, 50, 80, 100] {
+            let lossy = try encode(WebPOptions(quality: quality))
+            XCTAssertLessThanOrEqual(lossy.count, lossless.count, "quality \(quality)")
+            XCTAssertEqual(try WebPDecoder.decode(lossy).frames.count, 6, "quality \(quality)")
+        }
     }
 
     func testDestinationIsWrittenAtomicallyAndCheckedEarly() throws {

@@ -7,12 +7,13 @@ import KinetypeCore
 /// Call `addFrame(_:startTime:)` for every frame in display order, then `finish(endTime:)`.
 ///
 /// - Lossless by default: every decoded frame equals its input, alpha included (`exact`, so even
-///   the colors under fully transparent pixels are kept). With `WebPOptions.quality` the frames
-///   are lossy (VP8) with lossless alpha.
+///   the colors under fully transparent pixels are kept). With `WebPOptions.quality` each frame is
+///   lossy (VP8, lossless alpha) or lossless, whichever libwebp finds smaller (`allow_mixed`), and
+///   a lossless encoding of the same frames is kept alongside: `finish` writes the smaller file,
+///   so a lossy WebP is never larger than the lossless one (text compresses better losslessly).
 /// - libwebp picks each frame's rectangle, blend and dispose method and merges identical
 ///   consecutive frames (their durations add up). Options are fixed (`minimize_size` off,
-///   libwebp's key-frame defaults, no mixing of lossy and lossless, one thread), so the same
-///   frames always give the same bytes.
+///   libwebp's key-frame defaults, one thread), so the same frames always give the same bytes.
 /// - Timestamps are whole milliseconds, `round(1000 · t)` of each frame's start time, so
 ///   durations never drift; a frame that would last under 1 ms is left out.
 /// - Memory: libwebp keeps the encoded (compressed) frames until `finish` assembles the file,
@@ -29,6 +30,9 @@ public final class WebPEncoder {
 
     private let encoder: WebPAnimEncoderObject
     private var config = WebPConfig()
+    /// With a quality: the lossless encoding of the same frames, which wins when it is smaller.
+    private let lossless: WebPAnimEncoderObject?
+    private var losslessConfig = WebPConfig()
     private let file: AtomicFile?
     private var lastStart: Int?
     private var isFinished = false
@@ -58,16 +62,26 @@ public final class WebPEncoder {
         animation.minimize_size = 0
         animation.allow_mixed = 0
         animation.verbose = 0
+        guard WebPConfigInit(&losslessConfig) != 0 else {
+            throw WebPFailure.encode("libwebp's version does not match its headers")
+        }
+        losslessConfig.lossless = 1
+        losslessConfig.exact = 1
+        losslessConfig.thread_level = 0
+        guard WebPValidateConfig(&losslessConfig) != 0 else { throw WebPFailure.encode("libwebp refused the settings") }
         if let quality = options.quality {
             config.lossless = 0
             config.quality = Float(
                 min(max(quality, WebPOptions.qualities.lowerBound), WebPOptions.qualities.upperBound))
+            config.thread_level = 0
+            guard WebPValidateConfig(&config) != 0 else { throw WebPFailure.encode("libwebp refused the settings") }
+            var losslessAnimation = animation
+            lossless = try WebPAnimEncoderObject(width: width, height: height, options: &losslessAnimation)
+            animation.allow_mixed = 1
         } else {
-            config.lossless = 1
-            config.exact = 1
+            config = losslessConfig
+            lossless = nil
         }
-        config.thread_level = 0
-        guard WebPValidateConfig(&config) != 0 else { throw WebPFailure.encode("libwebp refused the settings") }
         encoder = try WebPAnimEncoderObject(width: width, height: height, options: &animation)
         file = try destination.map { try AtomicFile(destination: $0, group: group) }
     }
@@ -84,6 +98,11 @@ public final class WebPEncoder {
         guard WebPAnimEncoderAdd(encoder.pointer, picture.pointer, Int32(clamping: start), &config) != 0 else {
             throw WebPFailure.encode(encoder.errorMessage)
         }
+        if let lossless {
+            let copy = try WebPPictureObject(image)
+            guard WebPAnimEncoderAdd(lossless.pointer, copy.pointer, Int32(clamping: start), &losslessConfig) != 0
+            else { throw WebPFailure.encode(lossless.errorMessage) }
+        }
         lastStart = start
     }
 
@@ -97,10 +116,15 @@ public final class WebPEncoder {
         do {
             guard let lastStart else { throw WebPFailure.encode("the animation has no frames") }
             let end = max(FrameTiming.milliseconds(endTime), lastStart + 1)
-            guard WebPAnimEncoderAdd(encoder.pointer, nil, Int32(clamping: end), nil) != 0 else {
-                throw WebPFailure.encode(encoder.errorMessage)
+            var data = Data()
+            for candidate in [encoder] + (lossless.map { [$0] } ?? []) {
+                guard WebPAnimEncoderAdd(candidate.pointer, nil, Int32(clamping: end), nil) != 0 else {
+                    throw WebPFailure.encode(candidate.errorMessage)
+                }
+                let assembled = try candidate.assemble()
+                // The lossy (mixed) file unless the lossless one is strictly smaller.
+                if data.isEmpty || assembled.count < data.count { data = assembled }
             }
-            let data = try encoder.assemble()
             if let file {
                 try file.write(data)
                 try file.commit()
