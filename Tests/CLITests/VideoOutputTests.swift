@@ -97,5 +97,31 @@ final class VideoOutputTests: XCTestCase {
         XCTAssertEqual(tooHigh.status, 64)
         XCTAssertTrue(tooHigh.stderr.contains("the CRF of H.264 (.mp4) is 0…51, not 60"), tooHigh.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+        let hevcWebM = try KinetypeProcess.run(
+            ["render", tiny, "-o", folder.appendingPathComponent("x.webm").path, "--codec", "hevc"])
+        XCTAssertEqual(hevcWebM.status, 64)
+        XCTAssertTrue(
+            hevcWebM.stderr.contains("--codec applies to .mp4 outputs only, not to .webm outputs"), hevcWebM.stderr)
+    }
+
+    /// `--codec hevc` writes HEVC tagged hvc1; batch keeps an H.264 output's fingerprint apart.
+    func testHEVCForApplesPlayersAndItsOwnFingerprint() throws {
+        try requireFFmpeg()
+        let tiny = KinetypeProcess.fixtures.appendingPathComponent("tiny.json").path
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let hevc = try KinetypeProcess.run(["render", tiny, "-o", "hevc.mp4", "--codec", "HEVC", "-q"], in: folder)
+        XCTAssertEqual(hevc.status, 0, hevc.stderr)
+        let tags = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/ffprobe"),
+            ["-v", "error", "-show_entries", "stream=codec_name,codec_tag_string", "-of", "csv=p=0", "hevc.mp4"],
+            in: folder)
+        XCTAssertEqual(tags.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines), "hevc,hvc1")
+
+        try Data(#"[{"output": "clip"}]"#.utf8).write(to: folder.appendingPathComponent("d.json"))
+        let batch = ["batch", tiny, "--data", "d.json", "-o", "out", "--format", "mp4", "-q"]
+        XCTAssertEqual(try KinetypeProcess.run(batch, in: folder).status, 0)
+        let again = try KinetypeProcess.run(batch.dropLast() + ["--codec", "hevc"], in: folder)
+        XCTAssertTrue(
+            again.stdout.contains("1 rendered, 0 unchanged"), "another codec is another output: \(again.stdout)")
     }
 }

@@ -46,6 +46,30 @@ final class VideoWriterTests: XCTestCase {
         XCTAssertLessThan(moov, mdat, "+faststart puts the index first")
     }
 
+    /// HEVC in MP4 is tagged hvc1 (ffmpeg's default hev1 does not open in Apple's players), BT.709,
+    /// every frame there, as ffprobe reads it.
+    func testHEVCIsTaggedHVC1ForApplesPlayers() throws {
+        try requireFFmpeg()
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("clip.mp4")
+        let writer = try VideoWriter(url: url, width: 65, height: 47, fps: 30, format: .hevcMP4)
+        for frame in frames(width: 65, height: 47) { try writer.write(frame) }
+        try writer.finish()
+        if let info = try probe(url) { XCTAssertEqual(info, "hevc,66,48,10") }
+        let ffprobe = try XCTUnwrap(VideoWriter.findFFmpeg()).deletingLastPathComponent()
+            .appendingPathComponent("ffprobe")
+        let tags = try ChildProcess.run(
+            ffprobe,
+            [
+                "-v", "error", "-select_streams", "v:0", "-show_entries",
+                "stream=codec_tag_string,color_space,color_primaries,color_transfer", "-of", "csv=p=0", url.path,
+            ]
+        ).stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(tags, "hvc1,bt709,bt709,bt709")
+        XCTAssertEqual(VideoFormat(pathExtension: "MP4"), .mp4, "an .mp4 is H.264 unless HEVC is asked for")
+    }
+
     func testWebMFromTenFrames() throws {
         try requireFFmpeg()
         let folder = try makeScratchFolder()
@@ -65,7 +89,7 @@ final class VideoWriterTests: XCTestCase {
         for format in VideoFormat.allCases {
             var outputs: [Data] = []
             for run in 0..<2 {
-                let url = folder.appendingPathComponent("clip\(run).\(format.rawValue)")
+                let url = folder.appendingPathComponent("clip\(format)\(run).\(format.fileExtension)")
                 let writer = try VideoWriter(url: url, width: 64, height: 48, fps: 30, format: format)
                 for frame in frames(width: 64, height: 48) { try writer.write(frame) }
                 try writer.finish()

@@ -30,6 +30,7 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
         case pngCompression = "png-compression"
         case crf
         case matte
+        case codec
     }
 
     /// The facts of one format.
@@ -70,7 +71,9 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
                 video: nil, animation: .apng)
         case .mp4:
             Traits(
-                name: "mp4", fileExtension: "mp4", description: "H.264 video", settings: [.crf, .matte], video: .mp4,
+                name: "mp4", fileExtension: "mp4", description: "H.264 or HEVC video",
+                settings: [.crf, .matte, .codec],
+                video: .mp4,
                 animation: nil)
         case .webm:
             Traits(

@@ -27,7 +27,7 @@ struct OutputWriter {
         switch encoding.format {
         case .gif: return try writeGIF(to: output)
         case .pngSequence: return try writePNGSequence(to: output)
-        case .mp4: return try writeVideo(.mp4, to: output)
+        case .mp4: return try writeVideo(encoding.video.videoFormat(for: .mp4), to: output)
         case .webm: return try writeVideo(.webm, to: output)
         case .mov: return try writeVideo(.mov, to: output)
         case .stillPNG: return try writeStill(to: output)

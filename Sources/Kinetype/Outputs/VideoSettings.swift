@@ -1,10 +1,21 @@
 import Foundation
 import KinetypeEncode
 
-/// What a user chooses for video outputs (`--crf`, `--matte`), whatever the format.
+/// The codec of an `.mp4` (`--codec`).
+public enum VideoCodec: String, CaseIterable, Equatable, Sendable {
+    /// H.264 (libx264): plays everywhere; the default.
+    case h264
+    /// HEVC (libx265), tagged `hvc1`: smaller at the same quality; plays on Apple devices, in Safari
+    /// and in most current players.
+    case hevc
+}
+
+/// What a user chooses for video outputs (`--crf`, `--matte`, `--codec`), whatever the format.
 public struct VideoSettings: Equatable, Sendable {
     /// The constant rate factor; nil uses the format's default (`VideoFormat.defaultCRF`).
     public var crf: Int?
+    /// The codec of an `.mp4`; nil is H.264.
+    public var codec: VideoCodec?
     /// Flatten a transparent canvas onto this color; nil keeps alpha where the format carries it
     /// (WebM, MOV) and composites an MP4 onto black, with a warning.
     public var matte: Color?
@@ -12,6 +23,11 @@ public struct VideoSettings: Equatable, Sendable {
     public init(crf: Int? = nil, matte: Color? = nil) {
         self.crf = crf
         self.matte = matte
+    }
+
+    /// The video format written for an output of `format`: `.mp4` with `codec` HEVC is HEVC in MP4.
+    public func videoFormat(for format: VideoFormat) -> VideoFormat {
+        format == .mp4 && codec == .hevc ? .hevcMP4 : format
     }
 
     /// The color an MP4 of a transparent canvas is composited onto when no matte is chosen.
@@ -25,7 +41,7 @@ public struct VideoSettings: Equatable, Sendable {
         options.keepsAlpha = transparent && matte == nil && format.carriesAlpha
         guard transparent, matte == nil, !format.carriesAlpha else { return (options, []) }
         let warning = Diagnostic.warning(
-            ".\(format.rawValue) (\(format.codecName)) cannot keep the transparent canvas, so it was composited "
+            ".\(format.fileExtension) (\(format.codecName)) cannot keep the transparent canvas, so it was composited "
                 + "onto black (\(Self.defaultMatte.description.prefix(7))); choose the color with --matte COLOR, "
                 + "or write .webm or .mov to keep the alpha channel")
         return (options, [warning])

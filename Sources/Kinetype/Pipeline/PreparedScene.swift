@@ -60,7 +60,9 @@ public final class PreparedScene: Sendable {
         if encoding.format == .gif, let merged = GIFFrameRate.mergedFramesWarning(fps: timeline.fps) {
             found.append(merged)
         }
-        if let video = encoding.format.traits.video { found += encoding.video.options(for: video, scene: scene).1 }
+        if let video = encoding.format.traits.video {
+            found += encoding.video.options(for: encoding.video.videoFormat(for: video), scene: scene).1
+        }
         return found
     }
 

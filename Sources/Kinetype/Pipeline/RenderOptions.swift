@@ -13,7 +13,7 @@ public struct EncodingOptions: Sendable {
     public var webp = WebPOptions()
     /// zlib level 0…9 for PNG outputs (frames, stills and APNG).
     public var pngCompression: Int = 6
-    /// CRF and matte of video outputs.
+    /// CRF, matte and codec of video outputs.
     public var video = VideoSettings()
     /// The most frames and pixels × frames the output may take; checked before any frame is rendered
     /// (not for `.stillPNG`, which renders one frame).
@@ -31,6 +31,7 @@ public struct EncodingOptions: Sendable {
         case .pngCompression: String(pngCompression)
         case .crf: video.crf.map(String.init) ?? "default"
         case .matte: video.matte.map { "\($0)" } ?? "default"
+        case .codec: (video.codec ?? .h264).rawValue
         }
     }
 }

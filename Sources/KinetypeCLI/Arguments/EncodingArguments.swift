@@ -18,7 +18,7 @@ enum EncodingArguments {
         help: "zlib level of PNG outputs: APNG, PNG frames, a still (default 6).")
     static let crf = Option(
         "crf", .integer(crfRange),
-        help: "Video quality, lower is better and larger: .mp4 0…51 (default 18), .webm 0…63 (default 30).")
+        help: "Video quality, lower is better and larger: .mp4 0…51 (default 18, HEVC 22), .webm 0…63 (default 30).")
     static let matte = Option(
         "matte",
         .custom(placeholder: "COLOR", expected: "an opaque color such as black, #FFFFFF or rgb(0, 0, 0)") {
@@ -26,18 +26,22 @@ enum EncodingArguments {
         },
         help: "Flatten a transparent canvas onto COLOR in videos (default: keep alpha in .webm/.mov, black in .mp4).")
 
+    static let codec = Option(
+        "codec", .choice(VideoCodec.self, placeholder: "CODEC"),
+        help: ".mp4 codec: h264 (default, plays everywhere) or hevc (smaller; tagged hvc1 for Apple's players).")
+
     /// The option of each setting.
     static let names: [OutputFormat.Setting: String] = [
         .quality: quality.name, .dither: dither.name, .pngCompression: pngCompression.name, .crf: crf.name,
-        .matte: matte.name,
+        .matte: matte.name, .codec: codec.name,
     ]
 
     static let group = OptionGroup(
-        specs: [quality.spec, dither.spec, pngCompression.spec, crf.spec, matte.spec])
+        specs: [quality.spec, dither.spec, pngCompression.spec, crf.spec, matte.spec, codec.spec])
 }
 
 extension OptionGroup {
-    /// `--quality`, `--dither`, `--png-compression`, `--crf` and `--matte`.
+    /// `--quality`, `--dither`, `--png-compression`, `--crf`, `--matte` and `--codec`.
     static let encoding = EncodingArguments.group
 }
 
@@ -68,6 +72,10 @@ extension ParsedArguments {
         if let matte = try self[EncodingArguments.matte] {
             encoding.video.matte = matte
             given.append(.matte)
+        }
+        if let codec = try self[EncodingArguments.codec] {
+            encoding.video.codec = codec
+            given.append(.codec)
         }
         for setting in given where !encoding.format.traits.settings.contains(setting) {
             throw DiagnosticList.usage(

@@ -6,44 +6,61 @@ import KinetypeCore
 public enum VideoFormat: String, Equatable, Hashable, Sendable, CaseIterable {
     /// H.264 (libx264, CRF 18, yuv420p) in MP4 with the index up front (+faststart). No alpha.
     case mp4
+    /// HEVC (libx265, CRF 22, yuv420p) in MP4, tagged `hvc1` so Apple's players open it (ffmpeg's
+    /// default `hev1` tag plays elsewhere but not in QuickTime, Safari or AVFoundation). No alpha.
+    case hevcMP4 = "mp4-hevc"
     /// VP9 (libvpx-vp9, CRF 30) in WebM: yuv420p, or yuva420p when the video keeps alpha.
     case webm
     /// ProRes 4444 (prores_ks) in QuickTime, for video editors: yuv444p10le, or yuva444p10le
     /// (16-bit alpha plane) when the video keeps alpha.
     case mov
 
-    /// The format for a file extension (`mp4`, `webm`, `mov`, any case), or nil.
+    /// The format for a file extension (`mp4`, `webm`, `mov`, any case), or nil; `.mp4` is H.264.
     public init?(pathExtension: String) {
-        self.init(rawValue: pathExtension.lowercased())
+        let lowered = pathExtension.lowercased()
+        guard let format = Self.allCases.first(where: { $0.fileExtension == lowered }) else { return nil }
+        self = format
+    }
+
+    /// The file extension: `mp4` for both MP4 codecs.
+    public var fileExtension: String {
+        switch self {
+        case .mp4, .hevcMP4: return "mp4"
+        case .webm: return "webm"
+        case .mov: return "mov"
+        }
     }
 
     /// The codec's name in messages: "H.264", "VP9", "ProRes 4444".
     public var codecName: String {
         switch self {
         case .mp4: return "H.264"
+        case .hevcMP4: return "HEVC"
         case .webm: return "VP9"
         case .mov: return "ProRes 4444"
         }
     }
 
     /// Whether the format stores an alpha channel (WebM's VP9 and MOV's ProRes 4444 do; H.264 does not).
-    public var carriesAlpha: Bool { self != .mp4 }
+    public var carriesAlpha: Bool { self == .webm || self == .mov }
 
     /// The constant rate factors the codec takes (lower is better and larger), or nil for ProRes,
     /// which has fixed-quality profiles instead: libx264 0…51, libvpx-vp9 0…63.
     public var crfRange: ClosedRange<Int>? {
         switch self {
-        case .mp4: return 0...51
+        case .mp4, .hevcMP4: return 0...51
         case .webm: return 0...63
         case .mov: return nil
         }
     }
 
-    /// The CRF used when none is given: 18 for H.264 (visually lossless for text), 30 for VP9
-    /// (ffmpeg's recommendation for constant quality); nil for ProRes.
+    /// The CRF used when none is given: 18 for H.264 (visually lossless for text), 22 for HEVC
+    /// (about the same quality: x265's scale runs some 4 above x264's), 30 for VP9 (ffmpeg's
+    /// recommendation for constant quality); nil for ProRes.
     public var defaultCRF: Int? {
         switch self {
         case .mp4: return 18
+        case .hevcMP4: return 22
         case .webm: return 30
         case .mov: return nil
         }
@@ -55,7 +72,7 @@ public enum VideoFormat: String, Equatable, Hashable, Sendable, CaseIterable {
     /// ffmpeg's pixel format of the encoded video.
     func pixelFormat(alpha: Bool) -> String {
         switch self {
-        case .mp4: return "yuv420p"
+        case .mp4, .hevcMP4: return "yuv420p"
         case .webm: return alpha ? "yuva420p" : "yuv420p"
         case .mov: return alpha ? "yuva444p10le" : "yuv444p10le"
         }
@@ -76,6 +93,13 @@ public enum VideoFormat: String, Equatable, Hashable, Sendable, CaseIterable {
         case .mp4:
             return color + ["-c:v", "libx264", "-preset", "medium", "-crf", quality] + pixels
                 + ["-movflags", "+faststart", "-f", "mp4"]
+        case .hevcMP4:
+            // x265 prints its settings on stderr unless told not to; ffmpeg's own errors still show.
+            // One frame thread and no thread pool keep the bytes the same on every machine.
+            return color + [
+                "-c:v", "libx265", "-preset", "medium", "-crf", quality,
+                "-x265-params", "log-level=error:pools=none:frame-threads=1", "-tag:v", "hvc1",
+            ] + pixels + ["-movflags", "+faststart", "-f", "mp4"]
         case .webm:
             return color + [
                 "-c:v", "libvpx-vp9", "-crf", quality, "-b:v", "0", "-deadline", "good", "-cpu-used", "2",

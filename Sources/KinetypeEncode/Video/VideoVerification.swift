@@ -74,7 +74,8 @@ enum VideoVerification {
         process.arguments = [
             "-v", "error", "-count_frames", "-select_streams", "v:0",
             "-show_entries",
-            "stream=nb_read_frames,pix_fmt,color_space,color_primaries,color_transfer:stream_tags=alpha_mode"
+            "stream=nb_read_frames,pix_fmt,codec_tag_string,color_space,color_primaries,color_transfer"
+                + ":stream_tags=alpha_mode"
                 + ":format=duration",
             "-of", "default=nw=1", file.path,
         ]
@@ -113,6 +114,10 @@ enum VideoVerification {
             return
                 "the file ffmpeg wrote lasts \(String(format: "%.3f", duration)) s, but \(frames) frames at \(fps) fps last \(String(format: "%.3f", expected)) s"
         }
+        if format == .hevcMP4, values["codec_tag_string"] != "hvc1" {
+            return "the HEVC video ffmpeg wrote is tagged \(values["codec_tag_string"] ?? "nothing"), not hvc1, "
+                + "so Apple's players would not open it"
+        }
         return alphaProblem(values, format: format, alpha: alpha) ?? colorProblem(values)
     }
 
@@ -121,7 +126,7 @@ enum VideoVerification {
     static func alphaProblem(_ values: [String: String], format: VideoFormat, alpha: Bool) -> String? {
         let hasAlpha: Bool
         switch format {
-        case .mp4: hasAlpha = false
+        case .mp4, .hevcMP4: hasAlpha = false
         case .webm: hasAlpha = values["TAG:alpha_mode"] == "1"
         case .mov: hasAlpha = values["pix_fmt"]?.hasPrefix("yuva") ?? false
         }
@@ -146,7 +151,7 @@ enum VideoVerification {
         defer { try? handle.close() }
         guard let size = try? handle.seekToEnd(), size > 0 else { return "ffmpeg wrote an empty file" }
         switch format {
-        case .mp4, .mov: return mp4Problem(handle, size: size)
+        case .mp4, .hevcMP4, .mov: return mp4Problem(handle, size: size)
         case .webm: return webmProblem(handle)
         }
     }

@@ -185,7 +185,8 @@ public final class VideoWriter {
         guard let range = format.crfRange else {
             throw Diagnostic(
                 kind: .usage,
-                message: "\(format.codecName) (.\(format.rawValue)) has no CRF; it encodes at a fixed high quality",
+                message:
+                    "\(format.codecName) (.\(format.fileExtension)) has no CRF; it encodes at a fixed high quality",
                 hint: "leave out the CRF, or write .mp4 or .webm to choose a quality"
             ).fail()
         }
@@ -193,7 +194,7 @@ public final class VideoWriter {
             throw Diagnostic(
                 kind: .usage,
                 message:
-                    "the CRF of \(format.codecName) (.\(format.rawValue)) is \(range.lowerBound)…\(range.upperBound), not \(crf)",
+                    "the CRF of \(format.codecName) (.\(format.fileExtension)) is \(range.lowerBound)…\(range.upperBound), not \(crf)",
                 hint: "lower is better and larger; the default is \(format.defaultCRF ?? range.lowerBound)"
             ).fail()
         }
