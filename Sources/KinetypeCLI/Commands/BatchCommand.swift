@@ -36,11 +36,15 @@ enum BatchCommand: Command {
         static let format = SharedOptions.format.with(
             help: "What to write (default gif); png writes a folder of PNG frames per output.")
         static let force = Flag("force", help: "Render every output, even those whose inputs are unchanged.")
+        static let xcassets = Option(
+            "xcassets", .path(placeholder: "DIR.xcassets"),
+            help: "Also put the outputs into this Xcode asset catalog: a data set per entry and scale, dark "
+                + "outputs as the dark appearance.")
     }
 
     static let options: [OptionSpec] = [
         Options.data.spec, Options.output.spec, Options.scale.spec, Options.format.spec, Options.force.spec,
-        SharedOptions.report.spec,
+        Options.xcassets.spec, SharedOptions.report.spec,
     ]
     static let groups: [OptionGroup] = [
         .placeholders(help: "Set a {{NAME}} placeholder for every entry (wins over the data)."),
@@ -89,6 +93,8 @@ enum BatchCommand: Command {
         if let jobs = try arguments[SharedOptions.jobs] { options.jobs = jobs }
         options.shard = try arguments.shard(terminal: terminal, doing: "rendering")
         let reportPath = try arguments[SharedOptions.report]
+        let catalog = try arguments[Options.xcassets].map { try AssetCatalog(folder: URL(fileURLWithPath: $0)) }
+        if catalog != nil { try AssetCatalog.check(format: options.format) }
 
         let quiet = arguments[SharedOptions.quiet]
         let progress = try arguments.progressBar(terminal: terminal)
@@ -103,6 +109,14 @@ enum BatchCommand: Command {
             try JSONReport.write(report, to: URL(fileURLWithPath: reportPath))
         }
         printSummary(report, terminal: terminal, quiet: quiet)
+        if let catalog, !report.interrupted {
+            let sets = try catalog.write(report, format: options.format)
+            if !quiet {
+                terminal.out(
+                    "Wrote \(sets.count) set\(sets.count == 1 ? "" : "s") into the asset catalog \(shortened(catalog.folder.path))"
+                )
+            }
+        }
         if report.interrupted {
             terminal.err(
                 "kinetype: interrupted; \(report.outcomes.count) of \(report.planned) outputs finished (listed above); the unfinished ones were not written and their existing files are as they were\n"
