@@ -16,6 +16,8 @@ struct BatchPlan {
         let scale: Double
         /// The appearance asked for; nil = the template's own `canvas.colorScheme`.
         let colorScheme: ColorScheme?
+        /// The entry's `locale`.
+        let locale: String?
         /// `name-dark@2x.gif`, or `name-dark@2x` (a folder) for PNG frames.
         let fileName: String
     }
@@ -65,7 +67,7 @@ struct BatchPlan {
                         Job(
                             entryIndex: index, name: name, vars: entry.values,
                             layoutDirection: entry.layoutDirection, scale: scale, colorScheme: scheme,
-                            fileName: fileName))
+                            locale: entry.locale, fileName: fileName))
                 }
             }
         }

@@ -17,6 +17,10 @@ public struct BatchOutcome: Sendable, Encodable {
     public var scale: Double
     /// The appearance the output was rendered in (known once the template is decoded).
     public var colorScheme: ColorScheme?
+    /// The layout direction it was laid out in, `auto` resolved (known once the template is decoded).
+    public var layoutDirection: LayoutDirection?
+    /// The entry's `locale`.
+    public var locale: String?
     /// The output path.
     public var output: String
     public var status: Status

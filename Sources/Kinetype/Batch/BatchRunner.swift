@@ -117,6 +117,7 @@ private struct BatchJobRunner {
         var outcome = BatchOutcome(
             entry: job.entryIndex, name: job.name, scale: job.scale, output: output.path,
             status: .failed)
+        outcome.locale = job.locale
         do {
             let overrides = job.vars.merging(options.overrides) { $1 }
             let layoutDirection = options.layoutDirection ?? job.layoutDirection
@@ -131,6 +132,7 @@ private struct BatchJobRunner {
             let scene = try loader.decode()
             outcome.scale = scene.canvas.scale
             outcome.colorScheme = scene.canvas.colorScheme
+            outcome.layoutDirection = scene.canvas.layoutDirection
             try scene.validateCanvasSize()
             let prepared = try loader.prepare(scene)
 

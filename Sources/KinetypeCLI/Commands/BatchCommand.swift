@@ -36,6 +36,16 @@ enum BatchCommand: Command {
         static let format = SharedOptions.format.with(
             help: "What to write (default gif); png writes a folder of PNG frames per output.")
         static let force = Flag("force", help: "Render every output, even those whose inputs are unchanged.")
+        static let androidRes = Option(
+            "android-res", .path(placeholder: "DIR"),
+            help: "Also put the outputs into this Android res folder: raw/ with -<locale>, -ldrtl, -night and "
+                + "density qualifiers.")
+        static let defaultLocale = Option(
+            "default-locale",
+            .custom(placeholder: "LOCALE", expected: "a locale such as en or pt-BR") {
+                BatchData.isLocale($0) ? $0 : nil
+            },
+            help: "With --android-res: the entries of this locale are also the default resources (raw/).")
         static let xcassets = Option(
             "xcassets", .path(placeholder: "DIR.xcassets"),
             help: "Also put the outputs into this Xcode asset catalog: a data set per entry and scale, dark "
@@ -44,7 +54,7 @@ enum BatchCommand: Command {
 
     static let options: [OptionSpec] = [
         Options.data.spec, Options.output.spec, Options.scale.spec, Options.format.spec, Options.force.spec,
-        Options.xcassets.spec, SharedOptions.report.spec,
+        Options.xcassets.spec, Options.androidRes.spec, Options.defaultLocale.spec, SharedOptions.report.spec,
     ]
     static let groups: [OptionGroup] = [
         .placeholders(help: "Set a {{NAME}} placeholder for every entry (wins over the data)."),
@@ -95,6 +105,14 @@ enum BatchCommand: Command {
         let reportPath = try arguments[SharedOptions.report]
         let catalog = try arguments[Options.xcassets].map { try AssetCatalog(folder: URL(fileURLWithPath: $0)) }
         if catalog != nil { try AssetCatalog.check(format: options.format) }
+        let defaultLocale = try arguments[Options.defaultLocale]
+        let resources = try arguments[Options.androidRes].map {
+            AndroidResources(folder: URL(fileURLWithPath: $0), defaultLocale: defaultLocale)
+        }
+        if defaultLocale != nil, resources == nil {
+            throw DiagnosticList.usage("--default-locale goes with --android-res", command: name)
+        }
+        if resources != nil { try AndroidResources.check(format: options.format, scales: options.scales) }
 
         let quiet = arguments[SharedOptions.quiet]
         let progress = try arguments.progressBar(terminal: terminal)
@@ -114,6 +132,15 @@ enum BatchCommand: Command {
             if !quiet {
                 terminal.out(
                     "Wrote \(sets.count) set\(sets.count == 1 ? "" : "s") into the asset catalog \(shortened(catalog.folder.path))"
+                )
+            }
+        }
+        if let resources, !report.interrupted {
+            let (files, warnings) = try resources.write(report, format: options.format)
+            warnings.forEach(terminal.report)
+            if !quiet {
+                terminal.out(
+                    "Wrote \(files) file\(files == 1 ? "" : "s") into the Android resources \(shortened(resources.folder.path))"
                 )
             }
         }

@@ -16,6 +16,9 @@ public struct BatchEntry: Equatable, Sendable {
     /// The appearances to render the entry in (`"colorScheme": "dark"` or `"light,dark"`); nil
     /// when the entry has none (`--color-scheme`, else the template's own).
     public var colorSchemes: [ColorScheme]?
+    /// The `"locale"` the output is for (`"ar"`, `"pt-BR"`), which app resources are sorted by;
+    /// nil when the entry has none.
+    public var locale: String?
 
     public init(
         outputName: String?, values: [String: String], layoutDirection: LayoutDirection? = nil,
@@ -36,6 +39,8 @@ public enum BatchData {
     public static let colorSchemeKey = "colorScheme"
     /// The entry key that sets the entry's layout direction instead of a placeholder value.
     public static let layoutDirectionKey = "layoutDirection"
+    /// The entry key that names the entry's locale (a BCP 47 language, optionally with a region).
+    public static let localeKey = "locale"
 
     /// Decodes a batch data file; throws a `DiagnosticList` with every problem found.
     ///
@@ -43,7 +48,8 @@ public enum BatchData {
     /// must be a plain file name: not empty, no `/` or `\`, not `.` or `..`, and unique in the file.
     /// A `"layoutDirection"` is not a placeholder: it sets the output's layout direction
     /// (`leftToRight`, `rightToLeft` or `auto`). Nor is `"colorScheme"`: it names the entry's
-    /// appearances (`light`, `dark` or `light,dark`).
+    /// appearances (`light`, `dark` or `light,dark`); nor `"locale"` (`ar`, `pt-BR`): the locale an
+    /// app shows the output in, by which `--android-res` sorts it.
     public static func decode(_ data: Data, fileName: String) throws -> [BatchEntry] {
         let root = try JSONParser.parse(data, fileName: fileName)
         let context = DecodingContext(fileName: fileName)
@@ -69,6 +75,16 @@ public enum BatchData {
                 }
                 if member.key == layoutDirectionKey {
                     entry.layoutDirection = layoutDirection(member.value, text: text, path: memberPath, in: context)
+                    continue
+                }
+                if member.key == localeKey {
+                    if isLocale(text) {
+                        entry.locale = text
+                    } else {
+                        context.report(
+                            "\(JSONText.quoted(text)) is not a locale", path: memberPath, at: member.value.position,
+                            hint: "write a language code with an optional region, e.g. \"ar\", \"de\" or \"pt-BR\"")
+                    }
                     continue
                 }
                 if member.key == colorSchemeKey {
@@ -118,6 +134,19 @@ public enum BatchData {
         let names = LayoutDirection.allCases.map(\.rawValue)
         return context.named(text, among: names, path: path, at: value.position, noun: "layout direction")
             .flatMap(LayoutDirection.init(rawValue:))
+    }
+
+    /// A BCP 47 language (2 or 3 lowercase letters), optionally with a region (2 uppercase letters
+    /// or 3 digits): `ar`, `de`, `pt-BR`, `es-419`.
+    public static func isLocale(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), (2...3).contains(parts[0].count),
+            parts[0].allSatisfy({ $0.isASCII && $0.isLowercase })
+        else { return false }
+        guard parts.count == 2 else { return true }
+        let region = parts[1]
+        return region.count == 2 && region.allSatisfy { $0.isASCII && $0.isUppercase }
+            || region.count == 3 && region.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// Why `name` cannot be an output file name, or nil when it can.
