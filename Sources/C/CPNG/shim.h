@@ -2,6 +2,7 @@
 #define KINETYPE_CPNG_SHIM_H
 
 #include <png.h>
+#include <zlib.h>
 
 /// Parenthesised macro expressions Swift cannot import, re-exported as constants.
 static const png_uint_32 kinetype_png_format_rgba = PNG_FORMAT_RGBA;

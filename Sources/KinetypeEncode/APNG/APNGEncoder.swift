@@ -16,7 +16,7 @@ import KinetypeCore
 /// - Delays are whole milliseconds (`delay_den` 1000) at the boundaries `round(1000 · t)`, so they
 ///   never drift; a frame longer than 65.535 s uses a coarser denominator and the rounding is
 ///   carried into the next frame. A frame that would last under 1 ms is left out.
-/// - Pixels are compressed by libpng/zlib (`APNGFrameCompressor`); the acTL, fcTL and fdAT chunks
+/// - Pixels are filtered and deflated by `APNGFrameCompressor` (zlib); the acTL, fcTL and fdAT chunks
 ///   are written here, with sequence numbers and CRCs. The frame count in acTL is patched in by
 ///   `finish`, after merging.
 /// - Memory holds five canvases at most, whatever the frame count; with a `destination` the file

@@ -1,9 +1,11 @@
-/// How hard the PNG writer compresses (`--png-compression 0...9`).
+/// How hard PNG outputs are compressed (`--png-compression 0...9`).
 ///
-/// libpng's simplified write API offers two settings, not ten zlib levels: its "fast" flag
-/// (zlib level 3, no row filters) and its default (zlib's default level with adaptive row
-/// filters). Levels 0...3 choose the fast setting, 4...9 the default. Setting any other zlib
-/// level would need the full libpng API, whose errors longjmp and cannot be caught from Swift.
+/// APNG frames are filtered and deflated by kinetype itself (`APNGFrameCompressor`), at exactly
+/// this zlib level. PNG frames and stills go through libpng's simplified write API, which offers
+/// two settings, not ten levels: its "fast" flag (zlib level 3, no row filters) and its default
+/// (zlib's default level with adaptive row filters); levels 0...3 choose the fast setting, 4...9
+/// the default. Any other level there would need the full libpng API, whose errors longjmp and
+/// cannot be caught from Swift.
 public struct PNGCompression: Equatable, Hashable, Sendable {
     /// The level asked for, 0...9.
     public let level: Int
