@@ -9,7 +9,7 @@ import KinetypeEncode
 /// - Several scales go in density folders: 1× `mdpi`, 1.5× `hdpi`, 2× `xhdpi`, 3× `xxhdpi`, 4×
 ///   `xxxhdpi` (another scale is refused); one scale needs none.
 /// - The resource name is the entry's output name without a trailing `-<locale>`, lowercased, with
-///   every character outside `[a-z0-9_]` made `_` (and `r_` before a leading digit), so `notes-en`
+///   every character outside `[a-z0-9_]` made `_` (and `r_` before anything but a letter), so `notes-en`
 ///   and `notes-ar` are both `R.raw.notes`, told apart by their folders. Two outputs that would be
 ///   the same resource are refused before any file is written.
 ///
@@ -56,7 +56,8 @@ public struct AndroidResources: Sendable {
             }
         }
         var cleaned = String(name.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
-        if cleaned.first?.isNumber ?? true { cleaned = "r_" + cleaned }
+        // A Java identifier that starts with a letter (`_` alone is no identifier).
+        if !(cleaned.first?.isLetter ?? false) { cleaned = "r_" + cleaned }
         return cleaned
     }
 

@@ -69,6 +69,24 @@ public enum VideoFormat: String, Equatable, Hashable, Sendable, CaseIterable {
     /// Whether the codec subsamples chroma 2×2, so frames must have even sizes.
     var needsEvenSize: Bool { self != .mov }
 
+    /// The smallest side frames are encoded at. Debian's libx265 3.5 corrupts its heap on some
+    /// frames under 64 pixels (8 wide, or 48×20, in 7 to 10 runs of 10), so HEVC frames are
+    /// padded to 64 and the padding cropped again by the stream's conformance window.
+    var minimumEncodedSide: Int { self == .hevcMP4 ? 64 : 1 }
+
+    /// ffmpeg's arguments that make HEVC's conformance window show `width`×`height` of frames
+    /// sent at `paddedWidth`×`paddedHeight`, or none for the other codecs. x265 itself pads to
+    /// whole 8-pixel coding units (`min-cu-size=8`) and crops that again; the window set here
+    /// replaces its own, so it crops both paddings.
+    func croppingArguments(width: Int, height: Int, paddedWidth: Int, paddedHeight: Int) -> [String] {
+        guard self == .hevcMP4 else { return [] }
+        let aligned = { (side: Int) in (side + 7) / 8 * 8 }
+        let right = aligned(paddedWidth) - width
+        let bottom = aligned(paddedHeight) - height
+        guard right > 0 || bottom > 0 else { return [] }
+        return ["-bsf:v", "hevc_metadata=crop_right=\(right):crop_bottom=\(bottom)"]
+    }
+
     /// ffmpeg's pixel format of the encoded video.
     func pixelFormat(alpha: Bool) -> String {
         switch self {
@@ -98,7 +116,7 @@ public enum VideoFormat: String, Equatable, Hashable, Sendable, CaseIterable {
             // One frame thread and no thread pool keep the bytes the same on every machine.
             return color + [
                 "-c:v", "libx265", "-preset", "medium", "-crf", quality,
-                "-x265-params", "log-level=error:pools=none:frame-threads=1", "-tag:v", "hvc1",
+                "-x265-params", "log-level=error:pools=none:frame-threads=1:min-cu-size=8", "-tag:v", "hvc1",
             ] + pixels + ["-movflags", "+faststart", "-f", "mp4"]
         case .webm:
             return color + [

@@ -67,8 +67,10 @@ public final class VideoWriter {
         self.format = format
         self.options = options
         self.hasAlpha = options.keepsAlpha && format.carriesAlpha
-        self.paddedWidth = format.needsEvenSize ? width + width % 2 : width
-        self.paddedHeight = format.needsEvenSize ? height + height % 2 : height
+        let evenWidth = format.needsEvenSize ? width + width % 2 : width
+        let evenHeight = format.needsEvenSize ? height + height % 2 : height
+        self.paddedWidth = max(evenWidth, format.minimumEncodedSide)
+        self.paddedHeight = max(evenHeight, format.minimumEncodedSide)
         self.output = try AtomicFile(destination: url, group: group)
         self.ffprobe = VideoVerification.findFFprobe(besides: ffmpeg, searchPath: searchPath)
 
@@ -80,7 +82,10 @@ public final class VideoWriter {
                 "-framerate", Self.rateArgument(fps), "-i", "-",
                 "-an", "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact",
             ]
-            + format.ffmpegOutputArguments(crf: options.crf, alpha: hasAlpha) + ["-y", output.temporaryURL.path]
+            + format.ffmpegOutputArguments(crf: options.crf, alpha: hasAlpha)
+            + format.croppingArguments(
+                width: evenWidth, height: evenHeight, paddedWidth: paddedWidth, paddedHeight: paddedHeight)
+            + ["-y", output.temporaryURL.path]
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errorOutput.pipe
