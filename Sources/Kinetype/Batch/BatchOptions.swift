@@ -21,13 +21,18 @@ public struct BatchOptions: Sendable {
     /// `--color-scheme`: one output per appearance for every entry (winning over an entry's
     /// `colorScheme`); nil = each entry's own, else the template's `canvas.colorScheme`.
     public var colorSchemes: [ColorScheme]?
-    /// How every output is encoded: its format (any but `.stillPNG`; GIF by default), the
-    /// format's options and the work limits. Each output renders on one thread (`jobs` = 1).
+    /// How every output is encoded: its format (GIF by default; `.stillPNG` renders the moment
+    /// `stillTime` of every output, `batch --still`), the format's options and the work limits
+    /// (not checked for stills, which render one frame). Each output renders on one thread
+    /// (`jobs` = 1).
     public var encoding: EncodingOptions = {
         var encoding = EncodingOptions(format: .gif)
         encoding.jobs = 1
         return encoding
     }()
+    /// `--poster`: also render each output's still at this moment (seconds), named by
+    /// `OutputNaming.posterStem` (`name-poster.png`), for the formats that are animations.
+    public var posterTime: Double?
     /// Outputs rendered at once.
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     /// Render even outputs whose inputs have not changed.

@@ -20,6 +20,8 @@ struct BatchPlan {
         let locale: String?
         /// `name-dark@2x.gif`, or `name-dark@2x` (a folder) for PNG frames.
         let fileName: String
+        /// `name-poster-dark@2x.png` with `--poster`, else nil.
+        let posterFileName: String?
     }
 
     let jobs: [Job]
@@ -31,7 +33,7 @@ struct BatchPlan {
     ///   `output`), whatever the shard.
     init(
         entries: [BatchEntry], dataFileName: String, defaultName: String, scales: [Double]?,
-        colorSchemes: [ColorScheme]? = nil, format: OutputFormat, shard: Shard?,
+        colorSchemes: [ColorScheme]? = nil, format: OutputFormat, posters: Bool = false, shard: Shard?,
         nameCheck: BatchOutputNameCheck? = nil
     ) throws {
         var jobs: [Job] = []
@@ -44,30 +46,39 @@ struct BatchPlan {
             let schemes: [ColorScheme?] = colorSchemes ?? entry.colorSchemes ?? [nil]
             for (scheme, scale) in schemes.flatMap({ scheme in (scales ?? [0]).map { (scheme, $0) } }) {
                 let fileName = format.fileName(OutputNaming.stem(name, colorScheme: scheme, scale: scale))
-                if let first = firstByFile[fileName.lowercased()] {
+                let posterFileName =
+                    posters
+                    ? OutputFormat.stillPNG.fileName(OutputNaming.posterStem(name, colorScheme: scheme, scale: scale))
+                    : nil
+                // An output and a poster are both files of the folder: neither may take another's name.
+                let written = [(fileName, format)] + (posterFileName.map { [($0, OutputFormat.stillPNG)] } ?? [])
+                if let (clash, first) = written.lazy.compactMap({ file in
+                    firstByFile[file.0.lowercased()].map { (file.0, $0) }
+                }).first {
                     problems.append(
                         Diagnostic(
                             file: dataFileName, position: entry.position, path: "[\(index)]",
                             message:
-                                "entries [\(first.index)] (line \(first.entry.position.line)) and [\(index)] both write \(JSONText.unquoted(fileName))",
+                                "entries [\(first.index)] (line \(first.entry.position.line)) and [\(index)] both write \(JSONText.unquoted(clash))",
                             hint: "give each entry its own \"output\" name (names are compared ignoring case)"))
                     continue
                 }
-                firstByFile[fileName.lowercased()] = (index, entry)
-                if !tooLong.contains(index),
-                    let problem = nameCheck?.problem(
-                        fileName: fileName, name: name, format: format, entry: entry, index: index,
+                for (file, _) in written { firstByFile[file.lowercased()] = (index, entry) }
+                for (file, fileFormat) in written where !tooLong.contains(index) {
+                    if let problem = nameCheck?.problem(
+                        fileName: file, name: name, format: fileFormat, entry: entry, index: index,
                         dataFileName: dataFileName)
-                {
-                    problems.append(problem)
-                    tooLong.insert(index)
+                    {
+                        problems.append(problem)
+                        tooLong.insert(index)
+                    }
                 }
                 if shard?.contains(entryIndex: index) ?? true {
                     jobs.append(
                         Job(
                             entryIndex: index, name: name, vars: entry.values,
                             layoutDirection: entry.layoutDirection, scale: scale, colorScheme: scheme,
-                            locale: entry.locale, fileName: fileName))
+                            locale: entry.locale, fileName: fileName, posterFileName: posterFileName))
                 }
             }
         }

@@ -23,6 +23,8 @@ public struct BatchOutcome: Sendable, Encodable {
     public var locale: String?
     /// The output path.
     public var output: String
+    /// The path of its poster (`--poster`), once the poster is in place (rendered or unchanged).
+    public var poster: String?
     public var status: Status
     public var frames: Int?
     public var bytes: Int?
@@ -36,7 +38,7 @@ public struct BatchOutcome: Sendable, Encodable {
     public var warnings: [Diagnostic] = []
 
     private enum CodingKeys: String, CodingKey {
-        case entry, name, scale, colorScheme, output, status, frames, bytes, seconds, error
+        case entry, name, scale, colorScheme, output, poster, status, frames, bytes, seconds, error
     }
 
     /// `entry` is written 1-based, as the terminal table shows it; seconds to the microsecond.
@@ -46,6 +48,7 @@ public struct BatchOutcome: Sendable, Encodable {
         try container.encode(name, forKey: .name)
         try container.encode(scale, forKey: .scale)
         try container.encode(output, forKey: .output)
+        try container.encodeIfPresent(poster, forKey: .poster)
         try container.encode(status, forKey: .status)
         try container.encodeIfPresent(frames, forKey: .frames)
         try container.encodeIfPresent(bytes, forKey: .bytes)

@@ -78,6 +78,7 @@ public enum BatchReportMerge {
         var name: String
         var scale: Double
         var output: String
+        var poster: String?
         var status: BatchOutcome.Status
         var frames: Int?
         var bytes: Int?
@@ -86,7 +87,8 @@ public enum BatchReportMerge {
 
         var outcome: BatchOutcome {
             BatchOutcome(
-                entry: entry - 1, name: name, scale: scale, output: output, status: status, frames: frames,
+                entry: entry - 1, name: name, scale: scale, output: output, poster: poster, status: status,
+                frames: frames,
                 bytes: bytes,
                 seconds: seconds, error: error)
         }

@@ -28,8 +28,8 @@ public enum BatchRunner {
         let jobs = try BatchPlan(
             entries: entries, dataFileName: options.dataDisplayName,
             defaultName: options.template.deletingPathExtension().lastPathComponent,
-            scales: options.scales, colorSchemes: options.colorSchemes, format: options.format, shard: options.shard,
-            nameCheck: nameCheck
+            scales: options.scales, colorSchemes: options.colorSchemes, format: options.format,
+            posters: options.posterTime != nil, shard: options.shard, nameCheck: nameCheck
         ).jobs
         let warnings = try unusedPlaceholderWarnings(entries: entries, templateBytes: templateBytes, options: options)
         try createFolder(options.outputFolder)
@@ -128,40 +128,76 @@ private struct BatchJobRunner {
                 overrides: SceneOverrides(
                     values: overrides, scale: job.scale > 0 ? job.scale : nil, layoutDirection: layoutDirection,
                     colorScheme: job.colorScheme),
-                root: options.root, limits: options.encoding.limits)
+                // A still renders one frame: the work limits are for animations (as for `render --still`).
+                root: options.root, limits: options.format == .stillPNG ? nil : options.encoding.limits)
             let scene = try loader.decode()
             outcome.scale = scene.canvas.scale
             outcome.colorScheme = scene.canvas.colorScheme
             outcome.layoutDirection = scene.canvas.layoutDirection
             try scene.validateCanvasSize()
             let prepared = try loader.prepare(scene)
+            // A still or poster must show a moment of this entry's scene, whose length its text decides.
+            let moments: [(option: String, time: Double)] =
+                (options.format == .stillPNG ? [("--still", options.encoding.stillTime)] : [])
+                + (options.posterTime.map { [("--poster", $0)] } ?? [])
+            for (option, time) in moments {
+                if let problem = StillMoment.problem(time, within: prepared.timeline.duration, option: option) {
+                    throw Diagnostic(kind: .usage, message: problem).fail()
+                }
+            }
 
-            var fingerprint = InputFingerprint(
-                templateBytes: templateBytes, overrides: overrides,
-                settings: options.fingerprintSettings(of: prepared.scene))
-            fingerprint.addFiles(of: prepared)
-            let fingerprintFile = options.outputFolder.appendingPathComponent(BatchRunner.fingerprintFolder)
-                .appendingPathComponent(FingerprintFileName.of(job.fileName, nameLimit: nameLimit))
-            if !options.force, FileManager.default.fileExists(atPath: output.path),
-                (try? RegularFile.read(fingerprintFile.path, limit: 4096)) == Data(fingerprint.hex.utf8)
-            {
+            // The output, and its poster with --poster: each has its own fingerprint, so either is
+            // rendered only when its inputs changed.
+            var files = [
+                BatchFile(
+                    url: output, format: options.format, stillTime: options.encoding.stillTime,
+                    fingerprint: fingerprint(prepared, options: options, templateBytes: templateBytes, poster: false))
+            ]
+            if let posterFileName = job.posterFileName, let posterTime = options.posterTime {
+                files.append(
+                    BatchFile(
+                        url: options.outputFolder.appendingPathComponent(posterFileName), format: .stillPNG,
+                        stillTime: posterTime,
+                        fingerprint: fingerprint(prepared, options: options, templateBytes: templateBytes, poster: true)
+                    ))
+            }
+            let poster = files.count > 1 ? files[1].url.path : nil
+            let stale = files.filter { options.force || !isUnchanged($0, options: options) }
+            if stale.isEmpty {
                 outcome.status = .unchanged
+                outcome.poster = poster
                 return outcome
             }
 
-            var renderOptions = RenderOptions(output: output, format: options.format)
-            renderOptions.encoding = options.encoding
-            let report = try prepared.render(renderOptions, isCancelled: isCancelled)
-            outcome.frames = report.frameCount
-            outcome.warnings = report.warnings
-            outcome.bytes = report.bytes
-            do {
-                try AtomicFile.write(Data(fingerprint.hex.utf8), to: fingerprintFile)
-            } catch {
-                // The new output is in place; without this, an old fingerprint would describe it.
-                unlink(fingerprintFile.path)
-                throw error
+            // What is rendered is put in place together: an output never stands next to the poster
+            // of other inputs.
+            let group = OutputGroup()
+            defer { group.discard() }
+            for file in stale {
+                var renderOptions = RenderOptions(output: file.url, format: file.format)
+                renderOptions.encoding = options.encoding
+                renderOptions.encoding.format = file.format
+                renderOptions.encoding.stillTime = file.stillTime
+                renderOptions.group = group
+                let report = try prepared.render(renderOptions, isCancelled: isCancelled)
+                if file.url == output {
+                    outcome.frames = report.frameCount
+                    outcome.warnings = report.warnings
+                    outcome.bytes = report.bytes
+                }
             }
+            try group.commit()
+            for file in stale {
+                do {
+                    let record = fingerprintFile(of: file.url, options: options)
+                    try AtomicFile.write(Data(file.fingerprint.utf8), to: record)
+                } catch {
+                    // The new output is in place; without this, an old fingerprint would describe it.
+                    for file in stale { unlink(fingerprintFile(of: file.url, options: options).path) }
+                    throw error
+                }
+            }
+            outcome.poster = poster
             outcome.status = .rendered
         } catch {
             // Interrupted (or failing because of the interruption): unfinished, nothing was written.
@@ -172,5 +208,38 @@ private struct BatchJobRunner {
         }
         outcome.seconds = Date().timeIntervalSince(started)
         return outcome
+    }
+
+    /// One file a job writes: the output, or its poster.
+    private struct BatchFile {
+        let url: URL
+        let format: OutputFormat
+        /// The moment a still shows (unused by animations).
+        let stillTime: Double
+        /// The hex SHA-256 of its inputs.
+        let fingerprint: String
+    }
+
+    private func fingerprint(_ prepared: PreparedScene, options: BatchOptions, templateBytes: Data, poster: Bool)
+        -> String
+    {
+        var fingerprint = InputFingerprint(
+            templateBytes: templateBytes, overrides: job.vars.merging(options.overrides) { $1 },
+            settings: options.fingerprintSettings(of: prepared.scene, poster: poster))
+        fingerprint.addFiles(of: prepared)
+        return fingerprint.hex
+    }
+
+    /// `DIR/.kinetype/<file name>`, shortened to the folder's longest name.
+    private func fingerprintFile(of file: URL, options: BatchOptions) -> URL {
+        options.outputFolder.appendingPathComponent(BatchRunner.fingerprintFolder)
+            .appendingPathComponent(FingerprintFileName.of(file.lastPathComponent, nameLimit: nameLimit))
+    }
+
+    /// Whether the file exists and its fingerprint says it was made from these inputs.
+    private func isUnchanged(_ file: BatchFile, options: BatchOptions) -> Bool {
+        FileManager.default.fileExists(atPath: file.url.path)
+            && (try? RegularFile.read(fingerprintFile(of: file.url, options: options).path, limit: 4096))
+                == Data(file.fingerprint.utf8)
     }
 }

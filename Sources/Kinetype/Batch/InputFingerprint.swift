@@ -33,15 +33,20 @@ struct InputFingerprint {
 
 extension BatchOptions {
     /// What decides an output's bytes besides its inputs: the resolved appearance, layout
-    /// direction and scale of `scene`, the format, and the values of that format's own settings
-    /// only, so that adding `--color-scheme light,dark` or changing the GIF quality of a WebP
-    /// batch keeps the outputs they do not change.
-    func fingerprintSettings(of scene: Scene) -> [String] {
-        [
+    /// direction and scale of `scene`, the format, a still's moment, and the values of that
+    /// format's own settings only, so that adding `--color-scheme light,dark` or changing the GIF
+    /// quality of a WebP batch keeps the outputs they do not change. With `poster`, the settings
+    /// of the output's poster (a PNG of the moment `posterTime`), which has a fingerprint of its
+    /// own: adding `--poster` to a batch renders the posters and keeps the animations.
+    func fingerprintSettings(of scene: Scene, poster: Bool = false) -> [String] {
+        let format = poster ? OutputFormat.stillPNG : format
+        let stillTime = poster ? posterTime : format == .stillPNG ? encoding.stillTime : nil
+        return [
             "format \(format.traits.name)\(format.traits.isFolder ? " frames" : "")", "scale \(scene.canvas.scale)",
             "color-scheme \(scene.canvas.colorScheme.rawValue)",
             "layout-direction \(scene.canvas.layoutDirection.rawValue)",
         ]
+            + (stillTime.map { ["still \($0)"] } ?? [])
             + OutputFormat.Setting.allCases.filter(format.traits.settings.contains).map { setting in
                 "\(setting.rawValue) \(encoding.value(of: setting))"
             }

@@ -7,10 +7,14 @@ import KinetypeCore
 /// - an output rendered in the dark appearance because `--color-scheme` (or a batch entry's
 ///   `colorScheme`) asked for it gets `-dark` after its name: `card-dark.gif`;
 /// - the light appearance, and a scene rendered in its own `canvas.colorScheme`, get no suffix;
-/// - a batch's `--scale` suffix comes after the appearance: `card-dark@2x.gif`.
+/// - a batch's `--scale` suffix comes after the appearance: `card-dark@2x.gif`;
+/// - a batch's `--poster` still of an output is named as an output of its own called
+///   `name-poster`: `card-poster.png`, `card-poster-dark@2x.png`.
 public enum OutputNaming {
     /// What a dark output's name gets.
     public static let darkSuffix = "-dark"
+    /// What the name of an output's poster (`batch --poster`) gets, before the appearance and scale.
+    public static let posterSuffix = "-poster"
 
     /// `name`, `name-dark`, `name@2x` or `name-dark@2x`. `colorScheme` nil means none was asked
     /// for; `scale` 0 (the scene's own) and 1 add no scale suffix.
@@ -20,6 +24,11 @@ public enum OutputNaming {
             stem += "@\(scale == scale.rounded() ? String(Int(scale)) : String(scale))x"
         }
         return stem
+    }
+
+    /// `name-poster`, `name-poster-dark@2x`: the stem of the poster of the output `stem(name, …)` names.
+    public static func posterStem(_ name: String, colorScheme: ColorScheme?, scale: Double = 0) -> String {
+        stem(name + posterSuffix, colorScheme: colorScheme, scale: scale)
     }
 
     /// The path of the `colorScheme` output when `path` is the path the user gave: `out.gif` →

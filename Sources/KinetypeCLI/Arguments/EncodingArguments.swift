@@ -46,10 +46,11 @@ extension OptionGroup {
 }
 
 extension ParsedArguments {
-    /// `encoding` with the encoding options given, for its format.
-    /// - Throws: a `.usage` diagnostic for an option its format does not take (`--dither applies
-    ///   to gif outputs only`).
-    func encoding(_ encoding: EncodingOptions) throws -> EncodingOptions {
+    /// `encoding` with the encoding options given, for its format and the formats of `also` (the
+    /// PNG of `batch --poster`).
+    /// - Throws: a `.usage` diagnostic for an option none of them takes (`--dither applies to gif
+    ///   outputs only`).
+    func encoding(_ encoding: EncodingOptions, also: [OutputFormat] = []) throws -> EncodingOptions {
         var encoding = encoding
         var given: [OutputFormat.Setting] = []
         if let quality = try self[EncodingArguments.quality] {
@@ -77,7 +78,8 @@ extension ParsedArguments {
             encoding.video.codec = codec
             given.append(.codec)
         }
-        for setting in given where !encoding.format.traits.settings.contains(setting) {
+        let formats = [encoding.format] + also
+        for setting in given where !formats.contains(where: { $0.traits.settings.contains(setting) }) {
             throw DiagnosticList.usage(
                 "--\(EncodingArguments.names[setting] ?? setting.rawValue) applies to \(Self.formats(taking: setting)) "
                     + "only, not to \(encoding.format.displayName)",

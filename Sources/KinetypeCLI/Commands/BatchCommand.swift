@@ -19,7 +19,10 @@ enum BatchCommand: Command {
         rendered again (fingerprints live in DIR/.kinetype/). A failing entry does not stop the others;
         the summary lists every output, and the exit code is 1 if any failed (73 if an output could not
         be written: disk full, read-only folder, or a frames folder kinetype did not write). With
-        --format png, an existing output folder is replaced only if kinetype wrote it. Ctrl-C or
+        --format png, an existing output folder is replaced only if kinetype wrote it. With --still SECONDS
+        each output is one PNG of that moment (name.png, name-dark@2x.png); with --poster SECONDS each
+        animation also gets one (name-poster.png, name-poster-dark@2x.png). A moment after an entry's end
+        fails that entry. Ctrl-C or
         SIGTERM stops the batch: outputs being rendered are dropped with their temporary files,
         finished ones are kept and listed, existing outputs stay as they were, and the exit code is 130.
         """
@@ -34,7 +37,14 @@ enum BatchCommand: Command {
             "scale", .list(of: .number(FormatRanges.canvasScale), example: "1,2,3"),
             help: "Pixel densities, e.g. 1,2,3 (default: the template's).")
         static let format = SharedOptions.format.with(
-            help: "What to write (default gif); png writes a folder of PNG frames per output.")
+            help: "What to write (default gif); png writes a folder of PNG frames per output, or with --still "
+                + "one PNG.")
+        static let still = Option(
+            "still", .number(RenderCommand.Options.stillRange), value: "SECONDS",
+            help: "Write one PNG of this moment per output (name.png) instead of an animation.")
+        static let poster = Option(
+            "poster", .number(RenderCommand.Options.stillRange), value: "SECONDS",
+            help: "Also write a PNG of this moment next to every animation (name-poster.png).")
         static let force = Flag("force", help: "Render every output, even those whose inputs are unchanged.")
         static let androidRes = Option(
             "android-res", .path(placeholder: "DIR"),
@@ -53,7 +63,8 @@ enum BatchCommand: Command {
     }
 
     static let options: [OptionSpec] = [
-        Options.data.spec, Options.output.spec, Options.scale.spec, Options.format.spec, Options.force.spec,
+        Options.data.spec, Options.output.spec, Options.scale.spec, Options.format.spec, Options.still.spec,
+        Options.poster.spec, Options.force.spec,
         Options.xcassets.spec, Options.androidRes.spec, Options.defaultLocale.spec, SharedOptions.report.spec,
     ]
     static let groups: [OptionGroup] = [
@@ -94,12 +105,23 @@ enum BatchCommand: Command {
         options.encoding.limits = try arguments.workLimits()
         if let scales = try arguments[Options.scale] { options.scales = scales }
         if let schemes = try arguments[SharedOptions.colorScheme] { options.colorSchemes = schemes }
+        let still = try arguments[Options.still]
         if let name = try arguments[Options.format] {
             options.format =
-                name == OutputFormat.pngSequence.traits.name
-                ? .pngSequence : try OutputFormat.named(name, still: false, output: "--format \(name)")
+                name == OutputFormat.pngSequence.traits.name && still == nil
+                ? .pngSequence : try OutputFormat.named(name, still: still != nil, output: "--format \(name)")
+        } else if still != nil {
+            options.format = .stillPNG
         }
-        options.encoding = try arguments.encoding(options.encoding)
+        if let still { options.encoding.stillTime = still }
+        options.posterTime = try arguments[Options.poster]
+        if options.posterTime != nil, still != nil {
+            throw DiagnosticList.usage(
+                "--poster is a still next to each animation; with --still every output is already a still, "
+                    + "so give one of them",
+                command: name)
+        }
+        options.encoding = try arguments.encoding(options.encoding, also: options.posterTime == nil ? [] : [.stillPNG])
         if let jobs = try arguments[SharedOptions.jobs] { options.jobs = jobs }
         options.shard = try arguments.shard(terminal: terminal, doing: "rendering")
         let reportPath = try arguments[SharedOptions.report]

@@ -189,15 +189,10 @@ enum RenderCommand: Command {
         return .success
     }
 
-    /// A still must show a moment of the scene: a time past its end would silently show the last
-    /// frame, which is rarely what was meant.
+    /// A still must show a moment of the scene (`StillMoment`).
     static func checkStill(_ time: Double, within duration: Double) throws {
-        guard time > duration + Timeline.frameTolerance else { return }
-        let end = String(format: "%g", ReportNumbers.seconds(duration))
-        throw DiagnosticList.usage(
-            "--still \(String(format: "%g", time)) is after the end of the scene, which lasts \(end) s; "
-                + "give a time from 0 to \(end)",
-            command: name)
+        guard let problem = StillMoment.problem(time, within: duration, option: "--still") else { return }
+        throw DiagnosticList.usage(problem, command: name)
     }
 
     /// `Output/<scene name>.gif`, `.png` for a still, or the extension `--format` names;
