@@ -101,4 +101,123 @@ final class AssetCatalogCommandTests: XCTestCase {
         XCTAssertTrue(name.stderr.contains("whose name ends in .xcassets"), name.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["d.json"], "nothing rendered")
     }
+
+    /// Checks an image set as the Asset Catalog Format Reference describes it: every image
+    /// universal, its scale the one its file name says, dark ones with the dark appearance, each the
+    /// batch's own output byte for byte; returns the file names.
+    @discardableResult
+    private func checkImageSet(_ set: URL, outputs: URL, count: Int) throws -> [String] {
+        let contents = try json(set.appendingPathComponent("Contents.json"))
+        XCTAssertEqual((contents["info"] as? [String: Any])?["author"] as? String, "kinetype")
+        XCTAssertNil(contents["data"], "an image set has images, not data")
+        let images = try XCTUnwrap(contents["images"] as? [[String: Any]], set.path)
+        XCTAssertEqual(images.count, count, set.lastPathComponent)
+        var names: [String] = []
+        for image in images {
+            let name = try XCTUnwrap(image["filename"] as? String)
+            names.append(name)
+            XCTAssertEqual(image["idiom"] as? String, "universal")
+            XCTAssertNil(image["universal-type-identifier"])
+            let scale = name.contains("@3x") ? "3x" : name.contains("@2x") ? "2x" : "1x"
+            XCTAssertEqual(image["scale"] as? String, scale, name)
+            XCTAssertEqual(
+                image["appearances"] as? [[String: String]],
+                name.contains("-dark") ? [["appearance": "luminosity", "value": "dark"]] : nil, name)
+            XCTAssertEqual(
+                try Data(contentsOf: set.appendingPathComponent(name)),
+                try Data(contentsOf: outputs.appendingPathComponent(name)), name)
+        }
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: set.path).sorted(),
+            (names + ["Contents.json"]).sorted(), "the set holds its images and nothing else")
+        return names
+    }
+
+    func testStillsAreOneImageSetPerEntryHoldingEveryScaleAndAppearance() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        try Data(#"[{"output": "card"}, {"output": "card-ar", "layoutDirection": "rightToLeft"}]"#.utf8)
+            .write(to: folder.appendingPathComponent("d.json"))
+        let result = try KinetypeProcess.run(
+            [
+                "batch", tiny, "--data", "d.json", "-o", "out", "--still", "0.5", "--color-scheme", "light,dark",
+                "--scale", "1,2,3", "--xcassets", "App.xcassets",
+            ], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("Wrote 2 sets into the asset catalog App.xcassets"), result.stdout)
+        let catalog = folder.appendingPathComponent("App.xcassets")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: catalog.path).sorted(),
+            ["Contents.json", "card-ar.imageset", "card.imageset"])
+        let names = try checkImageSet(
+            catalog.appendingPathComponent("card.imageset"), outputs: folder.appendingPathComponent("out"), count: 6)
+        XCTAssertEqual(
+            names.sorted(),
+            ["card-dark.png", "card-dark@2x.png", "card-dark@3x.png", "card.png", "card@2x.png", "card@3x.png"])
+        try checkImageSet(
+            catalog.appendingPathComponent("card-ar.imageset"), outputs: folder.appendingPathComponent("out"), count: 6)
+    }
+
+    func testPostersAreImageSetsNextToTheAnimationsDataSets() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        try Data(#"[{"output": "card"}]"#.utf8).write(to: folder.appendingPathComponent("d.json"))
+        let result = try KinetypeProcess.run(
+            [
+                "batch", tiny, "--data", "d.json", "-o", "out", "--poster", "0.5", "--color-scheme", "light,dark",
+                "--scale", "1,2", "--format", "apng", "--xcassets", "App.xcassets",
+            ], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let catalog = folder.appendingPathComponent("App.xcassets")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: catalog.path).sorted(),
+            ["Contents.json", "card-2x.dataset", "card-poster.imageset", "card.dataset"])
+        let names = try checkImageSet(
+            catalog.appendingPathComponent("card-poster.imageset"), outputs: folder.appendingPathComponent("out"),
+            count: 4)
+        XCTAssertEqual(
+            names.sorted(),
+            ["card-poster-dark.png", "card-poster-dark@2x.png", "card-poster.png", "card-poster@2x.png"])
+        // The animations' data sets are as they were without posters.
+        let data = try XCTUnwrap(
+            try json(catalog.appendingPathComponent("card-2x.dataset/Contents.json"))["data"] as? [[String: Any]])
+        XCTAssertEqual(data.compactMap { $0["filename"] as? String }, ["card@2x.apng", "card-dark@2x.apng"])
+        XCTAssertEqual(data.compactMap { $0["universal-type-identifier"] as? String }, ["public.png", "public.png"])
+        XCTAssertEqual(data.compactMap { $0["scale"] }.count, 0, "data sets choose by appearance only")
+    }
+
+    func testImageSetScalesAndAssetNamesAreCheckedBeforeTheCatalogIsWritten() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        try Data(#"[{"output": "card"}, {"output": "card-poster"}]"#.utf8)
+            .write(to: folder.appendingPathComponent("d.json"))
+        for arguments in [["--still", "1", "--scale", "1,1.5"], ["--poster", "1", "--scale", "4"]] {
+            let result = try KinetypeProcess.run(
+                ["batch", tiny, "--data", "d.json", "--xcassets", "App.xcassets"] + arguments, in: folder)
+            XCTAssertEqual(result.status, 64, result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains("--xcassets puts stills in image sets, whose images are 1x, 2x or 3x; scale"),
+                result.stderr)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["d.json"], "nothing rendered")
+
+        // The template's own scale is known once it renders: the catalog is then left unwritten.
+        let template = try String(contentsOfFile: tiny, encoding: .utf8)
+            .replacingOccurrences(of: #""scale": 1"#, with: #""scale": 4"#)
+        try Data(template.utf8).write(to: folder.appendingPathComponent("big.json"))
+        let big = try KinetypeProcess.run(
+            ["batch", "big.json", "--data", "d.json", "-o", "out", "--still", "1", "--xcassets", "App.xcassets"],
+            in: folder)
+        XCTAssertEqual(big.status, 64, big.stderr)
+        XCTAssertTrue(big.stderr.contains("scale 4 has no place in one"), big.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("App.xcassets").path))
+
+        // card's posters and the entry card-poster would be one asset name.
+        let clash = try KinetypeProcess.run(
+            ["batch", tiny, "--data", "d.json", "-o", "out", "--poster", "1", "--xcassets", "App.xcassets"],
+            in: folder)
+        XCTAssertEqual(clash.status, 64, clash.stderr)
+        XCTAssertTrue(
+            clash.stderr.contains(
+                "would get both card-poster.dataset and card-poster.imageset, which Xcode takes as one asset name"),
+            clash.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("App.xcassets").path))
+    }
 }

@@ -58,8 +58,8 @@ enum BatchCommand: Command {
             help: "With --android-res: the entries of this locale are also the default resources (raw/).")
         static let xcassets = Option(
             "xcassets", .path(placeholder: "DIR.xcassets"),
-            help: "Also put the outputs into this Xcode asset catalog: a data set per entry and scale, dark "
-                + "outputs as the dark appearance.")
+            help: "Also put the outputs into this Xcode asset catalog: a data set per entry and scale, an image "
+                + "set per entry for stills and posters, dark outputs as the dark appearance.")
     }
 
     static let options: [OptionSpec] = [
@@ -126,7 +126,8 @@ enum BatchCommand: Command {
         options.shard = try arguments.shard(terminal: terminal, doing: "rendering")
         let reportPath = try arguments[SharedOptions.report]
         let catalog = try arguments[Options.xcassets].map { try AssetCatalog(folder: URL(fileURLWithPath: $0)) }
-        if catalog != nil { try AssetCatalog.check(format: options.format) }
+        let posters = options.posterTime != nil
+        if catalog != nil { try AssetCatalog.check(format: options.format, scales: options.scales, posters: posters) }
         let defaultLocale = try arguments[Options.defaultLocale]
         let resources = try arguments[Options.androidRes].map {
             AndroidResources(folder: URL(fileURLWithPath: $0), defaultLocale: defaultLocale)
@@ -150,7 +151,7 @@ enum BatchCommand: Command {
         }
         printSummary(report, terminal: terminal, quiet: quiet)
         if let catalog, !report.interrupted {
-            let sets = try catalog.write(report, format: options.format)
+            let sets = try catalog.write(report, format: options.format, posters: posters)
             if !quiet {
                 terminal.out(
                     "Wrote \(sets.count) set\(sets.count == 1 ? "" : "s") into the asset catalog \(shortened(catalog.folder.path))"
