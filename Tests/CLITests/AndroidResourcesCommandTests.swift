@@ -92,4 +92,97 @@ final class AndroidResourcesCommandTests: XCTestCase {
             try Data(contentsOf: folder.appendingPathComponent("res/raw/tip.gif")),
             try Data(contentsOf: folder.appendingPathComponent("res/raw-en/tip.gif")))
     }
+
+    func testStillsAreDrawablesInTheDensityOfTheirScale() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        try Data(
+            #"[{"output": "notes"}, {"output": "notes-ar", "locale": "ar", "layoutDirection": "rightToLeft"}]"#.utf8
+        )
+        .write(to: folder.appendingPathComponent("d.json"))
+        let result = try KinetypeProcess.run(
+            [
+                "batch", tiny, "--data", "d.json", "-o", "out", "--still", "0.5", "--color-scheme", "light,dark",
+                "--scale", "1,1.5,2,3,4", "--android-res", "res", "--default-locale", "ar",
+            ], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let densities = ["mdpi": "", "hdpi": "@1.5x", "xhdpi": "@2x", "xxhdpi": "@3x", "xxxhdpi": "@4x"]
+        var expected: [String: String] = [:]
+        for (density, scale) in densities {
+            for (night, dark) in [("", ""), ("-night", "-dark")] {
+                expected["drawable\(night)-\(density)/notes.png"] = "notes\(dark)\(scale).png"
+                expected["drawable-ar-ldrtl\(night)-\(density)/notes.png"] = "notes-ar\(dark)\(scale).png"
+                // The default locale's again, without the locale (its direction stays).
+                expected["drawable-ldrtl\(night)-\(density)/notes.png"] = "notes-ar\(dark)\(scale).png"
+            }
+        }
+        let res = folder.appendingPathComponent("res")
+        XCTAssertEqual(try files(in: res), expected.keys.sorted())
+        for (resource, output) in expected {
+            XCTAssertEqual(
+                try Data(contentsOf: res.appendingPathComponent(resource)),
+                try Data(contentsOf: folder.appendingPathComponent("out/" + output)), resource)
+        }
+        XCTAssertTrue(result.stdout.contains("Wrote 30 files into the Android resources res"), result.stdout)
+    }
+
+    func testPostersAreDrawablesNextToTheAnimationsInRaw() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        try Data(#"[{"output": "tip-en", "locale": "en"}]"#.utf8).write(to: folder.appendingPathComponent("d.json"))
+        let result = try KinetypeProcess.run(
+            [
+                "batch", tiny, "--data", "d.json", "-o", "out", "--poster", "0.5", "--scale", "2", "--color-scheme",
+                "light,dark", "--android-res", "res",
+            ], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        // One scale: the animations need no density, the posters (bitmaps) always have theirs.
+        let expected = [
+            "drawable-en-night-xhdpi/tip_poster.png": "tip-en-poster-dark@2x.png",
+            "drawable-en-xhdpi/tip_poster.png": "tip-en-poster@2x.png",
+            "raw-en-night/tip.gif": "tip-en-dark@2x.gif", "raw-en/tip.gif": "tip-en@2x.gif",
+        ]
+        let res = folder.appendingPathComponent("res")
+        XCTAssertEqual(try files(in: res), expected.keys.sorted())
+        for (resource, output) in expected {
+            XCTAssertEqual(
+                try Data(contentsOf: res.appendingPathComponent(resource)),
+                try Data(contentsOf: folder.appendingPathComponent("out/" + output)), resource)
+        }
+        XCTAssertTrue(result.stderr.contains("warning: R.drawable.tip_poster is only in localized folders (en)"))
+        XCTAssertTrue(result.stderr.contains("warning: R.raw.tip is only in localized folders (en)"))
+    }
+
+    func testDrawablesWithoutADensityAndCollidingDrawablesAreRefused() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        try Data(#"[{"output": "my-card"}, {"output": "my_card"}]"#.utf8).write(
+            to: folder.appendingPathComponent("d.json"))
+        // One odd scale is fine in raw/ but a drawable needs a density, still or poster.
+        for arguments in [["--still", "1", "--scale", "2.5"], ["--poster", "1", "--scale", "2.5"]] {
+            let result = try KinetypeProcess.run(
+                ["batch", tiny, "--data", "d.json", "--android-res", "res"] + arguments, in: folder)
+            XCTAssertEqual(result.status, 64, result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains("--android-res has no density for scale 2.5 (drawables need one)"),
+                result.stderr)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["d.json"], "nothing rendered")
+
+        let template = try String(contentsOfFile: tiny, encoding: .utf8)
+            .replacingOccurrences(of: #""scale": 1"#, with: #""scale": 2.5"#)
+        try Data(template.utf8).write(to: folder.appendingPathComponent("odd.json"))
+        try Data(#"[{"output": "card"}]"#.utf8).write(to: folder.appendingPathComponent("one.json"))
+        let odd = try KinetypeProcess.run(
+            ["batch", "odd.json", "--data", "one.json", "-o", "out", "--still", "1", "--android-res", "res"],
+            in: folder)
+        XCTAssertEqual(odd.status, 64, odd.stderr)
+        XCTAssertTrue(odd.stderr.contains("no density for scale 2.5"), odd.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("res").path))
+
+        let clash = try KinetypeProcess.run(
+            ["batch", tiny, "--data", "d.json", "-o", "out", "--still", "1", "--android-res", "res"], in: folder)
+        XCTAssertEqual(clash.status, 64, clash.stderr)
+        XCTAssertTrue(
+            clash.stderr.contains("my-card.png and my_card.png would both be res/drawable-mdpi/my_card.png"),
+            clash.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("res").path))
+    }
 }

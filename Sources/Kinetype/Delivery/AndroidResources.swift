@@ -2,21 +2,27 @@ import Foundation
 import KinetypeEncode
 
 /// The outputs of a batch as Android resources (`batch --android-res DIR`), in the qualifier
-/// folders Android resolves at run time: `raw[-<locale>][-ldrtl][-night][-<density>]/<name>.<ext>`.
+/// folders Android resolves at run time: animations in
+/// `raw[-<locale>][-ldrtl][-night][-<density>]/<name>.<ext>`, stills (`batch --still`) and posters
+/// (`batch --poster`) in `drawable[-<locale>][-ldrtl][-night]-<density>/<name>.png`.
 ///
 /// - The locale is the entry's `"locale"` (`ar` → `-ar`, `pt-BR` → `-pt-rBR`, `es-419` →
 ///   `-b+es+419`); right-to-left outputs go in `-ldrtl`, dark ones in `-night`.
-/// - Several scales go in density folders: 1× `mdpi`, 1.5× `hdpi`, 2× `xhdpi`, 3× `xxhdpi`, 4×
-///   `xxxhdpi` (another scale is refused); one scale needs none.
+/// - Densities: 1× `mdpi`, 1.5× `hdpi`, 2× `xhdpi`, 3× `xxhdpi`, 4× `xxxhdpi` (another scale is
+///   refused). Several scales of an animation go in density folders, one needs none; a drawable
+///   always has its density, since Android scales a bitmap without one as if it were mdpi.
 /// - The resource name is the entry's output name without a trailing `-<locale>`, lowercased, with
 ///   every character outside `[a-z0-9_]` made `_` (and `r_` before anything but a letter), so `notes-en`
-///   and `notes-ar` are both `R.raw.notes`, told apart by their folders. Two outputs that would be
-///   the same resource are refused before any file is written.
+///   and `notes-ar` are both `R.raw.notes`, told apart by their folders; a poster's is that name
+///   with `_poster` (`R.drawable.notes_poster`). Two outputs that would be the same resource are
+///   refused before any file is written.
 ///
 /// The outputs of `defaultLocale` (`--default-locale en`) also go in the folders without a locale,
 /// which Android falls back to on a device in any other locale.
 ///
-/// Each file is written atomically; files kinetype does not write are left alone.
+/// Each file is written into a temporary and all of them are put in place together
+/// (`OutputGroup`), so a failure leaves `res/` as it was; files kinetype does not write are left
+/// alone.
 public struct AndroidResources: Sendable {
     /// The `res` folder.
     public let folder: URL
@@ -61,22 +67,35 @@ public struct AndroidResources: Sendable {
         return cleaned
     }
 
-    /// Checks, before a batch renders, that its format and scales can become resources.
-    public static func check(format: OutputFormat, scales: [Double]?) throws {
-        guard format.traits.fileExtension != nil, format != .stillPNG else {
+    /// The resource type a format's files are: `raw` for animations, `drawable` for PNG stills.
+    static func resourceType(of format: OutputFormat) -> String {
+        format == .stillPNG ? "drawable" : "raw"
+    }
+
+    /// Checks, before a batch renders, that its format and scales can become resources: every scale
+    /// of several, and every scale of a still or poster (a drawable), needs a density.
+    public static func check(format: OutputFormat, scales: [Double]?, posters: Bool = false) throws {
+        guard format.traits.fileExtension != nil else {
             throw Diagnostic(
                 kind: .usage,
                 message: "--android-res takes outputs that are one file; \(format.displayName) have no place in res/",
-                hint: "choose --format gif, webp, apng, mp4, webm or mov"
+                hint: "choose --format gif, webp, apng, mp4, webm or mov, or --still SECONDS for drawables"
             ).fail()
         }
-        if let scales, scales.count > 1, let odd = scales.first(where: { density(of: $0) == nil }) {
-            throw Diagnostic(
-                kind: .usage,
-                message: "--android-res has no density for scale \(odd); Android's are 1 (mdpi), 1.5 (hdpi), "
-                    + "2 (xhdpi), 3 (xxhdpi) and 4 (xxxhdpi)"
-            ).fail()
-        }
+        let drawables = format == .stillPNG || posters
+        if let scales, scales.count > 1 || drawables { try checkDensities(scales, drawables: drawables) }
+    }
+
+    /// - Throws: `.usage` naming the first scale Android has no density for.
+    static func checkDensities(_ scales: [Double], drawables: Bool) throws {
+        guard let odd = scales.first(where: { density(of: $0) == nil }) else { return }
+        let text = odd == odd.rounded() ? String(Int(odd)) : String(odd)
+        throw Diagnostic(
+            kind: .usage,
+            message: "--android-res has no density for scale \(text)\(drawables ? " (drawables need one)" : ""); "
+                + "Android's are 1 (mdpi), 1.5 (hdpi), 2 (xhdpi), 3 (xxhdpi) and 4 (xxxhdpi); nothing was written",
+            hint: "give --scale a list of those (a template's own canvas.scale counts too)"
+        ).fail()
     }
 
     /// One resource file: its folder under `res/`, its file name, and the output it copies.
@@ -86,37 +105,76 @@ public struct AndroidResources: Sendable {
         var source: String
     }
 
-    /// Where every finished output goes.
-    /// - Throws: `.usage` naming two outputs that would be the same resource.
-    func placements(of report: BatchReport, format: OutputFormat) throws -> [Placement] {
+    /// One resource a batch's outcome gives: the output itself, or its poster.
+    private struct Resource {
+        var outcome: BatchOutcome
+        /// `raw` or `drawable`.
+        var type: String
+        var name: String
+        var fileExtension: String
+        var source: String
+    }
+
+    /// The resources of the finished outcomes: each output, and each poster when `posters`.
+    private func resources(of report: BatchReport, format: OutputFormat, posters: Bool) -> [Resource] {
+        report.outcomes.filter { $0.status != .failed }.flatMap { outcome -> [Resource] in
+            let name = Self.resourceName(entry: outcome.name, locale: outcome.locale)
+            var resources = [
+                Resource(
+                    outcome: outcome, type: Self.resourceType(of: format), name: name,
+                    fileExtension: format.traits.fileExtension ?? "", source: outcome.output)
+            ]
+            if posters, let poster = outcome.poster {
+                resources.append(
+                    Resource(
+                        outcome: outcome, type: Self.resourceType(of: .stillPNG), name: name + Self.posterSuffix,
+                        fileExtension: OutputFormat.stillPNG.traits.fileExtension ?? "png", source: poster))
+            }
+            return resources
+        }
+    }
+
+    /// What a poster's resource name gets: `R.drawable.notes_poster`.
+    static let posterSuffix = OutputNaming.posterSuffix.replacingOccurrences(of: "-", with: "_")
+
+    /// Where every finished output (and poster) goes.
+    /// - Throws: `.usage` naming two outputs that would be the same resource, or a drawable whose
+    ///   scale has no density.
+    func placements(of report: BatchReport, format: OutputFormat, posters: Bool = false) throws -> [Placement] {
         let scales = Set(report.outcomes.map(\.scale))
+        let resources = resources(of: report, format: format, posters: posters)
+        try Self.checkDensities(
+            resources.filter { $0.type == "drawable" }.map(\.outcome.scale), drawables: true)
         var placements: [Placement] = []
         var taken: [String: String] = [:]
-        let finished = report.outcomes.filter { $0.status != .failed }
         // The default locale's outputs once more, without their locale.
-        let defaults = finished.filter { $0.locale != nil && $0.locale == defaultLocale }
-        for (index, outcome) in (finished + defaults).enumerated() {
+        let defaults = resources.filter { $0.outcome.locale != nil && $0.outcome.locale == defaultLocale }
+        for (index, resource) in (resources + defaults).enumerated() {
+            let outcome = resource.outcome
             var qualifiers: [String] = []
-            if let locale = outcome.locale, index < finished.count { qualifiers.append(Self.localeQualifier(locale)) }
+            if let locale = outcome.locale, index < resources.count {
+                qualifiers.append(Self.localeQualifier(locale))
+            }
             if outcome.layoutDirection == .rightToLeft { qualifiers.append("ldrtl") }
             if outcome.colorScheme == .dark { qualifiers.append("night") }
-            if scales.count > 1, let density = Self.density(of: outcome.scale) { qualifiers.append(density) }
-            let folder = (["raw"] + qualifiers).joined(separator: "-")
-            let file =
-                Self.resourceName(entry: outcome.name, locale: outcome.locale) + "."
-                + (format.traits.fileExtension ?? "")
+            // A bitmap without a density would be scaled as mdpi: a drawable always has its own.
+            if scales.count > 1 || resource.type == "drawable", let density = Self.density(of: outcome.scale) {
+                qualifiers.append(density)
+            }
+            let folder = ([resource.type] + qualifiers).joined(separator: "-")
+            let file = resource.name + "." + resource.fileExtension
             let key = folder + "/" + file
             if let other = taken[key] {
                 throw Diagnostic(
                     kind: .usage,
-                    message: "\(Self.fileName(other)) and \(Self.fileName(outcome.output)) would both be res/\(key); "
+                    message: "\(Self.fileName(other)) and \(Self.fileName(resource.source)) would both be res/\(key); "
                         + "no resource was written",
                     hint: "give the entries output names that differ by more than case and punctuation, "
                         + "or a \"locale\" each"
                 ).fail()
             }
-            taken[key] = outcome.output
-            placements.append(Placement(folder: folder, file: file, source: outcome.output))
+            taken[key] = resource.source
+            placements.append(Placement(folder: folder, file: file, source: resource.source))
         }
         return placements.sorted { ($0.folder, $0.file) < ($1.folder, $1.file) }
     }
@@ -127,36 +185,50 @@ public struct AndroidResources: Sendable {
 
     /// A warning for every resource that only has localized variants: a device in another locale
     /// would find none of them (Android then throws `Resources.NotFoundException`).
-    func missingDefaults(_ report: BatchReport, format: OutputFormat) -> [Diagnostic] {
+    func missingDefaults(_ report: BatchReport, format: OutputFormat, posters: Bool = false) -> [Diagnostic] {
         var locales: [String: [String?]] = [:]
-        for outcome in report.outcomes where outcome.status != .failed {
-            let locale = outcome.locale == defaultLocale ? nil : outcome.locale
-            locales[Self.resourceName(entry: outcome.name, locale: outcome.locale), default: []].append(locale)
+        for resource in resources(of: report, format: format, posters: posters) {
+            let locale = resource.outcome.locale == defaultLocale ? nil : resource.outcome.locale
+            locales["R.\(resource.type).\(resource.name)", default: []].append(locale)
         }
         return locales.filter { !$0.value.contains(nil) }.keys.sorted().map { name in
             .warning(
-                "R.raw.\(name) is only in localized folders (\(Set(locales[name]!.compactMap { $0 }).sorted().joined(separator: ", "))), "
+                "\(name) is only in localized folders (\(Set(locales[name]!.compactMap { $0 }).sorted().joined(separator: ", "))), "
                     + "so a device in another locale finds none; name the default language with --default-locale")
         }
     }
 
-    /// Copies every finished output into its resource folder; returns how many files were written.
-    public func write(_ report: BatchReport, format: OutputFormat) throws -> (files: Int, warnings: [Diagnostic]) {
-        let placements = try placements(of: report, format: format)
-        for placement in placements {
-            let destination = folder.appendingPathComponent(placement.folder).appendingPathComponent(placement.file)
-            do {
+    /// Copies every finished output (and poster, with `posters`) into its resource folder, all put
+    /// in place together; returns how many files were written.
+    /// - Throws: `.usage` as `placements` does, before any file is written; `.cannotWrite` when
+    ///   a file cannot be written, and then no resource file was changed.
+    public func write(_ report: BatchReport, format: OutputFormat, posters: Bool = false) throws -> (
+        files: Int, warnings: [Diagnostic]
+    ) {
+        let placements = try placements(of: report, format: format, posters: posters)
+        let group = OutputGroup()
+        defer { group.discard() }
+        var current = ""
+        do {
+            for placement in placements {
+                current = "res/\(placement.folder)/\(placement.file) "
+                let destination = folder.appendingPathComponent(placement.folder)
+                    .appendingPathComponent(placement.file)
                 try FileManager.default.createDirectory(
                     at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try AtomicFile.write(Data(contentsOf: URL(fileURLWithPath: placement.source)), to: destination)
-            } catch {
-                throw Diagnostic(
-                    kind: .cannotWrite,
-                    message: "cannot write res/\(placement.folder)/\(placement.file) in \(folder.path): "
-                        + DiagnosticList(describing: error).diagnostics.map(\.message).joined(separator: "; ")
-                ).fail()
+                try AtomicFile.write(
+                    Data(contentsOf: URL(fileURLWithPath: placement.source)), to: destination, group: group)
             }
+            current = ""
+            try group.commit()
+        } catch {
+            throw Diagnostic(
+                kind: .cannotWrite,
+                message: "cannot write \(current.isEmpty ? "the Android resources " : current)in \(folder.path): "
+                    + DiagnosticList(describing: error).diagnostics.map(\.message).joined(separator: "; ")
+                    + "; no resource file was changed"
+            ).fail()
         }
-        return (placements.count, missingDefaults(report, format: format))
+        return (placements.count, missingDefaults(report, format: format, posters: posters))
     }
 }

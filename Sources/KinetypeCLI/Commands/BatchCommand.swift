@@ -48,8 +48,8 @@ enum BatchCommand: Command {
         static let force = Flag("force", help: "Render every output, even those whose inputs are unchanged.")
         static let androidRes = Option(
             "android-res", .path(placeholder: "DIR"),
-            help: "Also put the outputs into this Android res folder: raw/ with -<locale>, -ldrtl, -night and "
-                + "density qualifiers.")
+            help: "Also put the outputs into this Android res folder: animations in raw/, stills and posters in "
+                + "drawable-<density>/, with -<locale>, -ldrtl, -night and density qualifiers.")
         static let defaultLocale = Option(
             "default-locale",
             .custom(placeholder: "LOCALE", expected: "a locale such as en or pt-BR") {
@@ -135,7 +135,9 @@ enum BatchCommand: Command {
         if defaultLocale != nil, resources == nil {
             throw DiagnosticList.usage("--default-locale goes with --android-res", command: name)
         }
-        if resources != nil { try AndroidResources.check(format: options.format, scales: options.scales) }
+        if resources != nil {
+            try AndroidResources.check(format: options.format, scales: options.scales, posters: posters)
+        }
 
         let quiet = arguments[SharedOptions.quiet]
         let progress = try arguments.progressBar(terminal: terminal)
@@ -159,7 +161,7 @@ enum BatchCommand: Command {
             }
         }
         if let resources, !report.interrupted {
-            let (files, warnings) = try resources.write(report, format: options.format)
+            let (files, warnings) = try resources.write(report, format: options.format, posters: posters)
             warnings.forEach(terminal.report)
             if !quiet {
                 terminal.out(
