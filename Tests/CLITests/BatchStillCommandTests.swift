@@ -129,4 +129,37 @@ final class BatchStillCommandTests: XCTestCase {
         XCTAssertTrue(clash.stderr.contains("entries [0] (line 1) and [1] both write Card-poster.png"), clash.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("frames").path))
     }
+
+    func testThePosterAtTheEndIsEachEntrysLastFrame() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        // "Hi, kinetype" is typed by 0.7 s and lasts 1 s; "Goodbye, kinetype" lasts 1.25 s.
+        try Data(#"[{"output": "short", "word": "Hi"}, {"output": "long", "word": "Goodbye"}]"#.utf8)
+            .write(to: folder.appendingPathComponent("d.json"))
+        let fixed = try KinetypeProcess.run(
+            ["batch", tiny, "--data", "d.json", "-o", "fixed", "--poster", "1.2"], in: folder)
+        XCTAssertEqual(fixed.status, 1, "one time cannot fit both: \(fixed.stderr)")
+        XCTAssertTrue(fixed.stderr.contains("entry 1 (short): --poster 1.2 is after the end"), fixed.stderr)
+
+        let result = try KinetypeProcess.run(
+            ["batch", tiny, "--data", "d.json", "-o", "out", "--poster", "end"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for (name, word, end) in [("short", "Hi", "1"), ("long", "Goodbye", "1.25")] {
+            let render = try KinetypeProcess.run(
+                ["render", tiny, "--set", "word=\(word)", "--still", end, "-o", "\(name).png", "-q"], in: folder)
+            XCTAssertEqual(render.status, 0, render.stderr)
+            XCTAssertEqual(
+                try Data(contentsOf: folder.appendingPathComponent("out/\(name)-poster.png")),
+                try Data(contentsOf: folder.appendingPathComponent("\(name).png")), name)
+        }
+        let stills = try KinetypeProcess.run(
+            ["batch", tiny, "--data", "d.json", "-o", "stills", "--still", "end"], in: folder)
+        XCTAssertEqual(stills.status, 0, stills.stderr)
+        XCTAssertEqual(
+            try Data(contentsOf: folder.appendingPathComponent("stills/long.png")),
+            try Data(contentsOf: folder.appendingPathComponent("out/long-poster.png")))
+        let wrong = try KinetypeProcess.run(
+            ["batch", tiny, "--data", "d.json", "--poster", "last"], in: folder)
+        XCTAssertEqual(wrong.status, 64, wrong.stderr)
+        XCTAssertTrue(wrong.stderr.contains("from 0 to 86400 or end"), wrong.stderr)
+    }
 }

@@ -22,7 +22,7 @@ public struct BatchOptions: Sendable {
     /// `colorScheme`); nil = each entry's own, else the template's `canvas.colorScheme`.
     public var colorSchemes: [ColorScheme]?
     /// How every output is encoded: its format (GIF by default; `.stillPNG` renders the moment
-    /// `stillTime` of every output, `batch --still`), the format's options and the work limits
+    /// `stillTime` of every output, `batch --still`, which may be `StillMoment.end`), the format's options and the work limits
     /// (not checked for stills, which render one frame). Each output renders on one thread
     /// (`jobs` = 1).
     public var encoding: EncodingOptions = {
@@ -30,8 +30,8 @@ public struct BatchOptions: Sendable {
         encoding.jobs = 1
         return encoding
     }()
-    /// `--poster`: also render each output's still at this moment (seconds), named by
-    /// `OutputNaming.posterStem` (`name-poster.png`), for the formats that are animations.
+    /// `--poster`: also render each output's still at this moment (seconds, or `StillMoment.end`),
+    /// named by `OutputNaming.posterStem` (`name-poster.png`).
     public var posterTime: Double?
     /// Outputs rendered at once.
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount

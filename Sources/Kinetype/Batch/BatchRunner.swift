@@ -137,11 +137,14 @@ private struct BatchJobRunner {
             try scene.validateCanvasSize()
             let prepared = try loader.prepare(scene)
             // A still or poster must show a moment of this entry's scene, whose length its text decides.
+            let duration = prepared.timeline.duration
+            let stillTime = StillMoment.seconds(options.encoding.stillTime, within: duration)
+            let posterTime = options.posterTime.map { StillMoment.seconds($0, within: duration) }
             let moments: [(option: String, time: Double)] =
-                (options.format == .stillPNG ? [("--still", options.encoding.stillTime)] : [])
-                + (options.posterTime.map { [("--poster", $0)] } ?? [])
+                (options.format == .stillPNG ? [("--still", stillTime)] : [])
+                + (posterTime.map { [("--poster", $0)] } ?? [])
             for (option, time) in moments {
-                if let problem = StillMoment.problem(time, within: prepared.timeline.duration, option: option) {
+                if let problem = StillMoment.problem(time, within: duration, option: option) {
                     throw Diagnostic(kind: .usage, message: problem).fail()
                 }
             }
@@ -150,10 +153,10 @@ private struct BatchJobRunner {
             // rendered only when its inputs changed.
             var files = [
                 BatchFile(
-                    url: output, format: options.format, stillTime: options.encoding.stillTime,
+                    url: output, format: options.format, stillTime: stillTime,
                     fingerprint: fingerprint(prepared, options: options, templateBytes: templateBytes, poster: false))
             ]
-            if let posterFileName = job.posterFileName, let posterTime = options.posterTime {
+            if let posterFileName = job.posterFileName, let posterTime {
                 files.append(
                     BatchFile(
                         url: options.outputFolder.appendingPathComponent(posterFileName), format: .stillPNG,

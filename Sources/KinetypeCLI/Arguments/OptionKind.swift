@@ -50,6 +50,18 @@ extension OptionKind where Value == Double {
     static func number(_ range: NumberRange) -> OptionKind {
         number(range.closedRange)
     }
+
+    /// A moment of a scene: seconds in `range`, or `end` for each scene's own end
+    /// (`StillMoment.end`).
+    static func moment(_ range: ClosedRange<Double>) -> OptionKind {
+        let seconds = number(range)
+        return OptionKind(
+            placeholder: "SECONDS", helpSuffix: (seconds.helpSuffix ?? "") + " or end",
+            expected: seconds.expected + " or end", expectedPlural: seconds.expectedPlural + " or end"
+        ) { text in
+            text == "end" ? StillMoment.end : seconds.convert(text)
+        }
+    }
 }
 
 extension OptionKind where Value == Int {

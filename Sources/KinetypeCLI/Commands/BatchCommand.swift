@@ -40,11 +40,13 @@ enum BatchCommand: Command {
             help: "What to write (default gif); png writes a folder of PNG frames per output, or with --still "
                 + "one PNG.")
         static let still = Option(
-            "still", .number(RenderCommand.Options.stillRange), value: "SECONDS",
-            help: "Write one PNG of this moment per output (name.png) instead of an animation.")
+            "still", .moment(RenderCommand.Options.stillRange), value: "SECONDS",
+            help: "Write one PNG of this moment per output (name.png) instead of an animation; end is each "
+                + "output's last frame.")
         static let poster = Option(
-            "poster", .number(RenderCommand.Options.stillRange), value: "SECONDS",
-            help: "Also write a PNG of this moment next to every animation (name-poster.png).")
+            "poster", .moment(RenderCommand.Options.stillRange), value: "SECONDS",
+            help: "Also write a PNG of this moment next to every animation (name-poster.png); end is each "
+                + "output's last frame.")
         static let force = Flag("force", help: "Render every output, even those whose inputs are unchanged.")
         static let androidRes = Option(
             "android-res", .path(placeholder: "DIR"),
