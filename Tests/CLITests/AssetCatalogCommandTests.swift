@@ -209,6 +209,24 @@ final class AssetCatalogCommandTests: XCTestCase {
         XCTAssertTrue(big.stderr.contains("scale 4 has no place in one"), big.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("App.xcassets").path))
 
+        // A still's image set may not stand next to an earlier batch's data set of the same name.
+        try Data(#"[{"output": "card"}]"#.utf8).write(to: folder.appendingPathComponent("one.json"))
+        let animations = try KinetypeProcess.run(
+            ["batch", tiny, "--data", "one.json", "-o", "out", "--xcassets", "App.xcassets"], in: folder)
+        XCTAssertEqual(animations.status, 0, animations.stderr)
+        let stills = try KinetypeProcess.run(
+            ["batch", tiny, "--data", "one.json", "-o", "out", "--still", "1", "--xcassets", "App.xcassets"],
+            in: folder)
+        XCTAssertEqual(stills.status, 73, stills.stderr)
+        XCTAssertTrue(
+            stills.stderr.contains(
+                "the asset catalog already has card.dataset, which is the same asset name as card.imageset"),
+            stills.stderr)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("App.xcassets").path)
+                .sorted(), ["Contents.json", "card.dataset"])
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("App.xcassets"))
+
         // card's posters and the entry card-poster would be one asset name.
         let clash = try KinetypeProcess.run(
             ["batch", tiny, "--data", "d.json", "-o", "out", "--poster", "1", "--xcassets", "App.xcassets"],

@@ -173,6 +173,7 @@ public struct AssetCatalog: Sendable {
     public func write(_ report: BatchReport, format: OutputFormat, posters: Bool = false) throws -> [String] {
         try Self.check(format: format, scales: nil, posters: posters)
         let complete = try plan(report, format: format, posters: posters).filter(\.isComplete)
+        try checkAssetNames(of: complete)
         for set in complete { try Self.checkReplaceable(folder.appendingPathComponent(set.folderName)) }
         let group = OutputGroup()
         defer { group.discard() }
@@ -233,6 +234,28 @@ public struct AssetCatalog: Sendable {
         } catch {
             temporary.discard()
             throw error
+        }
+    }
+
+    /// A set may not take the asset name of another set already in the catalog (`card.imageset` of
+    /// a `--still` batch next to `card.dataset` of an earlier animation batch, or `Card.dataset`):
+    /// Xcode would find two assets of one name.
+    private func checkAssetNames(of sets: [PlannedSet]) throws {
+        let existing = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var byAsset: [String: String] = [:]
+        for name in existing where name.hasSuffix("set") && !name.hasPrefix(".") {
+            byAsset[(name as NSString).deletingPathExtension.lowercased()] = name
+        }
+        for set in sets {
+            guard let other = byAsset[set.name.lowercased()], other != set.folderName else { continue }
+            throw Diagnostic(
+                kind: .cannotWrite,
+                message:
+                    "the asset catalog already has \(JSONText.unquotedPath(other)), which is the same asset name as "
+                    + "\(JSONText.unquotedPath(set.folderName)); nothing in the catalog was changed",
+                hint: "remove \(JSONText.unquotedPath(other)) if an earlier batch wrote it, or give the entry another "
+                    + "\"output\" name"
+            ).fail()
         }
     }
 
