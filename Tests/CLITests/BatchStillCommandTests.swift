@@ -67,6 +67,7 @@ final class BatchStillCommandTests: XCTestCase {
             batch + ["--poster", "0.5", "--png-compression", "9", "--report", "r.json"], in: folder)
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertTrue(first.stdout.contains("2 rendered"), first.stdout)
+        XCTAssertTrue(first.stdout.contains("1 card  out/card-dark.gif + card-poster-dark.png  "), first.stdout)
         XCTAssertEqual(try fileNumber(gif), animation, "the animation was kept")
         XCTAssertEqual(
             try files(in: out), ["card-dark.gif", "card-poster-dark.png", "card-poster.png", "card.gif"])

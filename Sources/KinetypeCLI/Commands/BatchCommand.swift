@@ -194,9 +194,13 @@ enum BatchCommand: Command {
         if !rows.isEmpty {
             var table = [["ENTRY", "OUTPUT", "FRAMES", "SIZE", "RENDER TIME", "RESULT"]]
             for outcome in rows {
+                var output = outcome.output.isEmpty ? "-" : JSONText.unquotedPath(shortened(outcome.output))
+                // Its poster lies next to it: the file name says where.
+                if let poster = outcome.poster {
+                    output += " + " + JSONText.unquotedPath(URL(fileURLWithPath: poster).lastPathComponent)
+                }
                 table.append([
-                    "\(outcome.entry + 1) \(JSONText.unquoted(outcome.name))",
-                    outcome.output.isEmpty ? "-" : JSONText.unquotedPath(shortened(outcome.output)),
+                    "\(outcome.entry + 1) \(JSONText.unquoted(outcome.name))", output,
                     outcome.frames.map(String.init) ?? "-",
                     outcome.bytes.map(byteCount) ?? "-",
                     outcome.seconds.map { String(format: "%.1f s", $0) } ?? "-",
