@@ -11,6 +11,9 @@ final class AppearanceOutputTests: XCTestCase {
         XCTAssertEqual(OutputNaming.stem("card", colorScheme: .dark), "card-dark")
         XCTAssertEqual(OutputNaming.stem("card", colorScheme: .dark, scale: 2), "card-dark@2x")
         XCTAssertEqual(OutputNaming.stem("card", colorScheme: .light, scale: 1.5), "card@1.5x")
+        // A batch's poster is an output named name-poster: the appearance and scale come after.
+        XCTAssertEqual(OutputNaming.posterStem("card", colorScheme: nil), "card-poster")
+        XCTAssertEqual(OutputNaming.posterStem("card", colorScheme: .dark, scale: 3), "card-poster-dark@3x")
 
         XCTAssertEqual(OutputNaming.path("out.gif", colorScheme: .light, format: .gif), "out.gif")
         XCTAssertEqual(OutputNaming.path("out.gif", colorScheme: .dark, format: .gif), "out-dark.gif")

@@ -66,6 +66,26 @@ final class BatchTests: XCTestCase {
         }
     }
 
+    func testAPosterGoesWithItsOutputAndAMomentPastAnEntrysEndWritesNeither() throws {
+        let folder = try TestScenes.temporaryFolder(self)
+        // "Hi, kinetype" lasts 1 s, "Goodbye, kinetype" 1.25 s.
+        var options = try options(
+            data: #"[{"output": "short", "word": "Hi"}, {"output": "long", "word": "Goodbye"}]"#, in: folder)
+        options.posterTime = 1.1
+        options.scales = [1, 2]
+        let report = try BatchRunner.run(options)
+        XCTAssertEqual(report.outcomes.map(\.status), [.failed, .failed, .rendered, .rendered])
+        XCTAssertEqual(
+            report.outcomes.first?.error?.contains("--poster 1.1 is after the end of the scene, which lasts 1 s"),
+            true, report.outcomes.first?.error ?? "")
+        XCTAssertEqual(
+            report.outcomes.map { $0.poster.map { URL(fileURLWithPath: $0).lastPathComponent } },
+            [nil, nil, "long-poster.png", "long-poster@2x.png"])
+        XCTAssertEqual(try outputs(folder), ["long-poster.png", "long-poster@2x.png", "long.gif", "long@2x.gif"])
+        let poster = try PNGCodec.decode(Data(contentsOf: folder.appendingPathComponent("out/long-poster@2x.png")))
+        XCTAssertEqual([poster.width, poster.height], [320, 80])
+    }
+
     func testOneFailingEntryLeavesTheOthersRendered() throws {
         let folder = try TestScenes.temporaryFolder(self)
         // A template with a second placeholder that only the first entry fills.
