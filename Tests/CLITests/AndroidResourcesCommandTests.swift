@@ -185,4 +185,20 @@ final class AndroidResourcesCommandTests: XCTestCase {
             clash.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("res").path))
     }
+
+    func testAnEarlierBatchsResourceOfAnotherFormatIsNeverADuplicate() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        try Data(#"[{"output": "card"}]"#.utf8).write(to: folder.appendingPathComponent("d.json"))
+        let gif = try KinetypeProcess.run(
+            ["batch", tiny, "--data", "d.json", "-o", "out", "--android-res", "res", "-q"], in: folder)
+        XCTAssertEqual(gif.status, 0, gif.stderr)
+        let apng = try KinetypeProcess.run(
+            ["batch", tiny, "--data", "d.json", "-o", "out", "--format", "apng", "--android-res", "res"], in: folder)
+        XCTAssertEqual(apng.status, 73, apng.stderr)
+        XCTAssertTrue(
+            apng.stderr.contains(
+                "res/raw already has card.gif, the same resource as card.apng; no resource was written"),
+            apng.stderr)
+        XCTAssertEqual(try files(in: folder.appendingPathComponent("res")), ["raw/card.gif"])
+    }
 }

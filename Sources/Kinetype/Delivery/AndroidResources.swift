@@ -198,6 +198,30 @@ public struct AndroidResources: Sendable {
         }
     }
 
+    /// A resource's name is its file name without the extension, so `raw/notes.webp` next to the
+    /// `raw/notes.gif` of an earlier batch would be two `R.raw.notes`, which the Android build
+    /// refuses (duplicate resources).
+    /// - Throws: `.cannotWrite` naming the file in the way, before any file is written.
+    private func checkOtherExtensions(of placements: [Placement]) throws {
+        for placement in placements {
+            let resourceFolder = folder.appendingPathComponent(placement.folder)
+            let name = (placement.file as NSString).deletingPathExtension
+            let existing = (try? FileManager.default.contentsOfDirectory(atPath: resourceFolder.path)) ?? []
+            guard
+                let other = existing.first(where: {
+                    !$0.hasPrefix(".") && $0 != placement.file && ($0 as NSString).deletingPathExtension == name
+                })
+            else { continue }
+            throw Diagnostic(
+                kind: .cannotWrite,
+                message: "res/\(placement.folder) already has \(JSONText.unquotedPath(other)), the same resource as "
+                    + "\(JSONText.unquotedPath(placement.file)); no resource was written",
+                hint: "remove res/\(placement.folder)/\(JSONText.unquotedPath(other)) if an earlier batch wrote it "
+                    + "(in another format), or give the entry another \"output\" name"
+            ).fail()
+        }
+    }
+
     /// Copies every finished output (and poster, with `posters`) into its resource folder, all put
     /// in place together; returns how many files were written.
     /// - Throws: `.usage` as `placements` does, before any file is written; `.cannotWrite` when
@@ -206,6 +230,7 @@ public struct AndroidResources: Sendable {
         files: Int, warnings: [Diagnostic]
     ) {
         let placements = try placements(of: report, format: format, posters: posters)
+        try checkOtherExtensions(of: placements)
         let group = OutputGroup()
         defer { group.discard() }
         var current = ""
