@@ -167,7 +167,8 @@ public final class VideoWriter {
     /// Asks for a pipe buffer of `pipeBufferBytes`; where that is refused the default stays.
     private static func enlargePipe(_ descriptor: Int32) {
         #if os(Linux)
-            let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, which Glibc's module does not export
+            // F_SETPIPE_SZ, which Glibc's module does not export.
+            let setPipeSize: Int32 = 1031
             _ = fcntl(descriptor, setPipeSize, Int32(pipeBufferBytes))
         #endif
     }
