@@ -161,7 +161,13 @@ struct OutputWriter {
         let writer = try VideoWriter(
             url: output, width: canvas.pixelWidth, height: canvas.pixelHeight,
             fps: timeline.fps, format: format, options: options, group: group)
-        try stream(pipeline(), into: { try writer.write($1) }, finish: writer.finish, cancel: writer.cancel)
+        // Workers convert their frames to ffmpeg's bytes; the writer's own thread feeds ffmpeg, so
+        // this thread only hands frames on and rendering, converting and encoding overlap.
+        let converter = writer.converter
+        let frames = prepared.pipeline(jobs: encoding.jobs, isCancelled: isCancelled) { _, image in
+            converter.frame(image)
+        }
+        try stream(frames, into: { try writer.write($1) }, finish: writer.finish, cancel: writer.cancel)
         return report(to: output, bytes: fileSize(written(output)), warnings: warnings)
     }
 

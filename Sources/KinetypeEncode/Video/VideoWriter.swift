@@ -18,6 +18,11 @@ import KinetypeCore
 /// (`VideoVerification`); `cancel()`, a failure, or deinit without finish removes it and leaves
 /// the destination as it was. Disk errors (no space, quota, read-only) are `.cannotWrite`.
 /// Frames go through `DescriptorWrite`, so a crashed ffmpeg is reported as an error, not a SIGPIPE.
+///
+/// Frames are written into ffmpeg's pipe on a thread of their own (`OrderedWork` with one worker,
+/// a few frames queued), so the caller goes on rendering while ffmpeg reads; a failed write is
+/// thrown by a later `write` or by `finish`. `converter` turns images into frames on any thread,
+/// so render workers can do it in parallel and hand `write(_: VideoFrame)` ready bytes.
 public final class VideoWriter {
     public let url: URL
     public let width: Int
@@ -29,6 +34,8 @@ public final class VideoWriter {
     public let hasAlpha: Bool
     /// Frames written so far.
     public private(set) var frameCount = 0
+    /// Turns images into this video's frames; `write(_: Image)` uses it on the calling thread.
+    public let converter: VideoFrameConverter
 
     private let output: AtomicFile
     private let ffprobe: URL?
@@ -38,6 +45,15 @@ public final class VideoWriter {
     private let paddedWidth: Int
     private let paddedHeight: Int
     private var isFinished = false
+    /// Writes frames into ffmpeg's pipe, in order, on its one thread; nil once stopped.
+    private var pipeWriter: OrderedWork<VideoFrame, Void>?
+
+    /// Frames queued for the pipe beyond the one being written: enough that a frame is always
+    /// ready when ffmpeg reads, few enough that memory stays a few frames.
+    static let queuedFrames = 2
+    /// The pipe's buffer (Linux's default is 64 KiB; 1 MiB is the most an unprivileged process
+    /// may ask by default): fewer, larger handovers between kinetype and ffmpeg.
+    static let pipeBufferBytes = 1 << 20
 
     /// Starts ffmpeg. `searchPath` replaces the PATH used to find it (a colon-separated list).
     /// With a `group`, the checked video is handed to it by `finish()` instead of put in place.
@@ -71,6 +87,9 @@ public final class VideoWriter {
         let evenHeight = format.needsEvenSize ? height + height % 2 : height
         self.paddedWidth = max(evenWidth, format.minimumEncodedSide)
         self.paddedHeight = max(evenHeight, format.minimumEncodedSide)
+        self.converter = VideoFrameConverter(
+            width: width, height: height, paddedWidth: paddedWidth, paddedHeight: paddedHeight, hasAlpha: hasAlpha,
+            matte: options.matte)
         self.output = try AtomicFile(destination: url, group: group)
         self.ffprobe = VideoVerification.findFFprobe(besides: ffmpeg, searchPath: searchPath)
 
@@ -98,6 +117,13 @@ public final class VideoWriter {
             ).fail()
         }
         errorOutput.start()
+        let descriptor = input.fileHandleForWriting.fileDescriptor
+        Self.enlargePipe(descriptor)
+        pipeWriter = OrderedWork(workers: 1, maxPending: Self.queuedFrames + 1) { frame in
+            if let code = frame.bytes.withUnsafeBytes({ DescriptorWrite.all($0, to: descriptor) }) {
+                throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+            }
+        }
     }
 
     deinit {
@@ -106,26 +132,45 @@ public final class VideoWriter {
 
     /// Sends one frame to ffmpeg.
     public func write(_ image: Image) throws {
-        guard !isFinished else { throw failure("a frame was written after the video was finished") }
         guard image.width == width, image.height == height else {
             throw failure("a frame is \(image.width)×\(image.height), but the video is \(width)×\(height)")
         }
+        try write(converter.frame(image))
+    }
+
+    /// Queues one frame made by `converter` for ffmpeg, after waiting while `queuedFrames` wait.
+    public func write(_ frame: VideoFrame) throws {
+        guard !isFinished, let pipeWriter else { throw failure("a frame was written after the video was finished") }
+        guard frame.bytes.count == paddedWidth * paddedHeight * (hasAlpha ? 4 : 3) else {
+            throw failure("a frame of \(frame.bytes.count) bytes was not made by this video's converter")
+        }
         do {
-            let frame = hasAlpha ? rgbaFrame(image) : rgbFrame(image)
-            let descriptor = input.fileHandleForWriting.fileDescriptor
-            if let code = frame.withUnsafeBytes({ DescriptorWrite.all($0, to: descriptor) }) {
-                throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
-            }
+            try pipeWriter.submit(frame, deliver: {})
             frameCount += 1
         } catch {
-            cancel()
-            if let diagnostic = VideoVerification.failure(fromFFmpegOutput: errorOutput.text, destination: url),
-                diagnostic.first?.kind == .cannotWrite
-            {
-                throw diagnostic
-            }
-            throw failure("ffmpeg stopped accepting frames" + errorOutput.suffix)
+            throw stoppedAcceptingFrames()
         }
+    }
+
+    /// Cancels, and the error of a write ffmpeg refused: its own message when it names a disk
+    /// error, else that it stopped accepting frames.
+    private func stoppedAcceptingFrames() -> DiagnosticList {
+        cancel()
+        if let diagnostic = VideoVerification.failure(fromFFmpegOutput: errorOutput.text, destination: url),
+            diagnostic.first?.kind == .cannotWrite
+        {
+            return diagnostic
+        }
+        return failure("ffmpeg stopped accepting frames" + errorOutput.suffix)
+    }
+
+    /// Asks for a pipe buffer of `pipeBufferBytes`; where that is refused the default stays.
+    private static func enlargePipe(_ descriptor: Int32) {
+        #if os(Linux)
+            // F_SETPIPE_SZ, which Glibc's module does not export.
+            let setPipeSize: Int32 = 1031
+            _ = fcntl(descriptor, setPipeSize, Int32(pipeBufferBytes))
+        #endif
     }
 
     /// Waits for ffmpeg to finish, checks what it printed and wrote, and only then renames the
@@ -135,6 +180,12 @@ public final class VideoWriter {
         guard frameCount > 0 else {
             cancel()
             throw failure("the video has no frames")
+        }
+        do {
+            try pipeWriter?.finish(deliver: {})
+            pipeWriter = nil
+        } catch {
+            throw stoppedAcceptingFrames()
         }
         isFinished = true
         try? input.fileHandleForWriting.close()
@@ -167,8 +218,13 @@ public final class VideoWriter {
     public func cancel() {
         guard !isFinished else { return }
         isFinished = true
-        try? input.fileHandleForWriting.close()
+        // ffmpeg is told to stop first. The writer thread is joined before the descriptor it
+        // writes to is closed: it takes no further frame, and one it is writing ends once ffmpeg
+        // (now stopping) reads it or exits (EPIPE). Only then is the pipe closed, which ends an
+        // ffmpeg waiting to read.
         if process.isRunning { process.terminate() }
+        pipeWriter = nil
+        try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         errorOutput.wait()
         output.discard()
@@ -203,52 +259,6 @@ public final class VideoWriter {
                 hint: "lower is better and larger; the default is \(format.defaultCRF ?? range.lowerBound)"
             ).fail()
         }
-    }
-
-    /// The frame as straight RGBA, padded like `rgbFrame`.
-    private func rgbaFrame(_ image: Image) -> Data {
-        guard paddedWidth != width || paddedHeight != height else { return Data(image.pixels) }
-        var data = Data(count: paddedWidth * paddedHeight * 4)
-        data.withUnsafeMutableBytes { raw in
-            let out = raw.bindMemory(to: UInt8.self)
-            image.pixels.withUnsafeBufferPointer { pixels in
-                for y in 0..<paddedHeight {
-                    let sourceRow = min(y, height - 1) * width
-                    for x in 0..<paddedWidth {
-                        let source = (sourceRow + min(x, width - 1)) * 4
-                        let target = (y * paddedWidth + x) * 4
-                        for channel in 0..<4 { out[target + channel] = pixels[source + channel] }
-                    }
-                }
-            }
-        }
-        return data
-    }
-
-    /// The frame as RGB composited onto the matte, padded to even dimensions when the format needs them.
-    private func rgbFrame(_ image: Image) -> Data {
-        let matte = [options.matte.red, options.matte.green, options.matte.blue].map {
-            Int((min(max($0, 0), 1) * 255).rounded())
-        }
-        var data = Data(count: paddedWidth * paddedHeight * 3)
-        data.withUnsafeMutableBytes { raw in
-            let out = raw.bindMemory(to: UInt8.self)
-            image.pixels.withUnsafeBufferPointer { pixels in
-                for y in 0..<paddedHeight {
-                    let sourceRow = min(y, height - 1) * width
-                    for x in 0..<paddedWidth {
-                        let source = (sourceRow + min(x, width - 1)) * 4
-                        let target = (y * paddedWidth + x) * 3
-                        let alpha = Int(pixels[source + 3])
-                        for channel in 0..<3 {
-                            let mixed = Int(pixels[source + channel]) * alpha + matte[channel] * (255 - alpha)
-                            out[target + channel] = UInt8((mixed + 127) / 255)
-                        }
-                    }
-                }
-            }
-        }
-        return data
     }
 
     private func failure(_ message: String) -> DiagnosticList {
