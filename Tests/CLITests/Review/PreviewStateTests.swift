@@ -11,7 +11,9 @@ final class PreviewStateTests: XCTestCase {
         let prepared = try SceneLoader(.file(path: path)).load()
         XCTAssertNotEqual(prepared.timeline.duration, 4.94, "the sum of the scene's times is not exactly 4.94")
         let state = PreviewState(version: 1, scenePath: path, prepared: prepared, diagnostics: [], watched: [])
-        let text = String(decoding: try JSONEncoder().encode(state), as: UTF8.self)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let text = String(decoding: try encoder.encode(state), as: UTF8.self)
         XCTAssertTrue(text.contains(#""duration":4.94,"#), text)
     }
 }
