@@ -4,7 +4,11 @@ import PackageDescription
 
 /// Swift 6 language mode (complete concurrency checking) for the library targets and the CLI.
 /// Test targets stay in Swift 5 mode, the package default below.
-let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+///
+/// Debug builds optimize these targets too (`-O`): the tests then run the code as it ships, and the
+/// per-pixel work of hundreds of renders and encodes takes a fraction of its unoptimized time.
+/// The code has no `assert` that `-O` would drop; `precondition` stays.
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6), .unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
     name: "kinetype",
