@@ -45,6 +45,11 @@ enum VideoVerification {
     /// with an alpha channel or without), or nil when it is. Uses ffprobe next to ffmpeg or on the
     /// search path (frame count, duration, alpha channel, BT.709 tags); without ffprobe, a
     /// structural check of the container.
+    ///
+    /// Frames are counted as the stream's packets, which ffprobe reads without decoding them: every
+    /// format kinetype writes stores one packet per shown frame (VP9's hidden frames travel inside
+    /// the packet of the frame they precede). Decoding the whole video again cost a tenth of the
+    /// encode's wall time, and a truncated file loses packets as surely as frames.
     static func problem(
         with file: URL, format: VideoFormat, frames: Int, fps: Double, alpha: Bool = false, ffprobe: URL?
     ) -> String? {
@@ -72,9 +77,9 @@ enum VideoVerification {
         let process = Process()
         process.executableURL = ffprobe
         process.arguments = [
-            "-v", "error", "-count_frames", "-select_streams", "v:0",
+            "-v", "error", "-count_packets", "-select_streams", "v:0",
             "-show_entries",
-            "stream=nb_read_frames,pix_fmt,codec_tag_string,color_space,color_primaries,color_transfer"
+            "stream=nb_read_packets,pix_fmt,codec_tag_string,color_space,color_primaries,color_transfer"
                 + ":stream_tags=alpha_mode"
                 + ":format=duration",
             "-of", "default=nw=1", file.path,
@@ -103,7 +108,7 @@ enum VideoVerification {
             let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
             if parts.count == 2 { values[parts[0]] = parts[1] }
         }
-        guard let counted = values["nb_read_frames"].flatMap(Int.init) else {
+        guard let counted = values["nb_read_packets"].flatMap(Int.init) else {
             return "ffprobe found no video frames in the file ffmpeg wrote"
         }
         guard counted == frames else {
