@@ -59,7 +59,7 @@ final class ShardTests: XCTestCase {
         {
             try KinetypeProcess.run(
                 [
-                    "batch", template, "--data", data.path, "--scale", "1,2", "-o",
+                    "batch", template, "--data", data.path, "--scale", "1,2", "--color-scheme", "light,dark", "-o",
                     folder.appendingPathComponent("out").path,
                     "--force", "--report", folder.appendingPathComponent(report).path,
                 ] + extra,
@@ -81,14 +81,17 @@ final class ShardTests: XCTestCase {
             ])
         XCTAssertEqual(merge.status, 0, merge.stderr)
         XCTAssertTrue(
-            merge.stdout.contains("Merged 3 reports into \(merged): 10 rendered, 0 unchanged, 0 failed"), merge.stdout)
+            merge.stdout.contains("Merged 3 reports into \(merged): 20 rendered, 0 unchanged, 0 failed"), merge.stdout)
 
         func summary(_ path: String) throws -> [String] {
             let object = try XCTUnwrap(
                 try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
             XCTAssertNil(object["shard"], path)
             let outcomes = try XCTUnwrap(object["outcomes"] as? [[String: Any]])
-            return outcomes.map { "\($0["entry"]!) \($0["name"]!) \($0["scale"]!) \($0["status"]!) \($0["bytes"]!)" }
+            return outcomes.map {
+                "\($0["entry"]!) \($0["name"]!) \($0["scale"]!) \(($0["output"] as! NSString).lastPathComponent) "
+                    + "\($0["status"]!) \($0["bytes"]!)"
+            }
         }
         XCTAssertEqual(try summary(merged), try summary(folder.appendingPathComponent("whole.json").path))
 

@@ -22,26 +22,27 @@ public enum BatchReportMerge {
             ).fail()
         }
         let shards = try ShardCoverage.check(decoded.map { ($0.name, $0.stored.shard) }, of: "batch")
+        // An output (its path) belongs to one shard; an entry's outputs (appearances, scales) to
+        // the same one, in the order its report lists them, which is the unsharded run's.
         var seen: [String: String] = [:]
-        var outcomes: [BatchOutcome] = []
+        var outcomes: [(outcome: BatchOutcome, place: Int)] = []
         for (name, stored) in decoded {
-            for outcome in stored.outcomes {
-                let key = "\(outcome.entry)@\(outcome.scale)"
-                if let earlier = seen[key] {
+            for (place, outcome) in stored.outcomes.enumerated() {
+                if let earlier = seen[outcome.output] {
                     throw Diagnostic(
                         message:
-                            "entry \(outcome.entry) at scale \(format(outcome.scale)) is in both \(earlier) and \(name); "
-                            + "each output belongs to one shard"
+                            "\(outcome.output) (entry \(outcome.entry) at scale \(format(outcome.scale))) is in both "
+                            + "\(earlier) and \(name); each output belongs to one shard"
                     ).fail()
                 }
-                seen[key] = name
-                outcomes.append(outcome.outcome)
+                seen[outcome.output] = name
+                outcomes.append((outcome.outcome, place))
             }
         }
-        outcomes.sort { ($0.entry, $0.scale) < ($1.entry, $1.scale) }
+        let merged = outcomes.sorted { ($0.outcome.entry, $0.place) < ($1.outcome.entry, $1.place) }.map(\.outcome)
         var report = BatchReport(
-            template: first.stored.template, data: first.stored.data, shard: shards.label, outcomes: outcomes,
-            planned: outcomes.count)
+            template: first.stored.template, data: first.stored.data, shard: shards.label, outcomes: merged,
+            planned: merged.count)
         report.interrupted = decoded.contains { $0.stored.interrupted == true }
         report.warnings = decoded.flatMap { $0.stored.warnings ?? [] }.map { Diagnostic(.warning, message: $0) }
         return (report, shards.warnings)
