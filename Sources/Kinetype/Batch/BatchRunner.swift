@@ -29,7 +29,8 @@ public enum BatchRunner {
             entries: entries, dataFileName: options.dataDisplayName,
             defaultName: options.template.deletingPathExtension().lastPathComponent,
             scales: options.scales, colorSchemes: options.colorSchemes, format: options.format,
-            posters: options.posterTime != nil, shard: options.shard, nameCheck: nameCheck
+            posters: options.posterTime != nil,
+            haptics: options.haptics, shard: options.shard, nameCheck: nameCheck
         ).jobs
         let warnings = try unusedPlaceholderWarnings(entries: entries, templateBytes: templateBytes, options: options)
         try createFolder(options.outputFolder)
@@ -182,6 +183,9 @@ private struct BatchJobRunner {
                 renderOptions.encoding.format = file.format
                 renderOptions.encoding.stillTime = file.stillTime
                 renderOptions.group = group
+                if file.url == output, let hapticsFileName = job.hapticsFileName {
+                    renderOptions.haptics = options.outputFolder.appendingPathComponent(hapticsFileName)
+                }
                 let report = try prepared.render(renderOptions, isCancelled: isCancelled)
                 if file.url == output {
                     outcome.frames = report.frameCount

@@ -47,6 +47,7 @@ extension BatchOptions {
             "layout-direction \(scene.canvas.layoutDirection.rawValue)",
         ]
             + (stillTime.map { ["still \($0)"] } ?? [])
+            + (haptics && !poster ? ["haptics"] : [])
             + OutputFormat.Setting.allCases.filter(format.traits.settings.contains).map { setting in
                 "\(setting.rawValue) \(encoding.value(of: setting))"
             }

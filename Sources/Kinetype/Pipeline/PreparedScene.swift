@@ -48,7 +48,19 @@ public final class PreparedScene: Sendable {
         if let sheet = options.contactSheet {
             try ContactSheet(prepared: self).write(to: sheet, jobs: options.encoding.jobs, group: options.group)
         }
+        if let haptics = options.haptics {
+            try hapticPattern.write(to: haptics, group: options.group)
+        }
         return report
+    }
+
+    /// The haptic pattern of the keystrokes the animation shows (from its start up to its end).
+    public var hapticPattern: HapticPattern {
+        let keystrokes = timeline.keystrokes.keystrokes(within: timeline.duration)
+        return HapticPattern(
+            keystrokes: keystrokes,
+            description: "\(keystrokes.count) keystrokes over "
+                + "\(ReportNumbers.seconds(timeline.duration)) s, made by kinetype")
     }
 
     /// The warnings a render with `encoding` gives that are known before its first frame: the

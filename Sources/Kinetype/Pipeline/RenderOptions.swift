@@ -44,6 +44,8 @@ public struct RenderOptions: Sendable {
     public var encoding: EncodingOptions
     /// Also write a grid of sampled frames with their timestamps here.
     public var contactSheet: URL?
+    /// Also write the keystrokes' haptic pattern (AHAP) here.
+    public var haptics: URL?
     /// When set, the finished output and contact sheet are handed to this group, which the caller
     /// commits with its other outputs, instead of being put in place at once.
     public var group: OutputGroup?

@@ -47,6 +47,9 @@ enum BatchCommand: Command {
             "poster", .moment(RenderCommand.Options.stillRange), value: "SECONDS",
             help: "Also write a PNG of this moment next to every animation (name-poster.png); end is each "
                 + "output's last frame.")
+        static let haptics = Flag(
+            "haptics",
+            help: "Also write each animation's keystrokes as an Apple haptic pattern next to it (name.ahap).")
         static let force = Flag("force", help: "Render every output, even those whose inputs are unchanged.")
         static let androidRes = Option(
             "android-res", .path(placeholder: "DIR"),
@@ -66,7 +69,7 @@ enum BatchCommand: Command {
 
     static let options: [OptionSpec] = [
         Options.data.spec, Options.output.spec, Options.scale.spec, Options.format.spec, Options.still.spec,
-        Options.poster.spec, Options.force.spec,
+        Options.poster.spec, Options.haptics.spec, Options.force.spec,
         Options.xcassets.spec, Options.androidRes.spec, Options.defaultLocale.spec, SharedOptions.report.spec,
     ]
     static let groups: [OptionGroup] = [
@@ -121,6 +124,12 @@ enum BatchCommand: Command {
             throw DiagnosticList.usage(
                 "--poster is a still next to each animation; with --still every output is already a still, "
                     + "so give one of them",
+                command: name)
+        }
+        options.haptics = arguments[Options.haptics]
+        if options.haptics, still != nil {
+            throw DiagnosticList.usage(
+                "--haptics writes the keystrokes of each animation; with --still every output is a still",
                 command: name)
         }
         options.encoding = try arguments.encoding(options.encoding, also: options.posterTime == nil ? [] : [.stillPNG])

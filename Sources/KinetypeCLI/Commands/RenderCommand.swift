@@ -40,11 +40,14 @@ enum RenderCommand: Command {
         static let contactSheet = Option(
             "contact-sheet", .path(),
             help: "Also write a PNG grid of sampled frames with their times.")
+        static let haptics = Option(
+            "haptics", .path(),
+            help: "Also write the keystrokes as an Apple haptic pattern (AHAP) for Core Haptics.")
     }
 
     static let options: [OptionSpec] = [
         Options.output.spec, Options.fps.spec, Options.scale.spec, Options.still.spec, Options.format.spec,
-        Options.contactSheet.spec,
+        Options.contactSheet.spec, Options.haptics.spec,
     ]
     static let groups: [OptionGroup] = [
         .encoding,
@@ -68,6 +71,7 @@ enum RenderCommand: Command {
         let still = try arguments[Options.still]
         let output = try arguments[Options.output]
         let contactSheet = try arguments[Options.contactSheet]
+        let haptics = try arguments[Options.haptics]
         let limits = try arguments.workLimits()
         let quiet = arguments[SharedOptions.quiet]
         let schemes: [ColorScheme?] = try arguments[SharedOptions.colorScheme] ?? [nil]
@@ -84,6 +88,14 @@ enum RenderCommand: Command {
         if contactSheet == "-" {
             throw DiagnosticList.usage(
                 "--contact-sheet needs a file path; standard output is only for the render itself", command: name)
+        }
+        if haptics == "-" {
+            throw DiagnosticList.usage(
+                "--haptics needs a file path; standard output is only for the render itself", command: name)
+        }
+        if haptics != nil, still != nil {
+            throw DiagnosticList.usage(
+                "--haptics writes the keystrokes of an animation; a --still has none", command: name)
         }
         if toStandardOutput, schemes.count > 1 {
             throw DiagnosticList.usage(
@@ -119,13 +131,21 @@ enum RenderCommand: Command {
                     fileURLWithPath: schemes.count == 1
                         ? sheet : OutputNaming.path(sheet, colorScheme: scheme, format: .stillPNG))
             }
+            options.haptics = haptics.map { pattern in
+                URL(
+                    fileURLWithPath: schemes.count == 1
+                        ? pattern : OutputNaming.path(pattern, colorScheme: scheme, format: .stillPNG))
+            }
             renders.append((prepared, options, path))
         }
 
-        let destinations = renders.flatMap { [$0.options.output] + ($0.options.contactSheet.map { [$0] } ?? []) }
+        let destinations = renders.flatMap {
+            [$0.options.output] + ($0.options.contactSheet.map { [$0] } ?? []) + ($0.options.haptics.map { [$0] } ?? [])
+        }
         if !toStandardOutput, Set(destinations.map(\.standardizedFileURL)).count < destinations.count {
             throw DiagnosticList.usage(
-                "--contact-sheet names the same file as the render; give it a path of its own", command: name)
+                "--contact-sheet and --haptics name the same file as the render or each other; give each a path of its own",
+                command: name)
         }
         // Missing folders above the outputs are made (as batch makes its folder), and removed again
         // when the render fails or is interrupted.
@@ -184,6 +204,7 @@ enum RenderCommand: Command {
                     terminal.out("Wrote \(path) (\(summary))")
                 }
                 if let sheet = options.contactSheet { terminal.out("Wrote contact sheet \(sheet.path)") }
+                if let haptics = options.haptics { terminal.out("Wrote haptic pattern \(haptics.path)") }
             }
         }
         return .success
