@@ -34,8 +34,14 @@ public struct Keystroke: Equatable, Sendable {
     public var press: Int
     /// The typewriter's seed (`TypewriterSchedule.seed`).
     public var seed: UInt64
+    /// The typewriter's `sound`; nil = silent.
+    public var sound: KeySound?
 
-    public init(time: Double, kind: KeystrokeKind, layer: Int, animation: Int, press: Int, seed: UInt64) {
+    public init(
+        time: Double, kind: KeystrokeKind, layer: Int, animation: Int, press: Int, seed: UInt64,
+        sound: KeySound? = nil
+    ) {
+        self.sound = sound
         self.time = time
         self.kind = kind
         self.layer = layer
@@ -60,15 +66,18 @@ public struct KeystrokeSchedule: Equatable, Sendable {
 
     /// The presses of a typewriter that starts at `start` (seconds from the scene start), in order.
     static func keystrokes(
-        of schedule: TypewriterSchedule, start: Double, layer: Int, animation: Int
+        of schedule: TypewriterSchedule, start: Double, layer: Int, animation: Int, sound: KeySound?
     ) -> [Keystroke] {
         zip(schedule.keyPresses, schedule.pressedUnits).enumerated().map { index, pair in
             let (press, unit) = pair
             return Keystroke(
                 time: start + press.time, kind: unit.map { KeystrokeKind(typing: $0.text) } ?? .delete,
-                layer: layer, animation: animation, press: index, seed: schedule.seed)
+                layer: layer, animation: animation, press: index, seed: schedule.seed, sound: sound)
         }
     }
+
+    /// Whether any press has a sound.
+    public var hasSound: Bool { keystrokes.contains { $0.sound != nil } }
 
     /// The presses of layer `index`, in time order.
     public func keystrokes(ofLayer index: Int) -> [Keystroke] {

@@ -63,7 +63,8 @@ public struct Timeline: Sendable {
                 case .typewriter(let typewriter, let schedule):
                     hasTypewriter = true
                     layerKeystrokes += KeystrokeSchedule.keystrokes(
-                        of: schedule, start: start, layer: layerIndex, animation: animationIndex)
+                        of: schedule, start: start, layer: layerIndex, animation: animationIndex,
+                        sound: typewriter.sound)
                     typewriters.append(
                         ScheduledTypewriter(
                             start: start, schedule: schedule, mode: typewriter.mode,
