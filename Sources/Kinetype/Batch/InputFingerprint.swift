@@ -48,6 +48,7 @@ extension BatchOptions {
         ]
             + (stillTime.map { ["still \($0)"] } ?? [])
             + (haptics && !poster ? ["haptics"] : [])
+            + (format.traits.video != nil && !encoding.sound ? ["no-sound"] : [])
             + OutputFormat.Setting.allCases.filter(format.traits.settings.contains).map { setting in
                 "\(setting.rawValue) \(encoding.value(of: setting))"
             }

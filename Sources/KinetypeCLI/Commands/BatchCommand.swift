@@ -50,6 +50,7 @@ enum BatchCommand: Command {
         static let haptics = Flag(
             "haptics",
             help: "Also write each animation's keystrokes as an Apple haptic pattern next to it (name.ahap).")
+        static let noSound = Flag("no-sound", help: "Leave the typewriters' key sounds out of videos.")
         static let force = Flag("force", help: "Render every output, even those whose inputs are unchanged.")
         static let androidRes = Option(
             "android-res", .path(placeholder: "DIR"),
@@ -69,7 +70,7 @@ enum BatchCommand: Command {
 
     static let options: [OptionSpec] = [
         Options.data.spec, Options.output.spec, Options.scale.spec, Options.format.spec, Options.still.spec,
-        Options.poster.spec, Options.haptics.spec, Options.force.spec,
+        Options.poster.spec, Options.haptics.spec, Options.noSound.spec, Options.force.spec,
         Options.xcassets.spec, Options.androidRes.spec, Options.defaultLocale.spec, SharedOptions.report.spec,
     ]
     static let groups: [OptionGroup] = [
@@ -127,6 +128,7 @@ enum BatchCommand: Command {
                 command: name)
         }
         options.haptics = arguments[Options.haptics]
+        options.encoding.sound = !arguments[Options.noSound]
         if options.haptics, still != nil {
             throw DiagnosticList.usage(
                 "--haptics writes the keystrokes of each animation; with --still every output is a still",
