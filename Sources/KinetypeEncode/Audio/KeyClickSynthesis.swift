@@ -77,10 +77,10 @@ public enum KeyClickSynthesis {
                 tones: [
                     .init(frequency: 80, decay: 0.04, level: 0.4),
                     // The bell: two inharmonic partials ringing on.
-                    .init(frequency: 2_093, decay: 0.35, level: 0.22),
-                    .init(frequency: 5_360, decay: 0.15, level: 0.08),
+                    .init(frequency: 2_093, decay: 0.25, level: 0.12),
+                    .init(frequency: 5_360, decay: 0.1, level: 0.05),
                 ],
-                length: 1.2)
+                length: 0.9)
         case (.typewriter, .delete):
             Voice(
                 noiseDecay: 0.002, noiseLevel: 0.35,
