@@ -7,16 +7,11 @@ extension PreparedScene {
     /// Whether any typewriter of the scene has a `sound`.
     public var hasSound: Bool { timeline.keystrokes.hasSound }
 
-    /// The mixed track, 16-bit mono samples at `PCMSound.trackRate`.
-    public func soundTrack() -> [Int16] {
-        sounds.track(
-            timeline.keystrokes.keystrokes,
+    /// The mixed track: 16-bit mono at `PCMSound.trackRate`, as long as the video.
+    public var soundTrack: SoundTrack {
+        SoundTrack(
+            keystrokes: timeline.keystrokes.keystrokes, mix: sounds,
             sampleCount: KeystrokeMix.sampleCount(frameCount: timeline.frameCount, fps: timeline.fps))
-    }
-
-    /// The track as a WAV file's bytes (mono, 16-bit PCM, 48 kHz).
-    public func soundTrackWAV() -> Data {
-        WAVFile.encode(soundTrack(), rate: PCMSound.trackRate)
     }
 
     /// The note a render to `format` gives when the scene has sound the format cannot carry.

@@ -58,7 +58,7 @@ public final class PreparedScene: Sendable {
             try hapticPattern.write(to: haptics, group: options.group)
         }
         if let audio = options.audio {
-            try AtomicFile.write(soundTrackWAV(), to: audio, group: options.group)
+            try soundTrack.writeWAV(to: audio, group: options.group)
         }
         return report
     }

@@ -91,6 +91,12 @@ public enum KeyClickSynthesis {
         }
     }
 
+    /// Seconds of the longest voice of any preset.
+    static let longestVoice =
+        KeySound.Preset.allCases.flatMap { preset in
+            KeystrokeKind.allCases.map { voice(preset, $0).length }
+        }.max() ?? 0
+
     /// The sound of one key of `preset` at `rate`: `pitch` scales every frequency (and shortens the
     /// decays by as much), `noiseSeed` draws the contact noise.
     public static func sound(

@@ -22,13 +22,25 @@ public struct KeystrokeMix: Sendable {
         self.files = files
     }
 
-    /// The track of `keystrokes` (those without a sound are silent) in a video of `sampleCount`
-    /// samples at `PCMSound.trackRate`.
-    public func track(_ keystrokes: [Keystroke], sampleCount: Int) -> [Int16] {
+    /// The samples `range` of the track of `keystrokes` (in time order; those without a sound are
+    /// silent) at `PCMSound.trackRate`. A sample's value does not depend on the range asked: every
+    /// press whose sound reaches it is added in the keystrokes' order, so a track made piece by
+    /// piece is the track made whole.
+    public func samples(of keystrokes: [Keystroke], _ range: Range<Int>) -> [Int16] {
         let rate = PCMSound.trackRate
-        var sum = [Float](repeating: 0, count: sampleCount)
-        for keystroke in keystrokes {
+        var sum = [Float](repeating: 0, count: range.count)
+        // Presses that start more than the longest sound before the range cannot reach it.
+        let reach = (Double(longestSound) / Double(rate)) / (1 - Self.pitchVariation) + 0.01
+        let earliest = Double(range.lowerBound) / Double(rate) - reach
+        var first = 0
+        var last = keystrokes.count
+        while first < last {
+            let middle = (first + last) / 2
+            if keystrokes[middle].time < earliest { first = middle + 1 } else { last = middle }
+        }
+        for keystroke in keystrokes[first...] {
             guard let sound = keystroke.sound else { continue }
+            if keystroke.time * Double(rate) >= Double(range.upperBound) { break }
             // One generator per press, from the typewriter's seed and the press, so a press sounds
             // the same whatever else the scene holds.
             var generator = SplitMix64(
@@ -36,6 +48,8 @@ public struct KeystrokeMix: Sendable {
             let level = 1 + Self.levelVariation * (generator.nextUnit() * 2 - 1)
             let pitch = 1 + Self.pitchVariation * (generator.nextUnit() * 2 - 1)
             let delay = Self.timingVariation * generator.nextUnit()
+            let start = Int(((keystroke.time + delay) * Double(rate)).rounded())
+            guard start < range.upperBound else { continue }
             let samples: [Float]
             switch sound.source {
             case .preset(let preset):
@@ -45,13 +59,20 @@ public struct KeystrokeMix: Sendable {
                 samples = files[path]?.resampled(to: rate, speed: pitch).samples ?? []
             }
             let gain = Float(level * sound.volume)
-            let start = Int(((keystroke.time + delay) * Double(rate)).rounded())
-            guard start >= 0, start < sampleCount else { continue }
-            for (offset, sample) in samples.prefix(sampleCount - start).enumerated() {
-                sum[start + offset] += sample * gain
+            let from = max(start, range.lowerBound)
+            let to = min(start + samples.count, range.upperBound)
+            guard from < to else { continue }
+            for index in from..<to {
+                sum[index - range.lowerBound] += samples[index - start] * gain
             }
         }
         return sum.map(Self.limited)
+    }
+
+    /// The most samples one press's sound lasts at its own pitch: the longest preset or file.
+    var longestSound: Int {
+        let presets = Int((KeyClickSynthesis.longestVoice * Double(PCMSound.trackRate)).rounded()) + 1
+        return files.values.map(\.samples.count).reduce(presets, max)
     }
 
     /// A sample of the sum as 16 bits: unchanged up to the knee, then bent by tanh towards full

@@ -1,7 +1,7 @@
 import Foundation
 
 /// RIFF WAVE files: decoding 16-bit and 24-bit integer and 32-bit float PCM, mono or stereo
-/// (stereo is mixed down to mono), and encoding a mono 16-bit track.
+/// (stereo is mixed down to mono), and the header of a mono 16-bit track (`SoundTrack`).
 public enum WAVFile {
     /// The longest sound file a typewriter may use, in seconds: a key sound is a fraction of one.
     public static let longestSound = 10.0
@@ -90,14 +90,14 @@ public enum WAVFile {
         return PCMSound(samples: mono, rate: format.rate)
     }
 
-    /// A mono 16-bit PCM WAV of `samples` at `rate`.
-    public static func encode(_ samples: [Int16], rate: Int) -> Data {
-        var data = Data(capacity: 44 + samples.count * 2)
+    /// The 44-byte header of a mono 16-bit PCM WAV of `sampleCount` samples at `rate`.
+    public static func header(sampleCount: Int, rate: Int) -> Data {
+        var data = Data(capacity: 44)
         func append(_ text: String) { data.append(contentsOf: Array(text.utf8)) }
         func append32(_ value: Int) { withUnsafeBytes(of: UInt32(value).littleEndian) { data.append(contentsOf: $0) } }
         func append16(_ value: Int) { withUnsafeBytes(of: UInt16(value).littleEndian) { data.append(contentsOf: $0) } }
         append("RIFF")
-        append32(36 + samples.count * 2)
+        append32(36 + sampleCount * 2)
         append("WAVEfmt ")
         append32(16)
         append16(1) // PCM
@@ -107,10 +107,7 @@ public enum WAVFile {
         append16(2)
         append16(16)
         append("data")
-        append32(samples.count * 2)
-        for sample in samples {
-            withUnsafeBytes(of: UInt16(bitPattern: sample).littleEndian) { data.append(contentsOf: $0) }
-        }
+        append32(sampleCount * 2)
         return data
     }
 }

@@ -60,12 +60,12 @@ public final class VideoWriter {
 
     /// Starts ffmpeg. `searchPath` replaces the PATH used to find it (a colon-separated list).
     /// With a `group`, the checked video is handed to it by `finish()` instead of put in place.
-    /// `audio` (a WAV file's bytes) becomes the video's sound track, encoded by `format.audioArguments`;
+    /// `audio` becomes the video's sound track, encoded by `format.audioArguments`;
     /// it must last as long as the frames.
     /// - Throws: a `.usage` Diagnostic for a CRF outside the format's range (or any CRF for ProRes).
     public init(
         url: URL, width: Int, height: Int, fps: Double, format: VideoFormat, options: VideoOptions = VideoOptions(),
-        searchPath: String? = nil, group: OutputGroup? = nil, audio audioData: Data? = nil
+        searchPath: String? = nil, group: OutputGroup? = nil, audio track: SoundTrack? = nil
     ) throws {
         guard width > 0, height > 0 else {
             throw Diagnostic(kind: .renderFailure, message: "cannot write a \(width)×\(height) video").fail()
@@ -98,11 +98,12 @@ public final class VideoWriter {
         self.output = try AtomicFile(destination: url, group: group)
         // A temporary of the video's own kind (hidden, beside it, removed by a later run if this
         // one is killed) that is only ever discarded, never put in place.
-        if let audioData {
+        if let track {
             let audio = try AtomicFile(destination: url)
             do {
-                try audio.write(audioData)
+                try track.writeWAV(intoTemporaryOf: audio)
             } catch {
+                audio.discard()
                 output.discard()
                 throw error
             }
