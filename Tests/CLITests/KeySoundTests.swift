@@ -176,6 +176,49 @@ final class KeySoundTests: XCTestCase {
         XCTAssertEqual(names.filter { $0.hasPrefix(".") }, [], "no temporary (the track's WAV) is left behind")
     }
 
+    /// Ctrl-C while the frames of a video with sound are encoded: exit 130, the old file kept, and
+    /// neither the video's temporary nor the track's WAV beside it left.
+    func testInterruptedVideoWithSoundLeavesNoTemporary() throws {
+        try requireFFmpeg()
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let existing = folder.appendingPathComponent("long.mp4")
+        try Data("previous".utf8).write(to: existing)
+        let scene = try write(
+            """
+            {"version": 1, "canvas": {"width": 1000, "height": 1000, "fps": 50, "duration": 120},
+             "layers": [
+              {"type": "rect", "frame": {"x": 150, "y": 150, "width": 700, "height": 700},
+               "background": {"linear": {"from": "#3366CC", "to": "#CC6633", "angle": 45}},
+               "animations": [{"type": "animate", "property": "rotation", "from": 0, "to": 3600, "duration": 120}]},
+              {"type": "text", "text": "\(String(repeating: "tap ", count: 200))", "frame": {"x": 8, "y": 8, "width": 900},
+               "font": {"family": "DejaVu Sans", "size": 12},
+               "animations": [{"type": "typewriter", "interval": 0.1, "sound": {"preset": "typewriter"}}]}]}
+            """, "long.json", in: folder)
+        let process = Process()
+        process.executableURL = KinetypeProcess.executable
+        process.arguments = ["render", scene.path, "-o", existing.path, "--progress", "json"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // The first progress line comes once frames are encoded, after the track was written.
+        var stderrBytes = Data()
+        while !stderrBytes.contains(UInt8(ascii: "\n")) {
+            let more = errors.fileHandleForReading.availableData
+            if more.isEmpty { break }
+            stderrBytes += more
+        }
+        XCTAssertTrue(process.isRunning, "the render should still be running")
+        process.interrupt()
+        process.waitUntilExit()
+        stderrBytes += errors.fileHandleForReading.readDataToEndOfFile()
+        let stderr = String(decoding: stderrBytes, as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 130, stderr)
+        XCTAssertEqual(try Data(contentsOf: existing), Data("previous".utf8))
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["long.json", "long.mp4"])
+    }
+
     func testNoSoundLeavesTheTrackOutAndOtherFormatsSayWhy() throws {
         try requireFFmpeg()
         let folder = try KinetypeProcess.temporaryFolder(self)
