@@ -123,5 +123,19 @@ final class KeystrokeOutputTests: XCTestCase {
         XCTAssertEqual(
             try Self.hapticTimes(out.appendingPathComponent("card-dark.ahap")),
             try Self.keystrokes(of: scene).map(\.time))
+        XCTAssertTrue(result.stdout.contains("card-dark.gif + card-dark.ahap"), result.stdout)
+
+        // A pattern gone missing is written again; otherwise the outputs stay as they are.
+        let batch = ["batch", scene.path, "--data", "d.json", "-o", "out", "--haptics", "--report", "report.json"]
+        try FileManager.default.removeItem(at: out.appendingPathComponent("card.ahap"))
+        let again = try KinetypeProcess.run(batch, in: folder)
+        XCTAssertTrue(again.stdout.contains("1 rendered, 0 unchanged"), again.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("card.ahap").path))
+        let unchanged = try KinetypeProcess.run(batch, in: folder)
+        XCTAssertTrue(unchanged.stdout.contains("0 rendered, 1 unchanged"), unchanged.stdout)
+        let report = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: folder.appendingPathComponent("report.json")))
+        let outcome = try XCTUnwrap(((report as? [String: Any])?["outcomes"] as? [[String: Any]])?.first)
+        XCTAssertEqual(outcome["haptics"] as? String, out.appendingPathComponent("card.ahap").path)
     }
 }

@@ -207,8 +207,8 @@ enum BatchCommand: Command {
             for outcome in rows {
                 var output = outcome.output.isEmpty ? "-" : JSONText.unquotedPath(shortened(outcome.output))
                 // Its poster lies next to it: the file name says where.
-                if let poster = outcome.poster {
-                    output += " + " + JSONText.unquotedPath(URL(fileURLWithPath: poster).lastPathComponent)
+                for file in [outcome.poster, outcome.haptics].compactMap({ $0 }) {
+                    output += " + " + JSONText.unquotedPath(URL(fileURLWithPath: file).lastPathComponent)
                 }
                 table.append([
                     "\(outcome.entry + 1) \(JSONText.unquoted(outcome.name))", output,
