@@ -120,6 +120,8 @@ final class NumericRangeSweepTests: XCTestCase {
             "layers[].animations[].cursor.hideWhenDone":
             let name = String(key.split(separator: ".").last!)
             return animation(typewriter + "\"cursor\": {\"\(name)\": \(value)}", path: "cursor." + name)
+        case "layers[].animations[].sound.volume":
+            return animation(typewriter + "\"sound\": {\"volume\": \(value)}", path: "sound.volume")
         case "layers[].animations[].repeat":
             return animation(
                 "\"type\": \"animate\", \"property\": \"scale\", \"to\": 2, \"duration\": 0.05, \"repeat\": \(value)",

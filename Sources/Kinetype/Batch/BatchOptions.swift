@@ -33,6 +33,9 @@ public struct BatchOptions: Sendable {
     /// `--poster`: also render each output's still at this moment (seconds, or `StillMoment.end`),
     /// named by `OutputNaming.posterStem` (`name-poster.png`).
     public var posterTime: Double?
+    /// `--haptics`: also write each animation's keystrokes as a haptic pattern next to it, named
+    /// like the output with `.ahap` (`name-dark@2x.ahap`).
+    public var haptics = false
     /// Outputs rendered at once.
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     /// Render even outputs whose inputs have not changed.

@@ -22,6 +22,8 @@ struct BatchPlan {
         let fileName: String
         /// `name-poster-dark@2x.png` with `--poster`, else nil.
         let posterFileName: String?
+        /// `name-dark@2x.ahap` with `--haptics`, else nil.
+        let hapticsFileName: String?
     }
 
     let jobs: [Job]
@@ -33,7 +35,8 @@ struct BatchPlan {
     ///   `output`), whatever the shard.
     init(
         entries: [BatchEntry], dataFileName: String, defaultName: String, scales: [Double]?,
-        colorSchemes: [ColorScheme]? = nil, format: OutputFormat, posters: Bool = false, shard: Shard?,
+        colorSchemes: [ColorScheme]? = nil, format: OutputFormat, posters: Bool = false, haptics: Bool = false,
+        shard: Shard?,
         nameCheck: BatchOutputNameCheck? = nil
     ) throws {
         var jobs: [Job] = []
@@ -50,10 +53,13 @@ struct BatchPlan {
                     posters
                     ? OutputFormat.stillPNG.fileName(OutputNaming.posterStem(name, colorScheme: scheme, scale: scale))
                     : nil
+                let hapticsFileName =
+                    haptics ? OutputNaming.stem(name, colorScheme: scheme, scale: scale) + ".ahap" : nil
                 // An output and a poster are both files of the folder: neither may take another's name.
                 let written = [(fileName, format)] + (posterFileName.map { [($0, OutputFormat.stillPNG)] } ?? [])
-                if let (clash, first) = written.lazy.compactMap({ file in
-                    firstByFile[file.0.lowercased()].map { (file.0, $0) }
+                let claimed = written.map(\.0) + (hapticsFileName.map { [$0] } ?? [])
+                if let (clash, first) = claimed.lazy.compactMap({ file in
+                    firstByFile[file.lowercased()].map { (file, $0) }
                 }).first {
                     problems.append(
                         Diagnostic(
@@ -63,7 +69,7 @@ struct BatchPlan {
                             hint: "give each entry its own \"output\" name (names are compared ignoring case)"))
                     continue
                 }
-                for (file, _) in written { firstByFile[file.lowercased()] = (index, entry) }
+                for file in claimed { firstByFile[file.lowercased()] = (index, entry) }
                 for (file, fileFormat) in written where !tooLong.contains(index) {
                     if let problem = nameCheck?.problem(
                         fileName: file, name: name, format: fileFormat, entry: entry, index: index,
@@ -78,7 +84,8 @@ struct BatchPlan {
                         Job(
                             entryIndex: index, name: name, vars: entry.values,
                             layoutDirection: entry.layoutDirection, scale: scale, colorScheme: scheme,
-                            locale: entry.locale, fileName: fileName, posterFileName: posterFileName))
+                            locale: entry.locale, fileName: fileName, posterFileName: posterFileName,
+                            hapticsFileName: hapticsFileName))
                 }
             }
         }

@@ -25,6 +25,8 @@ public struct BatchOutcome: Sendable, Encodable {
     public var output: String
     /// The path of its poster (`--poster`), once the poster is in place (rendered or unchanged).
     public var poster: String?
+    /// The path of its haptic pattern (`--haptics`), once it is in place (rendered or unchanged).
+    public var haptics: String?
     public var status: Status
     public var frames: Int?
     public var bytes: Int?
@@ -38,7 +40,7 @@ public struct BatchOutcome: Sendable, Encodable {
     public var warnings: [Diagnostic] = []
 
     private enum CodingKeys: String, CodingKey {
-        case entry, name, scale, colorScheme, output, poster, status, frames, bytes, seconds, error
+        case entry, name, scale, colorScheme, output, poster, haptics, status, frames, bytes, seconds, error
     }
 
     /// `entry` is written 1-based, as the terminal table shows it; seconds to the microsecond.
@@ -49,6 +51,7 @@ public struct BatchOutcome: Sendable, Encodable {
         try container.encode(scale, forKey: .scale)
         try container.encode(output, forKey: .output)
         try container.encodeIfPresent(poster, forKey: .poster)
+        try container.encodeIfPresent(haptics, forKey: .haptics)
         try container.encode(status, forKey: .status)
         try container.encodeIfPresent(frames, forKey: .frames)
         try container.encodeIfPresent(bytes, forKey: .bytes)

@@ -80,6 +80,7 @@ public enum BatchReportMerge {
         var scale: Double
         var output: String
         var poster: String?
+        var haptics: String?
         var status: BatchOutcome.Status
         var frames: Int?
         var bytes: Int?
@@ -88,7 +89,8 @@ public enum BatchReportMerge {
 
         var outcome: BatchOutcome {
             BatchOutcome(
-                entry: entry - 1, name: name, scale: scale, output: output, poster: poster, status: status,
+                entry: entry - 1, name: name, scale: scale, output: output, poster: poster, haptics: haptics,
+                status: status,
                 frames: frames,
                 bytes: bytes,
                 seconds: seconds, error: error)

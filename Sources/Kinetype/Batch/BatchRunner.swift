@@ -29,7 +29,8 @@ public enum BatchRunner {
             entries: entries, dataFileName: options.dataDisplayName,
             defaultName: options.template.deletingPathExtension().lastPathComponent,
             scales: options.scales, colorSchemes: options.colorSchemes, format: options.format,
-            posters: options.posterTime != nil, shard: options.shard, nameCheck: nameCheck
+            posters: options.posterTime != nil,
+            haptics: options.haptics, shard: options.shard, nameCheck: nameCheck
         ).jobs
         let warnings = try unusedPlaceholderWarnings(entries: entries, templateBytes: templateBytes, options: options)
         try createFolder(options.outputFolder)
@@ -156,6 +157,8 @@ private struct BatchJobRunner {
                     url: output, format: options.format, stillTime: stillTime,
                     fingerprint: fingerprint(prepared, options: options, templateBytes: templateBytes, poster: false))
             ]
+            files[0].haptics = job.hapticsFileName.map { options.outputFolder.appendingPathComponent($0) }
+            let haptics = files[0].haptics?.path
             if let posterFileName = job.posterFileName, let posterTime {
                 files.append(
                     BatchFile(
@@ -169,6 +172,7 @@ private struct BatchJobRunner {
             if stale.isEmpty {
                 outcome.status = .unchanged
                 outcome.poster = poster
+                outcome.haptics = haptics
                 return outcome
             }
 
@@ -182,6 +186,7 @@ private struct BatchJobRunner {
                 renderOptions.encoding.format = file.format
                 renderOptions.encoding.stillTime = file.stillTime
                 renderOptions.group = group
+                renderOptions.haptics = file.haptics
                 let report = try prepared.render(renderOptions, isCancelled: isCancelled)
                 if file.url == output {
                     outcome.frames = report.frameCount
@@ -201,6 +206,7 @@ private struct BatchJobRunner {
                 }
             }
             outcome.poster = poster
+            outcome.haptics = haptics
             outcome.status = .rendered
         } catch {
             // Interrupted (or failing because of the interruption): unfinished, nothing was written.
@@ -221,6 +227,8 @@ private struct BatchJobRunner {
         let stillTime: Double
         /// The hex SHA-256 of its inputs.
         let fingerprint: String
+        /// The output's haptic pattern (`--haptics`), written with it.
+        var haptics: URL?
     }
 
     private func fingerprint(_ prepared: PreparedScene, options: BatchOptions, templateBytes: Data, poster: Bool)
@@ -242,6 +250,7 @@ private struct BatchJobRunner {
     /// Whether the file exists and its fingerprint says it was made from these inputs.
     private func isUnchanged(_ file: BatchFile, options: BatchOptions) -> Bool {
         FileManager.default.fileExists(atPath: file.url.path)
+            && (file.haptics.map { FileManager.default.fileExists(atPath: $0.path) } ?? true)
             && (try? RegularFile.read(fingerprintFile(of: file.url, options: options).path, limit: 4096))
                 == Data(file.fingerprint.utf8)
     }

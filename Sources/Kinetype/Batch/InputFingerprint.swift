@@ -47,6 +47,8 @@ extension BatchOptions {
             "layout-direction \(scene.canvas.layoutDirection.rawValue)",
         ]
             + (stillTime.map { ["still \($0)"] } ?? [])
+            + (haptics && !poster ? ["haptics"] : [])
+            + (format.traits.video != nil && !encoding.sound ? ["no-sound"] : [])
             + OutputFormat.Setting.allCases.filter(format.traits.settings.contains).map { setting in
                 "\(setting.rawValue) \(encoding.value(of: setting))"
             }

@@ -131,7 +131,9 @@ struct LoadingStages {
         let warnings = fonts.map { SceneFontResolution.warnings(scene, with: $0) } ?? []
         if collecting { problems += warnings }
         let images = try run { try SceneImageResolution.decode(scene) }
-        guard let timeline, let fonts, let images else { return nil }
-        return PreparedScene(scene: scene, timeline: timeline, fonts: fonts, images: images, warnings: warnings)
+        let sounds = try run { try SceneSoundResolution.decode(scene) }
+        guard let timeline, let fonts, let images, let sounds else { return nil }
+        return PreparedScene(
+            scene: scene, timeline: timeline, fonts: fonts, images: images, sounds: sounds, warnings: warnings)
     }
 }

@@ -10,6 +10,8 @@ public final class PreparedScene: Sendable {
     public let timeline: Timeline
     public let fonts: FontLibrary
     public let images: SceneImages
+    /// The typewriters' sound files, decoded, to mix the keystrokes' track with.
+    public let sounds: KeystrokeMix
     /// What the scene gets that it did not ask for (a weight its family lacks, a missing default
     /// family), at JSON paths: every render reports them with its own warnings.
     public let warnings: [Diagnostic]
@@ -22,15 +24,19 @@ public final class PreparedScene: Sendable {
         let prepared = try LoadingStages.prepare(scene, limits: nil)
         self.init(
             scene: scene, timeline: prepared.timeline, fonts: prepared.fonts, images: prepared.images,
-            warnings: prepared.warnings)
+            sounds: prepared.sounds, warnings: prepared.warnings)
     }
 
     /// The result of the loader's stages.
-    init(scene: Scene, timeline: Timeline, fonts: FontLibrary, images: SceneImages, warnings: [Diagnostic] = []) {
+    init(
+        scene: Scene, timeline: Timeline, fonts: FontLibrary, images: SceneImages,
+        sounds: KeystrokeMix = KeystrokeMix(), warnings: [Diagnostic] = []
+    ) {
         self.scene = scene
         self.timeline = timeline
         self.fonts = fonts
         self.images = images
+        self.sounds = sounds
         self.warnings = warnings
     }
 
@@ -48,7 +54,22 @@ public final class PreparedScene: Sendable {
         if let sheet = options.contactSheet {
             try ContactSheet(prepared: self).write(to: sheet, jobs: options.encoding.jobs, group: options.group)
         }
+        if let haptics = options.haptics {
+            try hapticPattern.write(to: haptics, group: options.group)
+        }
+        if let audio = options.audio {
+            try soundTrack.writeWAV(to: audio, group: options.group)
+        }
         return report
+    }
+
+    /// The haptic pattern of the keystrokes the animation shows (from its start up to its end).
+    public var hapticPattern: HapticPattern {
+        let keystrokes = timeline.keystrokes.keystrokes(within: timeline.duration)
+        return HapticPattern(
+            keystrokes: keystrokes,
+            description: "\(keystrokes.count) keystrokes over "
+                + "\(ReportNumbers.seconds(timeline.duration)) s, made by kinetype")
     }
 
     /// The warnings a render with `encoding` gives that are known before its first frame: the
@@ -63,6 +84,7 @@ public final class PreparedScene: Sendable {
         if let video = encoding.format.traits.video {
             found += encoding.video.options(for: encoding.video.videoFormat(for: video), scene: scene).1
         }
+        if encoding.sound, let note = soundNote(for: encoding.format) { found.append(note) }
         return found
     }
 

@@ -18,6 +18,9 @@ public struct EncodingOptions: Sendable {
     /// The most frames and pixels × frames the output may take; checked before any frame is rendered
     /// (not for `.stillPNG`, which renders one frame).
     public var limits = WorkLimits.standard
+    /// Whether a video gets the keystrokes' sound track when a typewriter has a `sound`
+    /// (`--no-sound` turns it off).
+    public var sound = true
 
     public init(format: OutputFormat) {
         self.format = format
@@ -44,6 +47,10 @@ public struct RenderOptions: Sendable {
     public var encoding: EncodingOptions
     /// Also write a grid of sampled frames with their timestamps here.
     public var contactSheet: URL?
+    /// Also write the keystrokes' haptic pattern (AHAP) here.
+    public var haptics: URL?
+    /// Also write the keystrokes' sound track alone here, as a WAV (`render --audio`).
+    public var audio: URL?
     /// When set, the finished output and contact sheet are handed to this group, which the caller
     /// commits with its other outputs, instead of being put in place at once.
     public var group: OutputGroup?

@@ -47,6 +47,10 @@ enum BatchCommand: Command {
             "poster", .moment(RenderCommand.Options.stillRange), value: "SECONDS",
             help: "Also write a PNG of this moment next to every animation (name-poster.png); end is each "
                 + "output's last frame.")
+        static let haptics = Flag(
+            "haptics",
+            help: "Also write each animation's keystrokes as an Apple haptic pattern next to it (name.ahap).")
+        static let noSound = Flag("no-sound", help: "Leave the typewriters' key sounds out of videos.")
         static let force = Flag("force", help: "Render every output, even those whose inputs are unchanged.")
         static let androidRes = Option(
             "android-res", .path(placeholder: "DIR"),
@@ -66,7 +70,7 @@ enum BatchCommand: Command {
 
     static let options: [OptionSpec] = [
         Options.data.spec, Options.output.spec, Options.scale.spec, Options.format.spec, Options.still.spec,
-        Options.poster.spec, Options.force.spec,
+        Options.poster.spec, Options.haptics.spec, Options.noSound.spec, Options.force.spec,
         Options.xcassets.spec, Options.androidRes.spec, Options.defaultLocale.spec, SharedOptions.report.spec,
     ]
     static let groups: [OptionGroup] = [
@@ -121,6 +125,13 @@ enum BatchCommand: Command {
             throw DiagnosticList.usage(
                 "--poster is a still next to each animation; with --still every output is already a still, "
                     + "so give one of them",
+                command: name)
+        }
+        options.haptics = arguments[Options.haptics]
+        options.encoding.sound = !arguments[Options.noSound]
+        if options.haptics, still != nil {
+            throw DiagnosticList.usage(
+                "--haptics writes the keystrokes of each animation; with --still every output is a still",
                 command: name)
         }
         options.encoding = try arguments.encoding(options.encoding, also: options.posterTime == nil ? [] : [.stillPNG])
@@ -196,8 +207,8 @@ enum BatchCommand: Command {
             for outcome in rows {
                 var output = outcome.output.isEmpty ? "-" : JSONText.unquotedPath(shortened(outcome.output))
                 // Its poster lies next to it: the file name says where.
-                if let poster = outcome.poster {
-                    output += " + " + JSONText.unquotedPath(URL(fileURLWithPath: poster).lastPathComponent)
+                for file in [outcome.poster, outcome.haptics].compactMap({ $0 }) {
+                    output += " + " + JSONText.unquotedPath(URL(fileURLWithPath: file).lastPathComponent)
                 }
                 table.append([
                     "\(outcome.entry + 1) \(JSONText.unquoted(outcome.name))", output,

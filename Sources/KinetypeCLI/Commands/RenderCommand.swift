@@ -40,11 +40,18 @@ enum RenderCommand: Command {
         static let contactSheet = Option(
             "contact-sheet", .path(),
             help: "Also write a PNG grid of sampled frames with their times.")
+        static let haptics = Option(
+            "haptics", .path(),
+            help: "Also write the keystrokes as an Apple haptic pattern (AHAP) for Core Haptics.")
+        static let audio = Option(
+            "audio", .path(), help: "Also write the typewriters' key sounds alone as a WAV (48 kHz, 16-bit, mono).")
+        static let noSound = Flag(
+            "no-sound", help: "Leave the typewriters' key sounds out of a video.")
     }
 
     static let options: [OptionSpec] = [
         Options.output.spec, Options.fps.spec, Options.scale.spec, Options.still.spec, Options.format.spec,
-        Options.contactSheet.spec,
+        Options.contactSheet.spec, Options.haptics.spec, Options.audio.spec, Options.noSound.spec,
     ]
     static let groups: [OptionGroup] = [
         .encoding,
@@ -68,6 +75,8 @@ enum RenderCommand: Command {
         let still = try arguments[Options.still]
         let output = try arguments[Options.output]
         let contactSheet = try arguments[Options.contactSheet]
+        let haptics = try arguments[Options.haptics]
+        let audio = try arguments[Options.audio]
         let limits = try arguments.workLimits()
         let quiet = arguments[SharedOptions.quiet]
         let schemes: [ColorScheme?] = try arguments[SharedOptions.colorScheme] ?? [nil]
@@ -81,9 +90,20 @@ enum RenderCommand: Command {
         encoding.limits = limits
         if let jobs { encoding.jobs = jobs }
         if let still { encoding.stillTime = still }
+        encoding.sound = !arguments[Options.noSound]
         if contactSheet == "-" {
             throw DiagnosticList.usage(
                 "--contact-sheet needs a file path; standard output is only for the render itself", command: name)
+        }
+        for (option, value) in [("--haptics", haptics), ("--audio", audio)] {
+            if value == "-" {
+                throw DiagnosticList.usage(
+                    "\(option) needs a file path; standard output is only for the render itself", command: name)
+            }
+            if value != nil, still != nil {
+                throw DiagnosticList.usage(
+                    "\(option) writes the keystrokes of an animation; a --still has none", command: name)
+            }
         }
         if toStandardOutput, schemes.count > 1 {
             throw DiagnosticList.usage(
@@ -102,6 +122,11 @@ enum RenderCommand: Command {
                 root: root, limits: still == nil ? limits : nil
             ).load()
             if let still { try checkStill(still, within: prepared.timeline.duration) }
+            if audio != nil, !prepared.hasSound {
+                throw DiagnosticList.usage(
+                    "--audio writes the typewriters' key sounds, but no typewriter of the scene has a \"sound\"",
+                    command: name)
+            }
             if renders.isEmpty {
                 try arguments.reportUnused(
                     UnusedPlaceholders.setProblems(
@@ -119,13 +144,27 @@ enum RenderCommand: Command {
                     fileURLWithPath: schemes.count == 1
                         ? sheet : OutputNaming.path(sheet, colorScheme: scheme, format: .stillPNG))
             }
+            options.haptics = haptics.map { pattern in
+                URL(
+                    fileURLWithPath: schemes.count == 1
+                        ? pattern : OutputNaming.path(pattern, colorScheme: scheme, format: .stillPNG))
+            }
+            options.audio = audio.map { track in
+                URL(
+                    fileURLWithPath: schemes.count == 1
+                        ? track : OutputNaming.path(track, colorScheme: scheme, format: .stillPNG))
+            }
             renders.append((prepared, options, path))
         }
 
-        let destinations = renders.flatMap { [$0.options.output] + ($0.options.contactSheet.map { [$0] } ?? []) }
+        let destinations = renders.flatMap {
+            [$0.options.output] + [$0.options.contactSheet, $0.options.haptics, $0.options.audio].compactMap { $0 }
+        }
         if !toStandardOutput, Set(destinations.map(\.standardizedFileURL)).count < destinations.count {
             throw DiagnosticList.usage(
-                "--contact-sheet names the same file as the render; give it a path of its own", command: name)
+                "--contact-sheet, --haptics and --audio name the same file as the render or each other; "
+                    + "give each a path of its own",
+                command: name)
         }
         // Missing folders above the outputs are made (as batch makes its folder), and removed again
         // when the render fails or is interrupted.
@@ -184,6 +223,8 @@ enum RenderCommand: Command {
                     terminal.out("Wrote \(path) (\(summary))")
                 }
                 if let sheet = options.contactSheet { terminal.out("Wrote contact sheet \(sheet.path)") }
+                if let haptics = options.haptics { terminal.out("Wrote haptic pattern \(haptics.path)") }
+                if let audio = options.audio { terminal.out("Wrote sound track \(audio.path)") }
             }
         }
         return .success

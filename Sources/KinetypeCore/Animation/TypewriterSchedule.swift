@@ -35,6 +35,9 @@ public struct TypewriterSchedule: Equatable, Sendable {
     /// end of a script's trailing pause, whichever is later.
     public let activeDuration: Double
     public let fadeIn: Double
+    /// The typewriter's `seed`, or the one derived from its text: what draws `intervalRange`'s
+    /// intervals, and what varies its key sounds.
+    public let seed: UInt64
 
     /// Tolerance for comparing key-press times with frame times (n / fps), which are not exact.
     static let timeTolerance = 1e-9
@@ -100,7 +103,8 @@ public struct TypewriterSchedule: Equatable, Sendable {
         let waiting = actions.reduce(0.0) { total, action in
             if case .wait(let seconds) = action { return total + seconds } else { return total }
         }
-        var generator = SplitMix64(seed: typewriter.seed ?? FNV1a.hash(seedText))
+        let seed = typewriter.seed ?? FNV1a.hash(seedText)
+        var generator = SplitMix64(seed: seed)
         let fixedInterval: Double
         switch typewriter.pacing {
         case .interval(let seconds): fixedInterval = seconds
@@ -144,12 +148,25 @@ public struct TypewriterSchedule: Equatable, Sendable {
         self.finalText = finalUnits.joined()
         self.finalCharacterCount = finalText.count
         self.fadeIn = max(0, typewriter.fadeIn)
+        self.seed = seed
         self.typingEnd = keyPresses.last?.time ?? 0
         self.activeDuration = max(typingEnd + fadeIn, clock)
     }
 
     /// Whether nothing is ever deleted, so the typed text is always a prefix of the final text.
     public var isAppendOnly: Bool { keyPresses.count == units.count }
+
+    /// Each key press in order: the unit it types, or nil when it deletes one. A press types when
+    /// its top is the next unit of `units` (typing appends one); a delete always moves the top to
+    /// a unit below it, which was typed earlier.
+    public var pressedUnits: [TypedUnit?] {
+        var typed = 0
+        return keyPresses.map { press in
+            guard press.top == typed else { return nil }
+            typed += 1
+            return units[typed - 1]
+        }
+    }
 
     /// How many units were typed in all (deleted ones included).
     public var typedUnitCount: Int { units.count }

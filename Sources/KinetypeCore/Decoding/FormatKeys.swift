@@ -32,8 +32,9 @@ enum FormatKeys {
     static let animation = ["type", "start", "after", "delay"]
     static let typewriter = [
         "interval", "speed", "duration", "intervalRange", "seed", "pauses", "unit", "fadeIn",
-        "mode", "cursor", "script",
+        "mode", "cursor", "script", "sound",
     ]
+    static let sound = ["preset", "file", "volume"]
     static let cursor = ["shape", "color", "width", "blink", "hideWhenDone"]
     static let scriptStep = ["type", "pause", "delete", "deleteAll"]
     static let animate = ["property", "from", "to", "duration", "easing", "repeat", "autoreverse"]

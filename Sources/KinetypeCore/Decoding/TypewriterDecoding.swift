@@ -44,7 +44,38 @@ extension DecodingContext {
         if let mode: TypewriterMode = object.enumeration("mode", noun: "typewriter mode") { typewriter.mode = mode }
         if let cursor = object["cursor"] { typewriter.cursor = decodeCursor(cursor, path: object.path("cursor")) }
         if let script = object["script"] { typewriter.script = decodeScript(script, path: object.path("script")) }
+        if let sound = object["sound"] { typewriter.sound = decodeSound(sound, path: object.path("sound")) }
         return typewriter
+    }
+
+    /// `true` (the keyboard preset), `false`, or `{"preset", "file", "volume"}` with one of
+    /// `preset` and `file`.
+    private func decodeSound(_ value: JSONValue, path: String) -> KeySound? {
+        if case .bool(let enabled) = value.kind {
+            record(path, value)
+            return enabled ? KeySound() : nil
+        }
+        guard value.objectMembers != nil else {
+            record(path, value)
+            wrongType(
+                value, path: path, expected: "true, false or a sound object",
+                hint: "write true for the built-in key click, or {\"preset\": \"typewriter\"}")
+            return nil
+        }
+        guard let object = object(value, path: path, allowed: FormatKeys.sound) else { return nil }
+        var sound = KeySound()
+        let sources = object.members.filter { ["preset", "file"].contains($0.key) }
+        if sources.count > 1 {
+            report(
+                "\"preset\" and \"file\" cannot both be given", path: path, at: sources[1].keyPosition,
+                hint: "a sound is a built-in preset or a WAV file; keep one")
+        }
+        if let preset: KeySound.Preset = object.enumeration("preset", noun: "sound preset") {
+            sound.source = .preset(preset)
+        }
+        if let file = object.string("file", nonEmpty: true) { sound.source = .file(file) }
+        if let volume = object.number("volume", FormatRanges.soundVolume) { sound.volume = volume }
+        return sound
     }
 
     /// `[min, max]` with 0 ≤ min ≤ max.

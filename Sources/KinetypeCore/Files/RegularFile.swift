@@ -49,6 +49,9 @@ public enum RegularFile {
     public static let fontLimit: Int64 = 128 << 20
     /// Image files of `image` layers and golden PNG/GIF files.
     public static let imageLimit: Int64 = 64 << 20
+    /// Sound files of typewriter `sound`s (a key click is a fraction of a second; 16 MiB is over a
+    /// minute of 48 kHz stereo 24-bit PCM).
+    public static let soundLimit: Int64 = 16 << 20
 
     /// The whole content of the regular file at `path`, which must hold at most `limit` bytes.
     public static func read(_ path: String, limit: Int64) throws(InputFileError) -> Data {

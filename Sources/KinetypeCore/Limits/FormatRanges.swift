@@ -153,6 +153,9 @@ public enum FormatRanges {
         ["layers[].animations[].cursor.blink", "layers[].animations[].cursor.hideWhenDone"],
         .atLeast, 0, maximumSeconds, meaning: "cursor blink period / hide delay in seconds",
         reason: timeReason)
+    public static let soundVolume = NumberRange(
+        ["layers[].animations[].sound.volume"], .between, 0, 1,
+        meaning: "level of a typewriter's key sounds", reason: "a fraction of the sound's own level")
     public static let scriptDelete = NumberRange(
         ["layers[].animations[].script[].delete"], .atLeast, 1,
         Double(maximumTextLength), whole: true,
@@ -188,7 +191,8 @@ public enum FormatRanges {
         framePosition, frameSize, padding, cornerRadius, borderWidth, opacity, offset, layerScale, rotation,
         fontSize, fontWeight, lineLimit, lineSpacing, letterSpacing, shadowRadius, shadowOffset,
         start, typewriterInterval, typewriterSpeed, animationDuration, intervalRange, seed, pause, fadeIn, cursorWidth,
-        cursorTime, scriptDelete, repeatCount, keyframeTime, steps, bezierX, bezierY, springResponse, springDamping,
+        cursorTime, soundVolume, scriptDelete, repeatCount, keyframeTime, steps, bezierX, bezierY, springResponse,
+        springDamping,
     ]
 
     /// The range of an animated property's `from`, `to` and keyframe values (colors have none).

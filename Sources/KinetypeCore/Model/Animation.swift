@@ -48,8 +48,35 @@ public struct Typewriter: Equatable, Sendable {
     public var cursor: Cursor?
     /// Steps to type instead of the layer's text.
     public var script: [ScriptStep]?
+    /// The sound of every key press in video outputs; nil = silent.
+    public var sound: KeySound?
 
     public init() {}
+}
+
+/// `"sound"` of a typewriter: a synthesized preset or a sound file, at a volume.
+public struct KeySound: Equatable, Sendable {
+    public enum Preset: String, CaseIterable, Equatable, Sendable {
+        /// A computer keyboard: a short click with a small resonant body.
+        case keyboard
+        /// A mechanical typewriter: a heavier thunk, and a bell on return.
+        case typewriter
+    }
+
+    public enum Source: Equatable, Sendable {
+        case preset(Preset)
+        /// A WAV file, as written in the scene (relative to the scene's folder).
+        case file(String)
+    }
+
+    public var source: Source = .preset(.keyboard)
+    /// 0…1, the level of every key.
+    public var volume: Double = 1
+
+    public init(source: Source = .preset(.keyboard), volume: Double = 1) {
+        self.source = source
+        self.volume = volume
+    }
 }
 
 /// How fast a typewriter types: one of three equivalent spellings.

@@ -477,6 +477,12 @@ enum SceneSchemaDocument {
                             ], default: .bool(false))
                     ),
                     (
+                        "sound",
+                        Schema.anyOf(
+                            "The sound of every key press in video outputs: true = the keyboard preset.",
+                            [.object([("type", .string("boolean"))]), Schema.ref("keySound")], default: .bool(false))
+                    ),
+                    (
                         "script",
                         Schema.array(
                             "Steps typed instead of the layer's text.", of: Schema.ref("scriptStep"), minItems: 1,
@@ -487,6 +493,22 @@ enum SceneSchemaDocument {
                     Schema.exclusive([["start", "after"], DecodingContext.pacingKeys]),
                     delayNeedsAfter,
                 ])
+        ),
+        (
+            "keySound",
+            Schema.object(
+                "A typewriter's key sound: a preset or a WAV file.",
+                [
+                    (
+                        "preset",
+                        Schema.names(
+                            "Built-in sounds, synthesized.", KeySound.Preset.allCases.map(\.rawValue),
+                            default: "keyboard")
+                    ),
+                    ("file", Schema.string("A WAV file path relative to the scene.", nonEmpty: true)),
+                    ("volume", Schema.number("Level, 0…1.", FormatRanges.soundVolume, default: 1)),
+                ],
+                extra: [Schema.exclusive([["preset", "file"]])])
         ),
         (
             "cursor",

@@ -9,6 +9,8 @@ public struct Timeline: Sendable {
     public let frameCount: Int
     /// When every animation runs, for `kinetype info`.
     public let summary: TimelineSummary
+    /// Every key press of every typewriter, at its exact time.
+    public let keystrokes: KeystrokeSchedule
 
     let canvas: CanvasState
     let layers: [CompiledLayer]
@@ -43,11 +45,14 @@ public struct Timeline: Sendable {
         var compiledLayers: [CompiledLayer] = []
         var layerSummaries: [TimelineSummary.LayerSummary] = []
         var lastEnd = 0.0
+        var keystrokes: [Keystroke] = []
         for (layerIndex, layer) in scene.layers.enumerated() {
             var motions: [(property: AnimatableProperty, start: Double, motion: PropertyMotion)] = []
             var typewriters: [ScheduledTypewriter] = []
             var animationSummaries: [TimelineSummary.AnimationSummary] = []
-            for (animation, start) in zip(compiled[layerIndex], starts[layerIndex]) {
+            var layerKeystrokes: [Keystroke] = []
+            var hasTypewriter = false
+            for (animationIndex, (animation, start)) in zip(compiled[layerIndex], starts[layerIndex]).enumerated() {
                 let end = start + animation.activeDuration
                 lastEnd = max(lastEnd, end)
                 switch animation.kind {
@@ -56,6 +61,10 @@ public struct Timeline: Sendable {
                     animationSummaries.append(
                         .init(kind: animation.typeName, property: property.rawValue, start: start, end: end))
                 case .typewriter(let typewriter, let schedule):
+                    hasTypewriter = true
+                    layerKeystrokes += KeystrokeSchedule.keystrokes(
+                        of: schedule, start: start, layer: layerIndex, animation: animationIndex,
+                        sound: typewriter.sound)
                     typewriters.append(
                         ScheduledTypewriter(
                             start: start, schedule: schedule, mode: typewriter.mode,
@@ -71,11 +80,16 @@ public struct Timeline: Sendable {
                 CompiledLayer(
                     index: layerIndex, layer: layer, scene: scene, motions: motions,
                     typewriters: typewriters))
+            let layerSchedule = KeystrokeSchedule(keystrokes: layerKeystrokes)
+            keystrokes += layerSchedule.keystrokes
             layerSummaries.append(
                 .init(
                     index: layerIndex, id: layer.id, type: layer.content.typeName,
-                    animations: animationSummaries))
+                    animations: animationSummaries,
+                    keystrokes: hasTypewriter
+                        ? layerSchedule.keystrokes.map { .init(time: $0.time, kind: $0.kind) } : nil))
         }
+        self.keystrokes = KeystrokeSchedule(keystrokes: keystrokes)
 
         fps = scene.canvas.fps
         switch scene.canvas.duration {

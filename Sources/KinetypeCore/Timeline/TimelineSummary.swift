@@ -20,12 +20,38 @@ public struct TimelineSummary: Equatable, Sendable, Encodable {
         /// `text`, `rect` or `image`.
         public var type: String
         public var animations: [AnimationSummary]
+        /// Layers with a typewriter only: every key press of its typewriters, in time order.
+        public var keystrokes: [KeystrokeSummary]?
 
-        public init(index: Int, id: String?, type: String, animations: [AnimationSummary]) {
+        public init(
+            index: Int, id: String?, type: String, animations: [AnimationSummary],
+            keystrokes: [KeystrokeSummary]? = nil
+        ) {
             self.index = index
             self.id = id
             self.type = type
             self.animations = animations
+            self.keystrokes = keystrokes
+        }
+    }
+
+    /// One key press: when (seconds from the scene start) and which kind of key.
+    public struct KeystrokeSummary: Equatable, Sendable, Encodable {
+        public var time: Double
+        public var kind: KeystrokeKind
+
+        public init(time: Double, kind: KeystrokeKind) {
+            self.time = time
+            self.kind = kind
+        }
+
+        private enum CodingKeys: String, CodingKey { case time, kind }
+
+        /// The time is rounded to the microsecond (`ReportNumbers`).
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(ReportNumbers.seconds(time), forKey: .time)
+            try container.encode(kind, forKey: .kind)
         }
     }
 

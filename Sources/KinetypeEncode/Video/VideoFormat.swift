@@ -41,6 +41,16 @@ public enum VideoFormat: String, Equatable, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The audio codec of a video with a sound track: AAC in MP4 and QuickTime, Opus in WebM.
+    public var audioCodecName: String { self == .webm ? "Opus" : "AAC" }
+
+    /// ffmpeg's arguments for the sound track: AAC at 192 kbit/s, Opus (libopus) at 128 kbit/s,
+    /// both bit-exact so the same track always gives the same bytes.
+    public var audioArguments: [String] {
+        (self == .webm ? ["-c:a", "libopus", "-b:a", "128k"] : ["-c:a", "aac", "-b:a", "192k"])
+            + ["-flags:a", "+bitexact"]
+    }
+
     /// Whether the format stores an alpha channel (WebM's VP9 and MOV's ProRes 4444 do; H.264 does not).
     public var carriesAlpha: Bool { self == .webm || self == .mov }
 

@@ -38,6 +38,9 @@ public final class VideoWriter {
     public let converter: VideoFrameConverter
 
     private let output: AtomicFile
+    /// The sound track as a WAV beside the video's temporary, ffmpeg's second input; removed when
+    /// the video is finished or cancelled, and by deinit.
+    private let audio: AtomicFile?
     private let ffprobe: URL?
     private let process = Process()
     private let input = Pipe()
@@ -57,10 +60,12 @@ public final class VideoWriter {
 
     /// Starts ffmpeg. `searchPath` replaces the PATH used to find it (a colon-separated list).
     /// With a `group`, the checked video is handed to it by `finish()` instead of put in place.
+    /// `audio` becomes the video's sound track, encoded by `format.audioArguments`;
+    /// it must last as long as the frames.
     /// - Throws: a `.usage` Diagnostic for a CRF outside the format's range (or any CRF for ProRes).
     public init(
         url: URL, width: Int, height: Int, fps: Double, format: VideoFormat, options: VideoOptions = VideoOptions(),
-        searchPath: String? = nil, group: OutputGroup? = nil
+        searchPath: String? = nil, group: OutputGroup? = nil, audio track: SoundTrack? = nil
     ) throws {
         guard width > 0, height > 0 else {
             throw Diagnostic(kind: .renderFailure, message: "cannot write a \(width)×\(height) video").fail()
@@ -91,6 +96,21 @@ public final class VideoWriter {
             width: width, height: height, paddedWidth: paddedWidth, paddedHeight: paddedHeight, hasAlpha: hasAlpha,
             matte: options.matte)
         self.output = try AtomicFile(destination: url, group: group)
+        // A temporary of the video's own kind (hidden, beside it, removed by a later run if this
+        // one is killed) that is only ever discarded, never put in place.
+        if let track {
+            let audio = try AtomicFile(destination: url)
+            do {
+                try track.writeWAV(intoTemporaryOf: audio)
+            } catch {
+                audio.discard()
+                output.discard()
+                throw error
+            }
+            self.audio = audio
+        } else {
+            self.audio = nil
+        }
         self.ffprobe = VideoVerification.findFFprobe(besides: ffmpeg, searchPath: searchPath)
 
         process.executableURL = ffmpeg
@@ -99,8 +119,10 @@ public final class VideoWriter {
                 "-hide_banner", "-loglevel", "error",
                 "-f", "rawvideo", "-pix_fmt", hasAlpha ? "rgba" : "rgb24", "-s", "\(paddedWidth)x\(paddedHeight)",
                 "-framerate", Self.rateArgument(fps), "-i", "-",
-                "-an", "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact",
             ]
+            + (audio.map { ["-f", "wav", "-i", $0.temporaryURL.path, "-map", "0:v", "-map", "1:a"] } ?? ["-an"])
+            + ["-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact"]
+            + (audio == nil ? [] : format.audioArguments)
             + format.ffmpegOutputArguments(crf: options.crf, alpha: hasAlpha)
             + format.croppingArguments(
                 width: evenWidth, height: evenHeight, paddedWidth: paddedWidth, paddedHeight: paddedHeight)
@@ -112,6 +134,7 @@ public final class VideoWriter {
             try process.run()
         } catch {
             output.discard()
+            audio?.discard()
             throw Diagnostic(
                 kind: .renderFailure, message: "cannot start \(ffmpeg.path): \(error.localizedDescription)"
             ).fail()
@@ -191,6 +214,7 @@ public final class VideoWriter {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         errorOutput.wait()
+        audio?.discard()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             output.discard()
             if let diagnostic = VideoVerification.failure(fromFFmpegOutput: errorOutput.text, destination: url),
@@ -228,6 +252,7 @@ public final class VideoWriter {
         process.waitUntilExit()
         errorOutput.wait()
         output.discard()
+        audio?.discard()
     }
 
     /// The `ffmpeg` executable in `searchPath` (default: the PATH environment variable).
