@@ -1,33 +1,50 @@
-import CPNG
 import Foundation
 import KinetypeCore
 
-/// Compresses one APNG frame's pixels as PNG image data: every row filtered with the PNG filter
-/// (none, sub, up, average, Paeth) that leaves the smallest sum of absolute byte values (libpng's
-/// heuristic), then deflated by zlib at the level asked for. The result is what the APNG stores in
-/// its IDAT (first frame) or fdAT chunks.
-enum APNGFrameCompressor {
-    /// The zlib stream of `pixels` (`width × height` straight RGBA, rows top to bottom).
-    static func imageData(
-        pixels: [UInt8], width: Int, height: Int, compression: PNGCompression
-    ) throws -> [UInt8] {
-        let filtered = filteredRows(pixels, width: width, height: height)
-        var size = compressBound(uLong(filtered.count))
-        var output = [UInt8](repeating: 0, count: Int(size))
-        let status = output.withUnsafeMutableBufferPointer { out in
-            filtered.withUnsafeBufferPointer { input in
-                compress2(out.baseAddress, &size, input.baseAddress, uLong(input.count), Int32(compression.level))
-            }
-        }
-        guard status == Z_OK else { throw APNGFailure.encode("zlib failed (status \(status))") }
-        output.removeSubrange(Int(size)...)
-        return output
+/// Compresses one APNG frame's rows (already in the file's color type) as PNG image data, what
+/// the APNG stores in its IDAT (first frame) or fdAT chunks.
+///
+/// Rows are filtered either all with filter none, or each with the PNG filter (none, sub, up,
+/// average, Paeth) that leaves the smallest sum of absolute byte values (libpng's heuristic), and
+/// deflated by libdeflate; `APNGCompressionEffort` says which filterings are tried and at what
+/// level, and the smallest result is kept (the first on a tie, so the output is deterministic).
+struct APNGFrameCompressor {
+    private let effort: APNGCompressionEffort
+    private let compressor: DeflateCompressorObject
+
+    /// A compressor for one thread.
+    init(effort: APNGCompressionEffort) throws {
+        self.effort = effort
+        compressor = try DeflateCompressorObject(level: effort.deflateLevel)
     }
 
-    /// The rows, each after its filter-type byte.
-    static func filteredRows(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8] {
-        let stride = width * 4
+    /// The zlib stream of `rows` (`height` rows of `rowBytes`; the filters step by `step` bytes).
+    func imageData(rows: [UInt8], rowBytes: Int, height: Int, step: Int) throws -> [UInt8] {
+        var best: [UInt8]?
+        for adaptive in effort.filterings(step: step) {
+            let filtered = Self.filteredRows(rows, rowBytes: rowBytes, height: height, step: step, adaptive: adaptive)
+            let data = try compressor.zlib(filtered)
+            if best == nil || data.count < best!.count { best = data }
+        }
+        return best!
+    }
+
+    /// The rows, each after its filter-type byte: filter none, or the adaptive choice.
+    static func filteredRows(_ pixels: [UInt8], rowBytes stride: Int, height: Int, step: Int, adaptive: Bool)
+        -> [UInt8]
+    {
         var out = [UInt8](repeating: 0, count: height * (stride + 1))
+        guard adaptive else {
+            pixels.withUnsafeBufferPointer { source in
+                out.withUnsafeMutableBufferPointer { target in
+                    for y in 0..<height {
+                        (target.baseAddress! + y * (stride + 1) + 1).update(
+                            from: source.baseAddress! + y * stride, count: stride)
+                    }
+                }
+            }
+            return out
+        }
         var candidate = [UInt8](repeating: 0, count: stride)
         var best = [UInt8](repeating: 0, count: stride)
         pixels.withUnsafeBufferPointer { source in
@@ -38,7 +55,7 @@ enum APNGFrameCompressor {
                 var bestCost = Int.max
                 for type: UInt8 in 0...4 {
                     let cost = candidate.withUnsafeMutableBufferPointer {
-                        filter(type, row: row, above: above, count: stride, into: $0.baseAddress!)
+                        filter(type, row: row, above: above, count: stride, step: step, into: $0.baseAddress!)
                     }
                     if cost < bestCost {
                         bestCost = cost
@@ -58,18 +75,18 @@ enum APNGFrameCompressor {
         return out
     }
 
-    /// Filters one row with PNG filter `type` (4 bytes a pixel) into `output`; returns the sum of
+    /// Filters one row with PNG filter `type` (`step` bytes a pixel) into `output`; returns the sum of
     /// the filtered bytes' absolute values as signed bytes.
     private static func filter(
-        _ type: UInt8, row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>?, count: Int,
+        _ type: UInt8, row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>?, count: Int, step: Int,
         into output: UnsafeMutablePointer<UInt8>
     ) -> Int {
         var cost = 0
         for index in 0..<count {
             let x = row[index]
-            let a = index >= 4 ? row[index - 4] : 0
+            let a = index >= step ? row[index - step] : 0
             let b = above?[index] ?? 0
-            let c = index >= 4 ? (above?[index - 4] ?? 0) : 0
+            let c = index >= step ? (above?[index - step] ?? 0) : 0
             let value: UInt8
             switch type {
             case 0: value = x
@@ -103,5 +120,26 @@ enum APNGFailure {
 
     static func decode(_ name: String, _ message: String) -> DiagnosticList {
         DiagnosticList(Diagnostic(kind: .renderFailure, message: "cannot read \(name) as APNG: \(message)"))
+    }
+}
+
+/// What `--png-compression` asks of the APNG encoder: level 0 stores the rows unfiltered (the
+/// fastest, largest file); 1...5 deflate at that libdeflate level with one filtering (none for a
+/// palette, adaptive otherwise); 6...9 (the default 6) deflate at libdeflate's strongest level
+/// (12), trying both filterings and keeping the smaller.
+struct APNGCompressionEffort: Sendable {
+    let level: Int
+
+    init(_ compression: PNGCompression) {
+        level = compression.level
+    }
+
+    var deflateLevel: Int { level >= 6 ? 12 : level }
+
+    /// The filterings to try (false = none, true = adaptive) for pixels of `step` bytes.
+    func filterings(step: Int) -> [Bool] {
+        if level == 0 { return [false] }
+        if level < 6 { return [step > 1] }
+        return [false, true]
     }
 }
