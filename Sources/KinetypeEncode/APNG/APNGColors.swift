@@ -58,12 +58,14 @@ struct APNGColorCensus {
     /// it is drawn, not skipped).
     private(set) var hasClear = false
     private(set) var sourceHasClear = false
+    /// Whether every pixel is grey (red = green = blue).
+    private(set) var allGrey = true
     /// One bit per opaque RGB value that occurs (2^24 bits, made at the first opaque pixel).
     private var opaqueRGB: [UInt64] = []
 
     /// Counts the RGBA `pixels` of a frame that blends over (`over`) or replaces its rectangle.
     mutating func add(_ pixels: [UInt8], over: Bool) {
-        if tooManyColors && !opaqueOrClear { return }
+        if tooManyColors && !opaqueOrClear && !allGrey { return }
         pixels.withUnsafeBytes { bytes in
             let words = bytes.bindMemory(to: UInt32.self)
             var last: UInt32? = nil
@@ -71,6 +73,9 @@ struct APNGColorCensus {
                 let pixel = UInt32(littleEndian: words[index])
                 if pixel == last { continue }
                 last = pixel
+                if allGrey, (pixel & 0xFF) != (pixel >> 8) & 0xFF || (pixel & 0xFF) != (pixel >> 16) & 0xFF {
+                    allGrey = false
+                }
                 if !tooManyColors, table.index(of: pixel) == nil {
                     if table.colors.count == Self.paletteLimit {
                         tooManyColors = true
@@ -94,19 +99,38 @@ struct APNGColorCensus {
 
     /// The smallest color type that holds every pixel exactly.
     func colorMode() -> APNGColorMode {
+        // Grey levels need no PLTE: they win over an 8-bit palette of grey colors.
+        if allGrey, tooManyColors || table.colors.count > 16 {
+            guard opaqueOrClear else { return .greyAlpha }
+            guard hasClear else { return .grey(key: nil) }
+            let candidates = sourceHasClear ? 0..<1 : 0..<256
+            for level in candidates where !usesOpaque(rgb: level * 0x01_0101) { return .grey(key: UInt8(level)) }
+            if !tooManyColors { return palette() }
+            return .greyAlpha
+        }
         if !tooManyColors {
             // Transparent entries first, so tRNS stops after them; otherwise first-seen order.
-            let colors = table.colors.filter { $0 >> 24 != 255 } + table.colors.filter { $0 >> 24 == 255 }
-            return .palette(APNGColorIndex(colors))
+            return palette()
         }
         guard opaqueOrClear else { return .rgba }
         guard hasClear else { return .rgb(key: nil) }
         // A drawn transparent pixel decodes as the key's RGB with alpha 0: only black is exact.
         let candidates = sourceHasClear ? 0..<1 : 0..<(1 << 24)
-        for rgb in candidates where opaqueRGB.isEmpty || opaqueRGB[rgb >> 6] & (1 << UInt64(rgb & 63)) == 0 {
-            return .rgb(key: UInt32(rgb))
-        }
+        for rgb in candidates where !usesOpaque(rgb: rgb) { return .rgb(key: UInt32(rgb)) }
         return .rgba
+    }
+
+    private func usesOpaque(rgb: Int) -> Bool {
+        !opaqueRGB.isEmpty && opaqueRGB[rgb >> 6] & (1 << UInt64(rgb & 63)) != 0
+    }
+
+    /// The palette: transparent zero first (what a decoder that clears to index 0 draws), then
+    /// the other transparent entries, so tRNS stops after them; otherwise first-seen order.
+    private func palette() -> APNGColorMode {
+        let clear = table.colors.filter { $0 == 0 }
+        let colors =
+            clear + table.colors.filter { $0 >> 24 != 255 && $0 != 0 } + table.colors.filter { $0 >> 24 == 255 }
+        return .palette(APNGColorIndex(colors))
     }
 }
 
@@ -118,32 +142,54 @@ enum APNGColorMode: Sendable {
     case rgb(key: UInt32?)
     /// Color type 6.
     case rgba
+    /// Color type 0: grey levels; transparent zero is written as `key` (tRNS), when there is one.
+    case grey(key: UInt8?)
+    /// Color type 4: grey and alpha.
+    case greyAlpha
 
-    /// IHDR's bit depth and color type.
-    var bitDepth: UInt8 {
-        guard case .palette(let index) = self else { return 8 }
-        switch index.colors.count {
-        case ...2: return 1
-        case ...4: return 2
-        case ...16: return 4
-        default: return 8
+    /// Whether a drawn transparent zero decodes exactly (as 0, 0, 0, 0): not through a tRNS key
+    /// other than black.
+    var drawsClearExactly: Bool {
+        switch self {
+        case .rgb(let key?): key == 0
+        case .grey(let key?): key == 0
+        case .rgb(nil), .grey(nil), .palette, .rgba, .greyAlpha: true
         }
     }
+
+    /// Whether frames may blend over. ffmpeg's decoder blends only pixels with alpha (RGBA, grey and
+    /// alpha, and RGB or grey with a tRNS key, which it expands to those), not palette indices;
+    /// without transparency, blending over equals replacing.
+    var allowsBlendOver: Bool {
+        switch self {
+        case .rgb(let key): key != nil
+        case .grey(let key): key != nil
+        case .rgba, .greyAlpha: true
+        case .palette: false
+        }
+    }
+
+    /// IHDR's bit depth: always 8. (1, 2 or 4 bits would make small palettes smaller, but
+    /// ffmpeg 5.1 misplaces the pixels of a frame that starts inside a byte.)
+    var bitDepth: UInt8 { 8 }
 
     var colorType: UInt8 {
         switch self {
         case .palette: 3
         case .rgb: 2
         case .rgba: 6
+        case .grey: 0
+        case .greyAlpha: 4
         }
     }
 
     /// Bytes a pixel takes (at least 1: what the PNG filters step by).
     var filterStep: Int {
         switch self {
-        case .palette: 1
+        case .palette, .grey: 1
         case .rgb: 3
         case .rgba: 4
+        case .greyAlpha: 2
         }
     }
 
@@ -161,7 +207,9 @@ enum APNGColorMode: Sendable {
         case .rgb(let key?):
             let bytes = [UInt8(key & 0xFF), UInt8((key >> 8) & 0xFF), UInt8((key >> 16) & 0xFF)]
             return [("tRNS", bytes.flatMap { [0, $0] })]
-        case .rgb(nil), .rgba:
+        case .grey(let key?):
+            return [("tRNS", [0, key])]
+        case .rgb(nil), .rgba, .grey(nil), .greyAlpha:
             return []
         }
     }
@@ -171,6 +219,19 @@ enum APNGColorMode: Sendable {
         switch self {
         case .rgba:
             return (pixels, width * 4)
+        case .grey(let key):
+            var out = [UInt8](repeating: 0, count: width * height)
+            for pixel in 0..<(width * height) {
+                out[pixel] = key != nil && pixels[pixel * 4 + 3] == 0 ? key! : pixels[pixel * 4]
+            }
+            return (out, width)
+        case .greyAlpha:
+            var out = [UInt8](repeating: 0, count: width * height * 2)
+            for pixel in 0..<(width * height) {
+                out[pixel * 2] = pixels[pixel * 4]
+                out[pixel * 2 + 1] = pixels[pixel * 4 + 3]
+            }
+            return (out, width * 2)
         case .rgb(let key):
             var out = [UInt8](repeating: 0, count: width * height * 3)
             let keyBytes = key.map { [UInt8($0 & 0xFF), UInt8(($0 >> 8) & 0xFF), UInt8(($0 >> 16) & 0xFF)] }

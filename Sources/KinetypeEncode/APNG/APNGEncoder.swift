@@ -69,9 +69,11 @@ public final class APNGEncoder {
         var isFirst: Bool
     }
 
-    /// A frame's raw rectangle on its way to a compressing thread.
+    /// A frame's raw rectangle on its way to a compressing thread, with its unchanged-pixel mask
+    /// when it may blend over.
     private struct FrameJob: Sendable {
         var pixels: [UInt8]
+        var mask: [UInt8]?
         var width: Int
         var height: Int
     }
@@ -165,10 +167,12 @@ public final class APNGEncoder {
         clear(previous.rect, in: &cleared)
         candidates.append((.background, cleared))
         if !previous.isFirst { candidates.append((.previous, previous.base)) }
-        var best: (dispose: APNGDispose, base: [UInt8], change: Change, cost: Int)?
+        // The smallest rectangle (half again as costly when it cannot blend over); among equal
+        // ones, the one with the fewest changed pixels (more of it left transparent).
+        var best: (dispose: APNGDispose, base: [UInt8], change: Change, cost: (Int, Int))?
         for (dispose, base) in candidates {
             let change = Self.change(from: base, to: target, width: width, height: height)
-            let cost = change.rect.map { $0.area * (change.opaque ? 2 : 3) } ?? 0
+            let cost = (change.rect.map { $0.area * (change.opaque ? 2 : 3) } ?? 0, change.changed)
             if best == nil || cost < best!.cost { best = (dispose, base, change, cost) }
         }
         let chosen = best!
@@ -186,6 +190,8 @@ public final class APNGEncoder {
     struct Change {
         var rect: PixelRect?
         var opaque: Bool
+        /// How many pixels differ.
+        var changed = 0
     }
 
     static func change(from base: [UInt8], to target: [UInt8], width: Int, height: Int) -> Change {
@@ -194,6 +200,7 @@ public final class APNGEncoder {
         var maxX = -1
         var maxY = -1
         var opaque = true
+        var changed = 0
         base.withUnsafeBytes { baseBytes in
             target.withUnsafeBytes { targetBytes in
                 let basePixels = baseBytes.bindMemory(to: UInt32.self)
@@ -204,6 +211,7 @@ public final class APNGEncoder {
                     var x = 0
                     while x < width {
                         if basePixels[row + x] != targetPixels[row + x] {
+                            changed += 1
                             if x < minX { minX = x }
                             if x > maxX { maxX = x }
                             if y < minY { minY = y }
@@ -217,13 +225,18 @@ public final class APNGEncoder {
         }
         guard maxX >= 0 else { return Change(rect: nil, opaque: true) }
         return Change(
-            rect: PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1), opaque: opaque)
+            rect: PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1), opaque: opaque,
+            changed: changed)
     }
 
-    /// Spools the pixels of `rect` (the target's, with unchanged pixels transparent when the frame
-    /// blends over) and counts their colors; returns where they are in the spool.
+    /// Spools the target's pixels of `rect` and, for a frame that blends over, a mask of those
+    /// equal to the base (one bit each, set when unchanged), and counts their colors; returns where
+    /// they are in the spool. The compressing thread writes such a frame either over, its unchanged
+    /// pixels transparent, or as source, whichever is smaller.
     private func store(_ target: [UInt8], base: [UInt8], rect: PixelRect, blend: APNGBlend) throws -> Int {
         var pixels = [UInt8](repeating: 0, count: rect.area * 4)
+        var mask = [UInt8](repeating: 0, count: blend == .over ? (rect.area + 7) / 8 : 0)
+        var anyUnchanged = false
         target.withUnsafeBytes { targetBytes in
             base.withUnsafeBytes { baseBytes in
                 pixels.withUnsafeMutableBytes { output in
@@ -235,15 +248,23 @@ public final class APNGEncoder {
                         let destination = y * rect.width
                         for x in 0..<rect.width {
                             let pixel = targetPixels[source + x]
-                            let keep = blend == .source || pixel != basePixels[source + x]
-                            outputPixels[destination + x] = keep ? pixel : 0
+                            outputPixels[destination + x] = pixel
+                            if blend == .over, pixel == basePixels[source + x] {
+                                mask[(destination + x) >> 3] |= 1 << UInt8((destination + x) & 7)
+                                anyUnchanged = true
+                            }
                         }
                     }
                 }
             }
         }
+        // An over frame's source form may draw transparent zero; the compressor uses it only
+        // where the color type draws that exactly.
         census.add(pixels, over: blend == .over)
-        return try spool.append(pixels)
+        if anyUnchanged { census.add([0, 0, 0, 0], over: true) }
+        let offset = try spool.append(pixels)
+        if !mask.isEmpty { _ = try spool.append(mask) }
+        return offset
     }
 
     private func clear(_ rect: PixelRect, in canvas: inout [UInt8]) {
@@ -266,6 +287,8 @@ public final class APNGEncoder {
 
     /// Records `frame`, shown until `end` milliseconds, with the dispose op the next frame chose.
     private func record(_ frame: HeldFrame, dispose: APNGDispose, until end: Int) {
+        // Clearing draws transparent zero: a palette must hold it.
+        if dispose == .background { census.add([0, 0, 0, 0], over: true) }
         let delay = delay(milliseconds: end - emitted)
         emitted += Int(delay.0) * (1000 / Int(delay.1))
         planned.append(
@@ -279,26 +302,51 @@ public final class APNGEncoder {
     private func writeFrames(mode: APNGColorMode) throws {
         let effort = APNGCompressionEffort(options.compression)
         let jobs = max(1, options.jobs)
-        let work = OrderedWork<FrameJob, [UInt8]>(
+        let work = OrderedWork<FrameJob, (APNGBlend, [UInt8])>(
             workers: jobs, maxPending: jobs * 2, maxPendingCost: Self.pendingBytes
         ) {
             let compressor = try APNGFrameCompressor(effort: effort)
             return { job in
-                let rows = mode.rows(job.pixels, width: job.width, height: job.height)
-                return try compressor.imageData(
-                    rows: rows.bytes, rowBytes: rows.rowBytes, height: job.height, step: mode.filterStep)
+                var variants: [(APNGBlend, [UInt8])] = []
+                if let mask = job.mask, mode.allowsBlendOver {
+                    var over = job.pixels
+                    var drawsClear = false
+                    for pixel in 0..<(job.width * job.height) {
+                        if mask[pixel >> 3] & (1 << UInt8(pixel & 7)) != 0 {
+                            over[pixel * 4] = 0
+                            over[pixel * 4 + 1] = 0
+                            over[pixel * 4 + 2] = 0
+                            over[pixel * 4 + 3] = 0
+                        } else if job.pixels[pixel * 4 + 3] == 0 {
+                            drawsClear = true
+                        }
+                    }
+                    variants.append((.over, over))
+                    if !drawsClear || mode.drawsClearExactly { variants.append((.source, job.pixels)) }
+                } else {
+                    variants.append((.source, job.pixels))
+                }
+                let rows = variants.map { mode.rows($0.1, width: job.width, height: job.height) }
+                let (index, data) = try compressor.imageData(
+                    variants: rows.map(\.bytes), rowBytes: rows[0].rowBytes, height: job.height, step: mode.filterStep)
+                return (variants[index].0, data)
             }
         }
         var next = 0
-        let deliver = { (data: [UInt8]) throws in
-            try self.write(self.planned[next], data: data)
+        let deliver = { (result: (APNGBlend, [UInt8])) throws in
+            var frame = self.planned[next]
+            frame.blend = result.0
+            try self.write(frame, data: result.1)
             next += 1
         }
         for frame in planned {
-            let pixels = try spool.read(at: frame.spoolOffset, count: frame.rect.area * 4)
+            let area = frame.rect.area
+            let pixels = try spool.read(at: frame.spoolOffset, count: area * 4)
+            let mask =
+                frame.blend == .over ? try spool.read(at: frame.spoolOffset + area * 4, count: (area + 7) / 8) : nil
             try work.submit(
-                FrameJob(pixels: pixels, width: frame.rect.width, height: frame.rect.height), cost: pixels.count,
-                deliver: deliver)
+                FrameJob(pixels: pixels, mask: mask, width: frame.rect.width, height: frame.rect.height),
+                cost: pixels.count, deliver: deliver)
         }
         try work.finish(deliver: deliver)
     }

@@ -6,8 +6,9 @@ import KinetypeCore
 ///
 /// Rows are filtered either all with filter none, or each with the PNG filter (none, sub, up,
 /// average, Paeth) that leaves the smallest sum of absolute byte values (libpng's heuristic), and
-/// deflated by libdeflate; `APNGCompressionEffort` says which filterings are tried and at what
-/// level, and the smallest result is kept (the first on a tie, so the output is deterministic).
+/// deflated by libdeflate (and, at the highest levels, Zopfli); `APNGCompressionEffort` says which
+/// filterings are tried and how hard, and the smallest result is kept (the first on a tie, so the
+/// output is deterministic).
 struct APNGFrameCompressor {
     private let effort: APNGCompressionEffort
     private let compressor: DeflateCompressorObject
@@ -18,23 +19,36 @@ struct APNGFrameCompressor {
         compressor = try DeflateCompressorObject(level: effort.deflateLevel)
     }
 
-    /// The zlib stream of `rows` (`height` rows of `rowBytes`; the filters step by `step` bytes).
-    func imageData(rows: [UInt8], rowBytes: Int, height: Int, step: Int) throws -> [UInt8] {
-        var best: [UInt8]?
-        for adaptive in effort.filterings(step: step) {
-            let filtered = Self.filteredRows(rows, rowBytes: rowBytes, height: height, step: step, adaptive: adaptive)
-            let data = try compressor.zlib(filtered)
-            if best == nil || data.count < best!.count { best = data }
+    /// The smallest zlib stream of any of `variants` (each `height` rows of `rowBytes`; the
+    /// filters step by `step` bytes), and which variant it holds.
+    func imageData(variants: [[UInt8]], rowBytes: Int, height: Int, step: Int) throws -> (Int, [UInt8]) {
+        var candidates: [(variant: Int, rows: [UInt8])] = []
+        for (index, rows) in variants.enumerated() {
+            for filter in effort.filterings(step: step) {
+                let filtered = Self.filteredRows(rows, rowBytes: rowBytes, height: height, step: step, filter: filter)
+                candidates.append((index, filtered))
+            }
         }
-        return best!
+        var best: (variant: Int, rows: Int, data: [UInt8])?
+        for (index, candidate) in candidates.enumerated() {
+            let data = try compressor.zlib(candidate.rows)
+            if best == nil || data.count < best!.data.count { best = (candidate.variant, index, data) }
+        }
+        let winner = best!
+        if effort.zopfliIterations > 0 {
+            let zopfli = ZopfliOutputObject(candidates[winner.rows].rows, iterations: effort.zopfliIterations).bytes
+            if !zopfli.isEmpty, zopfli.count < winner.data.count { return (winner.variant, zopfli) }
+        }
+        return (winner.variant, winner.data)
     }
 
-    /// The rows, each after its filter-type byte: filter none, or the adaptive choice.
-    static func filteredRows(_ pixels: [UInt8], rowBytes stride: Int, height: Int, step: Int, adaptive: Bool)
+    /// The rows, each after its filter-type byte: one PNG filter type (0...4) for every row, or
+    /// (`filter` nil) the adaptive choice per row.
+    static func filteredRows(_ pixels: [UInt8], rowBytes stride: Int, height: Int, step: Int, filter uniform: UInt8?)
         -> [UInt8]
     {
         var out = [UInt8](repeating: 0, count: height * (stride + 1))
-        guard adaptive else {
+        if uniform == 0 {
             pixels.withUnsafeBufferPointer { source in
                 out.withUnsafeMutableBufferPointer { target in
                     for y in 0..<height {
@@ -45,6 +59,7 @@ struct APNGFrameCompressor {
             }
             return out
         }
+        let types: ClosedRange<UInt8> = uniform.map { $0...$0 } ?? 0...4
         var candidate = [UInt8](repeating: 0, count: stride)
         var best = [UInt8](repeating: 0, count: stride)
         pixels.withUnsafeBufferPointer { source in
@@ -53,7 +68,7 @@ struct APNGFrameCompressor {
                 let above: UnsafePointer<UInt8>? = y > 0 ? row - stride : nil
                 var bestType: UInt8 = 0
                 var bestCost = Int.max
-                for type: UInt8 in 0...4 {
+                for type in types {
                     let cost = candidate.withUnsafeMutableBufferPointer {
                         filter(type, row: row, above: above, count: stride, step: step, into: $0.baseAddress!)
                     }
@@ -124,9 +139,10 @@ enum APNGFailure {
 }
 
 /// What `--png-compression` asks of the APNG encoder: level 0 stores the rows unfiltered (the
-/// fastest, largest file); 1...5 deflate at that libdeflate level with one filtering (none for a
-/// palette, adaptive otherwise); 6...9 (the default 6) deflate at libdeflate's strongest level
-/// (12), trying both filterings and keeping the smaller.
+/// fastest, largest file); 1...5 deflate at that libdeflate level with one filtering (none for one
+/// byte a pixel, adaptive otherwise); 6 (the default) deflates at libdeflate's strongest level
+/// (12), trying both filterings and keeping the smaller; 7...9 then also run Zopfli on the winner
+/// (1, 5 or 15 iterations: much slower, a few percent smaller).
 struct APNGCompressionEffort: Sendable {
     let level: Int
 
@@ -136,10 +152,20 @@ struct APNGCompressionEffort: Sendable {
 
     var deflateLevel: Int { level >= 6 ? 12 : level }
 
-    /// The filterings to try (false = none, true = adaptive) for pixels of `step` bytes.
-    func filterings(step: Int) -> [Bool] {
-        if level == 0 { return [false] }
-        if level < 6 { return [step > 1] }
-        return [false, true]
+    /// Zopfli's iterations, or 0 for none.
+    var zopfliIterations: Int {
+        switch level {
+        case 7: 1
+        case 8: 5
+        case 9: 15
+        default: 0
+        }
+    }
+
+    /// The filterings to try (a filter type for every row, or nil: adaptive) for pixels of `step` bytes.
+    func filterings(step: Int) -> [UInt8?] {
+        if level == 0 { return [0] }
+        if level < 6 { return [step > 1 ? nil : 0] }
+        return [0, nil]
     }
 }

@@ -1,4 +1,5 @@
 import CDeflate
+import CZopfli
 import Foundation
 import KinetypeCore
 
@@ -29,5 +30,28 @@ final class DeflateCompressorObject {
         guard size > 0 else { throw APNGFailure.encode("libdeflate could not compress \(input.count) bytes") }
         output.removeSubrange(size...)
         return output
+    }
+}
+
+/// Zopfli's zlib output for one input: `deinit` frees the buffer Zopfli allocated.
+final class ZopfliOutputObject {
+    private var pointer: UnsafeMutablePointer<UInt8>?
+    private var size = 0
+
+    /// Compresses `input` with `iterations` rounds of Zopfli's optimisation (slow; small output).
+    init(_ input: [UInt8], iterations: Int) {
+        var options = ZopfliOptions()
+        ZopfliInitOptions(&options)
+        options.numiterations = Int32(max(1, iterations))
+        input.withUnsafeBufferPointer { source in
+            ZopfliCompress(&options, ZOPFLI_FORMAT_ZLIB, source.baseAddress, source.count, &pointer, &size)
+        }
+    }
+
+    deinit { free(pointer) }
+
+    var bytes: [UInt8] {
+        guard let pointer else { return [] }
+        return Array(UnsafeBufferPointer(start: pointer, count: size))
     }
 }
