@@ -12,11 +12,13 @@ import KinetypeCore
 struct APNGFrameCompressor {
     private let effort: APNGCompressionEffort
     private let compressor: DeflateCompressorObject
+    private let estimator: DeflateCompressorObject?
 
     /// A compressor for one thread.
     init(effort: APNGCompressionEffort) throws {
         self.effort = effort
         compressor = try DeflateCompressorObject(level: effort.deflateLevel)
+        estimator = try effort.estimateLevel.map { try DeflateCompressorObject(level: $0) }
     }
 
     /// The smallest zlib stream of any of `variants` (each `height` rows of `rowBytes`; the
@@ -28,6 +30,13 @@ struct APNGFrameCompressor {
                 let filtered = Self.filteredRows(rows, rowBytes: rowBytes, height: height, step: step, filter: filter)
                 candidates.append((index, filtered))
             }
+        }
+        // More than two candidates (a frame that may blend over): a quick deflate picks the two
+        // that go on to the slow one.
+        if let estimator, candidates.count > 2 {
+            let sizes = try candidates.map { try estimator.zlib($0.rows).count }
+            let order = sizes.indices.sorted { sizes[$0] < sizes[$1] || (sizes[$0] == sizes[$1] && $0 < $1) }
+            candidates = order.prefix(2).sorted().map { candidates[$0] }
         }
         var best: (variant: Int, rows: Int, data: [UInt8])?
         for (index, candidate) in candidates.enumerated() {
@@ -141,7 +150,8 @@ enum APNGFailure {
 /// What `--png-compression` asks of the APNG encoder: level 0 stores the rows unfiltered (the
 /// fastest, largest file); 1...5 deflate at that libdeflate level with one filtering (none for one
 /// byte a pixel, adaptive otherwise); 6 (the default) deflates at libdeflate's strongest level
-/// (12), trying both filterings and keeping the smaller; 7...9 then also run Zopfli on the winner
+/// (12), trying both filterings (of both forms of a frame that may blend over, the best two by a
+/// level-6 estimate) and keeping the smaller; 7...9 then also run Zopfli on the winner
 /// (1, 5 or 15 iterations: much slower, a few percent smaller).
 struct APNGCompressionEffort: Sendable {
     let level: Int
@@ -151,6 +161,9 @@ struct APNGCompressionEffort: Sendable {
     }
 
     var deflateLevel: Int { level >= 6 ? 12 : level }
+
+    /// The libdeflate level that ranks more than two candidates before the strongest runs.
+    var estimateLevel: Int? { level >= 6 ? 6 : nil }
 
     /// Zopfli's iterations, or 0 for none.
     var zopfliIterations: Int {
