@@ -35,12 +35,18 @@ let package = Package(
         .systemLibrary(
             name: "CWebP", path: "Sources/C/CWebP",
             providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        .systemLibrary(
+            name: "CDeflate", path: "Sources/C/CDeflate", pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
+        .systemLibrary(
+            name: "CZopfli", path: "Sources/C/CZopfli",
+            providers: [.apt(["libzopfli-dev"]), .brew(["zopfli"])]),
 
         // Library targets and the CLI: Swift 6 language mode, so data races are compile errors.
         .target(name: "KinetypeCore", swiftSettings: swift6),
         .target(name: "KinetypeRender", dependencies: ["KinetypeCore", "CPangoCairo"], swiftSettings: swift6),
         .target(
-            name: "KinetypeEncode", dependencies: ["KinetypeCore", "CPNG", "CGIF", "CImageQuant", "CWebP"],
+            name: "KinetypeEncode", dependencies: ["KinetypeCore", "CPNG", "CGIF", "CImageQuant", "CWebP", "CDeflate", "CZopfli"],
             swiftSettings: swift6),
         .target(
             name: "Kinetype", dependencies: ["KinetypeCore", "KinetypeRender", "KinetypeEncode"],

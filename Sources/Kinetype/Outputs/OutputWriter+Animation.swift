@@ -36,7 +36,8 @@ extension OutputWriter {
                 width: canvas.pixelWidth, height: canvas.pixelHeight, options: options, destination: destination,
                 group: group)
         case .apng:
-            let options = APNGOptions(loop: loop, compression: PNGCompression(level: encoding.pngCompression))
+            let options = APNGOptions(
+                loop: loop, compression: PNGCompression(level: encoding.pngCompression), jobs: encoding.jobs)
             return try APNGEncoder(
                 width: canvas.pixelWidth, height: canvas.pixelHeight, options: options, destination: destination,
                 group: group)

@@ -11,7 +11,7 @@ public struct EncodingOptions: Sendable {
     public var gif = GIFOptions()
     /// Lossless, or lossy at a quality, for `.webp`.
     public var webp = WebPOptions()
-    /// zlib level 0…9 for PNG outputs (frames, stills and APNG).
+    /// How hard PNG outputs (frames, stills and APNG) are compressed, 0…9 (`PNGCompression`).
     public var pngCompression: Int = 6
     /// CRF, matte and codec of video outputs.
     public var video = VideoSettings()

@@ -1,7 +1,7 @@
 import Foundation
 import KinetypeCore
 
-/// An animated PNG (APNG) encoder: 8-bit RGBA, every decoded frame equal to its input.
+/// An animated PNG (APNG) encoder: every decoded frame equal to its input.
 ///
 /// Call `addFrame(_:startTime:)` for every frame in display order, then `finish(endTime:)`.
 ///
@@ -16,12 +16,16 @@ import KinetypeCore
 /// - Delays are whole milliseconds (`delay_den` 1000) at the boundaries `round(1000 · t)`, so they
 ///   never drift; a frame longer than 65.535 s uses a coarser denominator and the rounding is
 ///   carried into the next frame. A frame that would last under 1 ms is left out.
-/// - Pixels are filtered and deflated by `APNGFrameCompressor` (zlib); the acTL, fcTL and fdAT chunks
-///   are written here, with sequence numbers and CRCs. The frame count in acTL is patched in by
-///   `finish`, after merging.
-/// - Memory holds five canvases at most, whatever the frame count; with a `destination` the file
-///   is streamed into a temporary file beside it and renamed into place by `finish`. `cancel()`,
-///   a failing `finish`, or deinit before finishing leaves the destination as it was.
+/// - Planned frames (their rectangle's raw RGBA) wait in an anonymous file (`APNGFrameSpool`)
+///   while `APNGColorCensus` counts their colors. `finish` chooses one color type for the whole
+///   file (a palette of 1, 2, 4 or 8 bits when there are at most 256 colors; else RGB, with a tRNS
+///   key when the only non-opaque pixel is transparent zero; else RGBA), then converts, filters and
+///   deflates the frames on `options.jobs` threads (`OrderedWork`, `APNGFrameCompressor`) and
+///   writes the chunks in order. The bytes do not depend on the number of threads.
+/// - Memory holds five canvases and a few frames in flight at most, whatever the frame count;
+///   with a `destination` the file is streamed into a temporary file beside it and renamed into
+///   place by `finish`. `cancel()`, a failing `finish`, or deinit before finishing leaves the
+///   destination as it was.
 ///
 /// Not thread-safe.
 public final class APNGEncoder {
@@ -30,9 +34,11 @@ public final class APNGEncoder {
     public let options: APNGOptions
 
     private let sink: OutputByteSink
-    private var acTLOffset = 0
+    private let spool: APNGFrameSpool
+    private var census = APNGColorCensus()
+    /// The frames planned and spooled, in display order.
+    private var planned: [PlannedFrame] = []
     private var sequence: UInt32 = 0
-    private var framesWritten: UInt32 = 0
     private var held: HeldFrame?
     private var lastStart: Int?
     /// Milliseconds shown by the frames written so far.
@@ -42,15 +48,34 @@ public final class APNGEncoder {
     /// The largest data of one IDAT or fdAT chunk written.
     private static let chunkLimit = 1 << 20
 
-    /// A frame whose pixels are ready, kept until the next frame decides its dispose op.
+    /// A frame whose pixels are spooled, kept until the next frame decides its dispose op.
     private struct HeldFrame {
         var target: [UInt8]
         var base: [UInt8]
         var rect: PixelRect
         var blend: APNGBlend
-        var data: [UInt8]
+        var spoolOffset: Int
         var start: Int
         var isFirst: Bool
+    }
+
+    /// A frame as it will be written: where its rectangle's RGBA is in the spool, and its fcTL.
+    private struct PlannedFrame {
+        var rect: PixelRect
+        var blend: APNGBlend
+        var dispose: APNGDispose
+        var delay: (numerator: UInt16, denominator: UInt16)
+        var spoolOffset: Int
+        var isFirst: Bool
+    }
+
+    /// A frame's raw rectangle on its way to a compressing thread, with its unchanged-pixel mask
+    /// when it may blend over.
+    private struct FrameJob: Sendable {
+        var pixels: [UInt8]
+        var mask: [UInt8]?
+        var width: Int
+        var height: Int
     }
 
     /// An encoder that builds the file in memory (`finish` returns its bytes), or with
@@ -68,7 +93,8 @@ public final class APNGEncoder {
         self.options = options
         sink = try destination.map { try OutputByteSink(destination: $0, group: group) } ?? OutputByteSink()
         do {
-            try writeHeader()
+            let folder = destination?.deletingLastPathComponent() ?? FileManager.default.temporaryDirectory
+            spool = try APNGFrameSpool(folder: folder)
         } catch {
             sink.discard()
             throw error
@@ -88,14 +114,15 @@ public final class APNGEncoder {
         guard let previous = held else {
             let base = [UInt8](repeating: 0, count: target.count)
             let rect = PixelRect.whole(width: width, height: height)
-            let data = try compress(target, base: base, rect: rect, blend: .source)
+            let offset = try store(target, base: base, rect: rect, blend: .source)
             held = HeldFrame(
-                target: target, base: base, rect: rect, blend: .source, data: data, start: start, isFirst: true)
+                target: target, base: base, rect: rect, blend: .source, spoolOffset: offset, start: start,
+                isFirst: true)
             return
         }
         if Self.equal(target, previous.target) { return }
         let next = try plan(after: previous, target: target, start: start)
-        try write(previous, dispose: next.dispose, until: start)
+        record(previous, dispose: next.dispose, until: start)
         held = next.frame
     }
 
@@ -109,9 +136,11 @@ public final class APNGEncoder {
         do {
             guard let last = held, let lastStart else { throw APNGFailure.encode("the animation has no frames") }
             held = nil
-            try write(last, dispose: .none, until: max(FrameTiming.milliseconds(endTime), lastStart + 1))
+            record(last, dispose: .none, until: max(FrameTiming.milliseconds(endTime), lastStart + 1))
+            let mode = census.colorMode()
+            try writeHeader(mode: mode)
+            try writeFrames(mode: mode)
             try sink.append(PNGChunk.make("IEND", []))
-            try sink.overwrite(at: acTLOffset, with: acTL(frames: framesWritten))
             return try sink.finish()
         } catch {
             sink.discard()
@@ -138,19 +167,22 @@ public final class APNGEncoder {
         clear(previous.rect, in: &cleared)
         candidates.append((.background, cleared))
         if !previous.isFirst { candidates.append((.previous, previous.base)) }
-        var best: (dispose: APNGDispose, base: [UInt8], change: Change, cost: Int)?
+        // The smallest rectangle (half again as costly when it cannot blend over); among equal
+        // ones, the one with the fewest changed pixels (more of it left transparent).
+        var best: (dispose: APNGDispose, base: [UInt8], change: Change, cost: (Int, Int))?
         for (dispose, base) in candidates {
             let change = Self.change(from: base, to: target, width: width, height: height)
-            let cost = change.rect.map { $0.area * (change.opaque ? 2 : 3) } ?? 0
+            let cost = (change.rect.map { $0.area * (change.opaque ? 2 : 3) } ?? 0, change.changed)
             if best == nil || cost < best!.cost { best = (dispose, base, change, cost) }
         }
         let chosen = best!
         // A frame identical to its base still needs one pixel: draw the first one as it is.
         let rect = chosen.change.rect ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
         let blend: APNGBlend = chosen.change.rect != nil && chosen.change.opaque ? .over : .source
-        let data = try compress(target, base: chosen.base, rect: rect, blend: blend)
+        let offset = try store(target, base: chosen.base, rect: rect, blend: blend)
         let frame = HeldFrame(
-            target: target, base: chosen.base, rect: rect, blend: blend, data: data, start: start, isFirst: false)
+            target: target, base: chosen.base, rect: rect, blend: blend, spoolOffset: offset, start: start,
+            isFirst: false)
         return (chosen.dispose, frame)
     }
 
@@ -158,6 +190,8 @@ public final class APNGEncoder {
     struct Change {
         var rect: PixelRect?
         var opaque: Bool
+        /// How many pixels differ.
+        var changed = 0
     }
 
     static func change(from base: [UInt8], to target: [UInt8], width: Int, height: Int) -> Change {
@@ -166,6 +200,7 @@ public final class APNGEncoder {
         var maxX = -1
         var maxY = -1
         var opaque = true
+        var changed = 0
         base.withUnsafeBytes { baseBytes in
             target.withUnsafeBytes { targetBytes in
                 let basePixels = baseBytes.bindMemory(to: UInt32.self)
@@ -176,6 +211,7 @@ public final class APNGEncoder {
                     var x = 0
                     while x < width {
                         if basePixels[row + x] != targetPixels[row + x] {
+                            changed += 1
                             if x < minX { minX = x }
                             if x > maxX { maxX = x }
                             if y < minY { minY = y }
@@ -189,13 +225,18 @@ public final class APNGEncoder {
         }
         guard maxX >= 0 else { return Change(rect: nil, opaque: true) }
         return Change(
-            rect: PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1), opaque: opaque)
+            rect: PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1), opaque: opaque,
+            changed: changed)
     }
 
-    /// The compressed pixels of `rect`: the target's, with unchanged pixels transparent when the
-    /// frame blends over.
-    private func compress(_ target: [UInt8], base: [UInt8], rect: PixelRect, blend: APNGBlend) throws -> [UInt8] {
+    /// Spools the target's pixels of `rect` and, for a frame that blends over, a mask of those
+    /// equal to the base (one bit each, set when unchanged), and counts their colors; returns where
+    /// they are in the spool. The compressing thread writes such a frame either over, its unchanged
+    /// pixels transparent, or as source, whichever is smaller.
+    private func store(_ target: [UInt8], base: [UInt8], rect: PixelRect, blend: APNGBlend) throws -> Int {
         var pixels = [UInt8](repeating: 0, count: rect.area * 4)
+        var mask = [UInt8](repeating: 0, count: blend == .over ? (rect.area + 7) / 8 : 0)
+        var anyUnchanged = false
         target.withUnsafeBytes { targetBytes in
             base.withUnsafeBytes { baseBytes in
                 pixels.withUnsafeMutableBytes { output in
@@ -207,15 +248,23 @@ public final class APNGEncoder {
                         let destination = y * rect.width
                         for x in 0..<rect.width {
                             let pixel = targetPixels[source + x]
-                            let keep = blend == .source || pixel != basePixels[source + x]
-                            outputPixels[destination + x] = keep ? pixel : 0
+                            outputPixels[destination + x] = pixel
+                            if blend == .over, pixel == basePixels[source + x] {
+                                mask[(destination + x) >> 3] |= 1 << UInt8((destination + x) & 7)
+                                anyUnchanged = true
+                            }
                         }
                     }
                 }
             }
         }
-        return try APNGFrameCompressor.imageData(
-            pixels: pixels, width: rect.width, height: rect.height, compression: options.compression)
+        // An over frame's source form may draw transparent zero; the compressor uses it only
+        // where the color type draws that exactly.
+        census.add(pixels, over: blend == .over)
+        if anyUnchanged { census.add([0, 0, 0, 0], over: true) }
+        let offset = try spool.append(pixels)
+        if !mask.isEmpty { _ = try spool.append(mask) }
+        return offset
     }
 
     private func clear(_ rect: PixelRect, in canvas: inout [UInt8]) {
@@ -227,40 +276,102 @@ public final class APNGEncoder {
 
     // MARK: - Chunks
 
-    private func writeHeader() throws {
+    private func writeHeader(mode: APNGColorMode) throws {
         var ihdr = PNGChunk.bigEndian(UInt32(width)) + PNGChunk.bigEndian(UInt32(height))
-        ihdr += [8, 6, 0, 0, 0] // 8 bits, RGBA, deflate, adaptive filters, not interlaced
+        ihdr += [mode.bitDepth, mode.colorType, 0, 0, 0] // deflate, adaptive filters, not interlaced
         try sink.append(PNGChunk.signature + PNGChunk.make("IHDR", ihdr))
-        acTLOffset = sink.count
-        try sink.append(acTL(frames: 0))
-    }
-
-    private func acTL(frames: UInt32) -> [UInt8] {
         let plays = UInt32(min(max(options.loop, 0), Int(UInt32.max)))
-        return PNGChunk.make("acTL", PNGChunk.bigEndian(frames) + PNGChunk.bigEndian(plays))
+        try sink.append(PNGChunk.make("acTL", PNGChunk.bigEndian(UInt32(planned.count)) + PNGChunk.bigEndian(plays)))
+        for chunk in mode.chunks { try sink.append(PNGChunk.make(chunk.type, chunk.data)) }
     }
 
-    /// Writes `frame`'s fcTL and image data; it stays on screen until `end` milliseconds.
-    private func write(_ frame: HeldFrame, dispose: APNGDispose, until end: Int) throws {
-        let (numerator, denominator) = delay(milliseconds: end - emitted)
-        emitted += Int(numerator) * (1000 / Int(denominator))
+    /// Records `frame`, shown until `end` milliseconds, with the dispose op the next frame chose.
+    private func record(_ frame: HeldFrame, dispose: APNGDispose, until end: Int) {
+        // Clearing draws transparent zero: a palette must hold it.
+        if dispose == .background { census.add([0, 0, 0, 0], over: true) }
+        let delay = delay(milliseconds: end - emitted)
+        emitted += Int(delay.0) * (1000 / Int(delay.1))
+        planned.append(
+            PlannedFrame(
+                rect: frame.rect, blend: frame.blend, dispose: dispose, delay: delay, spoolOffset: frame.spoolOffset,
+                isFirst: frame.isFirst))
+    }
+
+    /// Reads every planned frame back from the spool, compresses them on `options.jobs` threads
+    /// and writes their chunks in order.
+    private func writeFrames(mode: APNGColorMode) throws {
+        let effort = APNGCompressionEffort(options.compression)
+        let jobs = max(1, options.jobs)
+        let work = OrderedWork<FrameJob, (APNGBlend, [UInt8])>(
+            workers: jobs, maxPending: jobs * 2, maxPendingCost: Self.pendingBytes
+        ) {
+            let compressor = try APNGFrameCompressor(effort: effort)
+            return { job in
+                var variants: [(APNGBlend, [UInt8])] = []
+                if let mask = job.mask, mode.allowsBlendOver {
+                    var over = job.pixels
+                    var drawsClear = false
+                    for pixel in 0..<(job.width * job.height) {
+                        if mask[pixel >> 3] & (1 << UInt8(pixel & 7)) != 0 {
+                            over[pixel * 4] = 0
+                            over[pixel * 4 + 1] = 0
+                            over[pixel * 4 + 2] = 0
+                            over[pixel * 4 + 3] = 0
+                        } else if job.pixels[pixel * 4 + 3] == 0 {
+                            drawsClear = true
+                        }
+                    }
+                    variants.append((.over, over))
+                    if !drawsClear || mode.drawsClearExactly { variants.append((.source, job.pixels)) }
+                } else {
+                    variants.append((.source, job.pixels))
+                }
+                let rows = variants.map { mode.rows($0.1, width: job.width, height: job.height) }
+                let (index, data) = try compressor.imageData(
+                    variants: rows.map(\.bytes), rowBytes: rows[0].rowBytes, height: job.height, step: mode.filterStep)
+                return (variants[index].0, data)
+            }
+        }
+        var next = 0
+        let deliver = { (result: (APNGBlend, [UInt8])) throws in
+            var frame = self.planned[next]
+            frame.blend = result.0
+            try self.write(frame, data: result.1)
+            next += 1
+        }
+        for frame in planned {
+            let area = frame.rect.area
+            let pixels = try spool.read(at: frame.spoolOffset, count: area * 4)
+            let mask =
+                frame.blend == .over ? try spool.read(at: frame.spoolOffset + area * 4, count: (area + 7) / 8) : nil
+            try work.submit(
+                FrameJob(pixels: pixels, mask: mask, width: frame.rect.width, height: frame.rect.height),
+                cost: pixels.count, deliver: deliver)
+        }
+        try work.finish(deliver: deliver)
+    }
+
+    /// Raw frame bytes read ahead of the compressing threads at most (one frame always goes).
+    private static let pendingBytes = 64 << 20
+
+    /// Writes `frame`'s fcTL and image data.
+    private func write(_ frame: PlannedFrame, data: [UInt8]) throws {
         var fcTL = PNGChunk.bigEndian(nextSequence())
         fcTL += PNGChunk.bigEndian(UInt32(frame.rect.width)) + PNGChunk.bigEndian(UInt32(frame.rect.height))
         fcTL += PNGChunk.bigEndian(UInt32(frame.rect.x)) + PNGChunk.bigEndian(UInt32(frame.rect.y))
-        fcTL += PNGChunk.bigEndian(numerator) + PNGChunk.bigEndian(denominator)
-        fcTL += [dispose.rawValue, frame.blend.rawValue]
+        fcTL += PNGChunk.bigEndian(frame.delay.numerator) + PNGChunk.bigEndian(frame.delay.denominator)
+        fcTL += [frame.dispose.rawValue, frame.blend.rawValue]
         try sink.append(PNGChunk.make("fcTL", fcTL))
         var offset = 0
         repeat {
-            let piece = Array(frame.data[offset..<min(offset + Self.chunkLimit, frame.data.count)])
+            let piece = Array(data[offset..<min(offset + Self.chunkLimit, data.count)])
             if frame.isFirst {
                 try sink.append(PNGChunk.make("IDAT", piece))
             } else {
                 try sink.append(PNGChunk.make("fdAT", PNGChunk.bigEndian(nextSequence()) + piece))
             }
             offset += Self.chunkLimit
-        } while offset < frame.data.count
-        framesWritten += 1
+        } while offset < data.count
     }
 
     /// `milliseconds` as fcTL's `delay_num / delay_den`: thousandths when they fit 16 bits,

@@ -1,33 +1,74 @@
-import CPNG
 import Foundation
 import KinetypeCore
 
-/// Compresses one APNG frame's pixels as PNG image data: every row filtered with the PNG filter
-/// (none, sub, up, average, Paeth) that leaves the smallest sum of absolute byte values (libpng's
-/// heuristic), then deflated by zlib at the level asked for. The result is what the APNG stores in
-/// its IDAT (first frame) or fdAT chunks.
-enum APNGFrameCompressor {
-    /// The zlib stream of `pixels` (`width × height` straight RGBA, rows top to bottom).
-    static func imageData(
-        pixels: [UInt8], width: Int, height: Int, compression: PNGCompression
-    ) throws -> [UInt8] {
-        let filtered = filteredRows(pixels, width: width, height: height)
-        var size = compressBound(uLong(filtered.count))
-        var output = [UInt8](repeating: 0, count: Int(size))
-        let status = output.withUnsafeMutableBufferPointer { out in
-            filtered.withUnsafeBufferPointer { input in
-                compress2(out.baseAddress, &size, input.baseAddress, uLong(input.count), Int32(compression.level))
-            }
-        }
-        guard status == Z_OK else { throw APNGFailure.encode("zlib failed (status \(status))") }
-        output.removeSubrange(Int(size)...)
-        return output
+/// Compresses one APNG frame's rows (already in the file's color type) as PNG image data, what
+/// the APNG stores in its IDAT (first frame) or fdAT chunks.
+///
+/// Rows are filtered either all with filter none, or each with the PNG filter (none, sub, up,
+/// average, Paeth) that leaves the smallest sum of absolute byte values (libpng's heuristic), and
+/// deflated by libdeflate (and, at the highest levels, Zopfli); `APNGCompressionEffort` says which
+/// filterings are tried and how hard, and the smallest result is kept (the first on a tie, so the
+/// output is deterministic).
+struct APNGFrameCompressor {
+    private let effort: APNGCompressionEffort
+    private let compressor: DeflateCompressorObject
+    private let estimator: DeflateCompressorObject?
+
+    /// A compressor for one thread.
+    init(effort: APNGCompressionEffort) throws {
+        self.effort = effort
+        compressor = try DeflateCompressorObject(level: effort.deflateLevel)
+        estimator = try effort.estimateLevel.map { try DeflateCompressorObject(level: $0) }
     }
 
-    /// The rows, each after its filter-type byte.
-    static func filteredRows(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8] {
-        let stride = width * 4
+    /// The smallest zlib stream of any of `variants` (each `height` rows of `rowBytes`; the
+    /// filters step by `step` bytes), and which variant it holds.
+    func imageData(variants: [[UInt8]], rowBytes: Int, height: Int, step: Int) throws -> (Int, [UInt8]) {
+        var candidates: [(variant: Int, rows: [UInt8])] = []
+        for (index, rows) in variants.enumerated() {
+            for filter in effort.filterings(step: step) {
+                let filtered = Self.filteredRows(rows, rowBytes: rowBytes, height: height, step: step, filter: filter)
+                candidates.append((index, filtered))
+            }
+        }
+        // More than two candidates (a frame that may blend over): a quick deflate picks the two
+        // that go on to the slow one.
+        if let estimator, candidates.count > 2 {
+            let sizes = try candidates.map { try estimator.zlib($0.rows).count }
+            let order = sizes.indices.sorted { sizes[$0] < sizes[$1] || (sizes[$0] == sizes[$1] && $0 < $1) }
+            candidates = order.prefix(2).sorted().map { candidates[$0] }
+        }
+        var best: (variant: Int, rows: Int, data: [UInt8])?
+        for (index, candidate) in candidates.enumerated() {
+            let data = try compressor.zlib(candidate.rows)
+            if best == nil || data.count < best!.data.count { best = (candidate.variant, index, data) }
+        }
+        let winner = best!
+        if effort.zopfliIterations > 0 {
+            let zopfli = ZopfliOutputObject(candidates[winner.rows].rows, iterations: effort.zopfliIterations).bytes
+            if !zopfli.isEmpty, zopfli.count < winner.data.count { return (winner.variant, zopfli) }
+        }
+        return (winner.variant, winner.data)
+    }
+
+    /// The rows, each after its filter-type byte: one PNG filter type (0...4) for every row, or
+    /// (`filter` nil) the adaptive choice per row.
+    static func filteredRows(_ pixels: [UInt8], rowBytes stride: Int, height: Int, step: Int, filter uniform: UInt8?)
+        -> [UInt8]
+    {
         var out = [UInt8](repeating: 0, count: height * (stride + 1))
+        if uniform == 0 {
+            pixels.withUnsafeBufferPointer { source in
+                out.withUnsafeMutableBufferPointer { target in
+                    for y in 0..<height {
+                        (target.baseAddress! + y * (stride + 1) + 1).update(
+                            from: source.baseAddress! + y * stride, count: stride)
+                    }
+                }
+            }
+            return out
+        }
+        let types: ClosedRange<UInt8> = uniform.map { $0...$0 } ?? 0...4
         var candidate = [UInt8](repeating: 0, count: stride)
         var best = [UInt8](repeating: 0, count: stride)
         pixels.withUnsafeBufferPointer { source in
@@ -36,9 +77,9 @@ enum APNGFrameCompressor {
                 let above: UnsafePointer<UInt8>? = y > 0 ? row - stride : nil
                 var bestType: UInt8 = 0
                 var bestCost = Int.max
-                for type: UInt8 in 0...4 {
+                for type in types {
                     let cost = candidate.withUnsafeMutableBufferPointer {
-                        filter(type, row: row, above: above, count: stride, into: $0.baseAddress!)
+                        filter(type, row: row, above: above, count: stride, step: step, into: $0.baseAddress!)
                     }
                     if cost < bestCost {
                         bestCost = cost
@@ -58,18 +99,18 @@ enum APNGFrameCompressor {
         return out
     }
 
-    /// Filters one row with PNG filter `type` (4 bytes a pixel) into `output`; returns the sum of
+    /// Filters one row with PNG filter `type` (`step` bytes a pixel) into `output`; returns the sum of
     /// the filtered bytes' absolute values as signed bytes.
     private static func filter(
-        _ type: UInt8, row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>?, count: Int,
+        _ type: UInt8, row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>?, count: Int, step: Int,
         into output: UnsafeMutablePointer<UInt8>
     ) -> Int {
         var cost = 0
         for index in 0..<count {
             let x = row[index]
-            let a = index >= 4 ? row[index - 4] : 0
+            let a = index >= step ? row[index - step] : 0
             let b = above?[index] ?? 0
-            let c = index >= 4 ? (above?[index - 4] ?? 0) : 0
+            let c = index >= step ? (above?[index - step] ?? 0) : 0
             let value: UInt8
             switch type {
             case 0: value = x
@@ -103,5 +144,41 @@ enum APNGFailure {
 
     static func decode(_ name: String, _ message: String) -> DiagnosticList {
         DiagnosticList(Diagnostic(kind: .renderFailure, message: "cannot read \(name) as APNG: \(message)"))
+    }
+}
+
+/// What `--png-compression` asks of the APNG encoder: level 0 stores the rows unfiltered (the
+/// fastest, largest file); 1...5 deflate at that libdeflate level with one filtering (none for one
+/// byte a pixel, adaptive otherwise); 6 (the default) deflates at libdeflate's strongest level
+/// (12), trying both filterings (of both forms of a frame that may blend over, the best two by a
+/// level-6 estimate) and keeping the smaller; 7...9 then also run Zopfli on the winner
+/// (1, 5 or 15 iterations: much slower, a few percent smaller).
+struct APNGCompressionEffort: Sendable {
+    let level: Int
+
+    init(_ compression: PNGCompression) {
+        level = compression.level
+    }
+
+    var deflateLevel: Int { level >= 6 ? 12 : level }
+
+    /// The libdeflate level that ranks more than two candidates before the strongest runs.
+    var estimateLevel: Int? { level >= 6 ? 6 : nil }
+
+    /// Zopfli's iterations, or 0 for none.
+    var zopfliIterations: Int {
+        switch level {
+        case 7: 1
+        case 8: 5
+        case 9: 15
+        default: 0
+        }
+    }
+
+    /// The filterings to try (a filter type for every row, or nil: adaptive) for pixels of `step` bytes.
+    func filterings(step: Int) -> [UInt8?] {
+        if level == 0 { return [0] }
+        if level < 6 { return [step > 1 ? nil : 0] }
+        return [0, nil]
     }
 }

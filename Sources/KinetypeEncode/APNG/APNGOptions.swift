@@ -5,15 +5,18 @@ public struct APNGOptions: Equatable, Sendable {
     public var loop: Int = 0
     /// How hard each frame's pixels are compressed (`--png-compression`).
     public var compression: PNGCompression = .default
+    /// Threads that compress frames (`--jobs`); the bytes do not depend on it.
+    public var jobs: Int = 1
 
-    public init(loop: Int = 0, compression: PNGCompression = .default) {
+    public init(loop: Int = 0, compression: PNGCompression = .default, jobs: Int = 1) {
         self.loop = loop
         self.compression = compression
+        self.jobs = jobs
     }
 }
 
 /// What happens to a frame's rectangle before the next frame is drawn (fcTL `dispose_op`).
-enum APNGDispose: UInt8 {
+enum APNGDispose: UInt8, Sendable {
     /// Left as drawn.
     case none = 0
     /// Cleared to transparent black.
@@ -23,7 +26,7 @@ enum APNGDispose: UInt8 {
 }
 
 /// How a frame's pixels meet the canvas (fcTL `blend_op`).
-enum APNGBlend: UInt8 {
+enum APNGBlend: UInt8, Sendable {
     /// They replace the rectangle, alpha included.
     case source = 0
     /// They are composited over it; a fully transparent pixel leaves the canvas as it was.
