@@ -257,6 +257,46 @@ final class FLACFileTests: XCTestCase {
         }
     }
 
+    /// 32-bit stereo at the extremes, which ffmpeg 5.1 cannot encode: the side channel of every
+    /// decorrelation needs 33 bits, and left and right come back exactly.
+    func testThirtyTwoBitStereoWithA33BitSideChannel() throws {
+        let left: [Int64] = [Int64(Int32.max), Int64(Int32.min), 12_345]
+        let right: [Int64] = [Int64(Int32.min), Int64(Int32.max), -1]
+        for channelCode in [8, 9, 10] {
+            var frame: [UInt8] = [0xFF, 0xF8, 0x60, UInt8(channelCode << 4 | 7 << 1), 0x00, UInt8(left.count - 1)]
+            frame.append(FLACFile.crc8(frame[...]))
+            var bits: [Int64] = []
+            func verbatim(_ values: [Int64], _ count: Int) {
+                for bit in [0, 0, 0, 0, 0, 0, 1, 0] { bits.append(Int64(bit)) } // VERBATIM, no wasted bits
+                for value in values { for shift in (0..<count).reversed() { bits.append((value >> shift) & 1) } }
+            }
+            let side = zip(left, right).map { $0 - $1 }
+            switch channelCode {
+            case 8:
+                verbatim(left, 32)
+                verbatim(side, 33)
+            case 9:
+                verbatim(side, 33)
+                verbatim(right, 32)
+            default:
+                verbatim(zip(left, right).map { ($0 + $1) >> 1 }, 32)
+                verbatim(side, 33)
+            }
+            while bits.count % 8 != 0 { bits.append(0) }
+            for at in stride(from: 0, to: bits.count, by: 8) {
+                frame.append(UInt8(bits[at..<at + 8].reduce(0) { $0 << 1 | $1 }))
+            }
+            let crc = FLACFile.crc16(frame[...])
+            frame += [UInt8(crc >> 8), UInt8(crc & 0xFF)]
+            let decoded = try FLACFile.decodeChannels(Data(header(channels: 2, bits: 32, total: 3) + frame))
+            XCTAssertEqual(decoded.bits, 32)
+            XCTAssertEqual(
+                decoded.channels, [left.map { Int32($0) }, right.map { Int32($0) }], "channels \(channelCode)")
+            let mono = try FLACFile.decode(Data(header(channels: 2, bits: 32, total: 3) + frame))
+            XCTAssertEqual(mono.samples[0], 0, accuracy: 1e-6)
+        }
+    }
+
     func testHugeClaimsAreRefusedBeforeAllocating() {
         XCTAssertEqual(
             reason(Data(header(total: 0xF_FFFF_FFFF))), "lasts more than 10 s; a key sound is a fraction of a second")
