@@ -340,9 +340,34 @@ final class KeySoundTests: XCTestCase {
         }
     }
 
+    /// A FLAC sound file (ffmpeg's encode of the 24-bit stereo click, named without `.flac` to
+    /// show it is read by content) plays at every keystroke of an MP4, as the WAV does.
+    func testAFLACSoundFilePlaysAtEveryKeystrokeOfAnMP4() throws {
+        try requireFFmpeg()
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let wav = folder.appendingPathComponent("click.wav")
+        try Self.clickWAV(bits: 24, channels: 2).write(to: wav)
+        let flac = folder.appendingPathComponent("click.sound")
+        let encoded = try ChildProcess.run(
+            Self.ffmpeg,
+            ["-v", "error", "-i", wav.path, "-c:a", "flac", "-compression_level", "8", "-f", "flac", flac.path])
+        XCTAssertEqual(encoded.status, 0, encoded.stderrText)
+        XCTAssertEqual(try Data(contentsOf: flac).prefix(4), Data("fLaC".utf8))
+        let scene = try write(
+            Self.fixedScene.replacingOccurrences(
+                of: #""sound": true"#, with: #""sound": {"file": "click.sound", "volume": 0.7}"#),
+            "flac.json", in: folder)
+        let video = folder.appendingPathComponent("flac.mp4")
+        try render([scene.path, "-o", video.path])
+        XCTAssertEqual(try codecName(video, "a"), "aac")
+        let keys = try KeystrokeOutputTests.keystrokes(of: scene).map(\.time)
+        assertOnsets(Self.onsets(try Self.decodedAudio(video)), match: keys)
+    }
+
     func testBadSoundValuesArePositionedErrors() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
         try Data("not a wav".utf8).write(to: folder.appendingPathComponent("noise.txt"))
+        try Data("fLaC\u{0}\u{0}".utf8).write(to: folder.appendingPathComponent("cut.flac"))
         let cases: [(sound: String, status: Int32, message: String)] = [
             (#""loud""#, 65, "layers[0].animations[0].sound: expected true, false or a sound object"),
             (#"{"volume": 2}"#, 65, "layers[0].animations[0].sound.volume:"),
@@ -356,6 +381,10 @@ final class KeySoundTests: XCTestCase {
             (
                 #"{"file": "noise.txt"}"#, 65,
                 "layers[0].animations[0].sound.file: sound file \"noise.txt\" is not a WAV file"
+            ),
+            (
+                #"{"file": "cut.flac"}"#, 65,
+                "layers[0].animations[0].sound.file: sound file \"cut.flac\" is cut short"
             ),
         ]
         for (sound, status, message) in cases {
@@ -373,6 +402,9 @@ final class KeySoundTests: XCTestCase {
             XCTAssertEqual(result.status, status, "\(sound): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("bad.json:5:"), "\(sound) is on line 5: \(result.stderr)")
             XCTAssertTrue(result.stderr.contains(message), "\(sound): \(result.stderr)")
+            if status == 65, message.contains("sound file") {
+                XCTAssertTrue(result.stderr.contains("or FLAC file"), "the hint names both formats: \(result.stderr)")
+            }
         }
     }
 }

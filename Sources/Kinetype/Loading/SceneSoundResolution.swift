@@ -2,9 +2,9 @@ import Foundation
 import KinetypeEncode
 
 /// The loader's sound stage: reads every distinct `file` of the typewriters' `sound`s (confined to
-/// the scene's root, a regular file of at most `RegularFile.soundLimit` bytes), decodes it as WAV
-/// (`WAVFile`: 16/24-bit integer or float PCM, mono or stereo, up to `WAVFile.longestSound`) and
-/// resamples it to the track's 48 kHz. Every problem is a diagnostic at its
+/// the scene's root, a regular file of at most `RegularFile.soundLimit` bytes), decodes it by its
+/// content as WAV (`WAVFile`: 16/24-bit integer or float PCM) or FLAC (`FLACFile`: 4 to 32 bits),
+/// mono or stereo, up to `WAVFile.longestSound` (`SoundFile`), and resamples it to the track's 48 kHz. Every problem is a diagnostic at its
 /// `layers[i].animations[j].sound.file`.
 enum SceneSoundResolution {
     /// The mixer with every sound file decoded. Throws a `DiagnosticList` with every problem.
@@ -25,12 +25,12 @@ enum SceneSoundResolution {
                     continue
                 }
                 do throws(WAVFile.Problem) {
-                    files[file] = try WAVFile.decode(data).resampled(to: PCMSound.trackRate)
+                    files[file] = try SoundFile.decode(data).resampled(to: PCMSound.trackRate)
                 } catch {
                     problems.append(
                         scene.source.diagnostic(
                             at: path, "sound file \(JSONText.quotedPath(file)) \(error.reason)",
-                            hint: "save it as a WAV file (16-bit, 24-bit or float PCM, mono or stereo)",
+                            hint: "save it as a WAV (16-bit, 24-bit or float PCM) or FLAC file, mono or stereo",
                             kind: .invalidScene))
                 }
             }
