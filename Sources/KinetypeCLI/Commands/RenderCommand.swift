@@ -86,6 +86,12 @@ enum RenderCommand: Command {
         let toStandardOutput = outputPath == "-"
         let format = try StreamArguments.format(
             output: outputPath, named: formatName, still: still != nil, command: name)
+        if format.traits.isVector, scale != nil {
+            throw DiagnosticList.usage(
+                "--scale does not apply to \(format.displayName): Lottie is vector shapes, one file for every "
+                    + "pixel density; leave --scale out",
+                command: name)
+        }
         var encoding = try arguments.encoding(EncodingOptions(format: format))
         encoding.limits = limits
         if let jobs { encoding.jobs = jobs }
