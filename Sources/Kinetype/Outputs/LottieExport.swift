@@ -229,8 +229,8 @@ struct LottieExport {
                                         (
                                             "p",
                                             staticValue([
-                                                rounded(glyph.origin.x + asset.shift.x),
-                                                rounded(glyph.origin.y + asset.shift.y), 0,
+                                                rounded(snapped(glyph.origin.x) + asset.shift.x),
+                                                rounded(snapped(glyph.origin.y) + asset.shift.y), 0,
                                             ])
                                         ),
                                         ("a", staticValue([0, 0, 0])),
@@ -256,6 +256,14 @@ struct LottieExport {
         case .image:
             throw refusal(at: path, "an image layer")
         }
+    }
+
+    /// A glyph origin where the raster renderer draws it: Cairo puts still text's cached glyph
+    /// images at whole pixels of the scene's own scale, so the file shows the scene's pixels there
+    /// (and is within half a pixel of Pango's unrounded position at any other density).
+    private func snapped(_ coordinate: Double) -> Double {
+        let scale = scene.canvas.scale
+        return (coordinate * scale).rounded() / scale
     }
 
     /// The opacity (0…100) of the glyphs of each character: static when the text never reveals.
