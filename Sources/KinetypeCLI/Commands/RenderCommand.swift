@@ -248,7 +248,10 @@ enum RenderCommand: Command {
         let name =
             scenePath == "-" ? "stdin" : URL(fileURLWithPath: scenePath).deletingPathExtension().lastPathComponent
         let named = format.flatMap { $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? $0 : nil }
-        return "Output/\(name).\(still ? "png" : named?.lowercased() ?? "gif")"
+        // A format's extension can differ from its name (`--format lottie` writes `.json`).
+        let known = named.flatMap { try? OutputFormat.named($0, still: false, output: "") }
+        let fileExtension = known?.traits.fileExtension ?? named?.lowercased() ?? "gif"
+        return "Output/\(name).\(still ? "png" : fileExtension)"
     }
 
     static func describe(_ report: RenderReport) -> String {
