@@ -94,6 +94,13 @@ final class LottieOutputTests: XCTestCase {
         try checkAgainstPlayers(scene: scene, pixelWidth: 480, pixelHeight: 160)
     }
 
+    func testRightToLeftLayoutMatchesItsFramesInRlottieAndThorVG() throws {
+        for name in ["mirror-badge-rtl.json", "mirror-rect-rtl.json"] {
+            let scene = KinetypeProcess.fixtures.appendingPathComponent(name).path
+            try checkAgainstPlayers(scene: scene, pixelWidth: 60, pixelHeight: 20)
+        }
+    }
+
     func testExportsAreByteIdenticalAndDotLottieStoresTheJSON() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
         let scene = try writeScene(Self.cardScene, named: "card.json", in: folder)
