@@ -123,6 +123,21 @@ final class LottieOutputTests: XCTestCase {
             archive.range(of: Data(#"{"version":"1","generator":"kinetype","animations":[{"id":"card"}]}"#.utf8)))
         XCTAssertNotNil(archive.range(of: json), "the animation is stored uncompressed, byte for byte")
 
+        if let python = Self.python {
+            // An independent reader: Python's zipfile checks every entry's CRC-32 and sizes.
+            let archivePath = folder.appendingPathComponent("0/card.lottie").path
+            let check = try ChildProcess.run(
+                python,
+                [
+                    "-c",
+                    "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; "
+                        + "print(' '.join(z.namelist()))",
+                    archivePath,
+                ])
+            XCTAssertEqual(check.status, 0, check.stderrText)
+            XCTAssertEqual(check.stdoutText, "manifest.json animations/card.json\n")
+        }
+
         let document = try XCTUnwrap(JSONSerialization.jsonObject(with: json) as? [String: Any])
         XCTAssertEqual(document["w"] as? Int, 240, "points: one file for every density")
         XCTAssertEqual(document["fr"] as? Int, 20)
