@@ -94,6 +94,21 @@ final class LottieOutputTests: XCTestCase {
         try checkAgainstPlayers(scene: scene, pixelWidth: 480, pixelHeight: 160)
     }
 
+    /// A text layer's own box: background, rounded corners, and a border drawn over the text.
+    func testTextLayerBoxMatchesItsFramesInRlottieAndThorVG() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let scene = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 200, "height": 60, "scale": 2, "background": "#FFFFFF", "fps": 10,
+                                      "duration": 0.6},
+             "layers": [{"type": "text", "text": "Boxed", "frame": {"x": 10, "y": 10, "width": 180, "height": 40},
+               "padding": 8, "background": "#FFF3BF", "cornerRadius": 8, "border": {"color": "#E8590C", "width": 3},
+               "font": {"family": "DejaVu Sans", "size": 18}, "color": "#212529",
+               "animations": [{"type": "typewriter", "interval": 0.1}]}]}
+            """, named: "boxed.json", in: folder)
+        try checkAgainstPlayers(scene: scene, pixelWidth: 400, pixelHeight: 120)
+    }
+
     func testRightToLeftLayoutMatchesItsFramesInRlottieAndThorVG() throws {
         for name in ["mirror-badge-rtl.json", "mirror-rect-rtl.json"] {
             let scene = KinetypeProcess.fixtures.appendingPathComponent(name).path

@@ -171,7 +171,8 @@ struct LottieExport {
         case .rect:
             let box = renderer.vectorBox(layer)
             return shapeLayer(
-                name: path, index: index, shapes: try boxShapes(layer, box: box),
+                name: path, index: index,
+                shapes: try borderShapes(layer, box: box) + backgroundShapes(layer, box: box),
                 transform: transform(tracks, center: Point(x: box.x + box.width / 2, y: box.y + box.height / 2)))
         case .text(let text):
             let vector: VectorText
@@ -196,8 +197,16 @@ struct LottieExport {
                     throw refusal(at: path + ".frame", "text cut off by its frame")
                 }
             }
+            // Front to back, as the raster renderer draws back to front: the border over the text,
+            // the cursor, the glyphs, the box's background.
             var inner: [LottieJSON] = []
             var innerIndex = 1
+            let border = try borderShapes(layer, box: vector.box)
+            if !border.isEmpty {
+                inner.append(
+                    shapeLayer(name: "border", index: innerIndex, shapes: border, transform: staticTransform()))
+                innerIndex += 1
+            }
             if let cursorLayer = try cursorLayer(tracks, text: text, index: innerIndex) {
                 inner.append(cursorLayer)
                 innerIndex += 1
@@ -240,7 +249,7 @@ struct LottieExport {
                             ]))
                 innerIndex += 1
             }
-            let background = try boxShapes(layer, box: vector.box)
+            let background = try backgroundShapes(layer, box: vector.box)
             if !background.isEmpty {
                 inner.append(
                     shapeLayer(name: "box", index: innerIndex, shapes: background, transform: staticTransform()))
@@ -336,7 +345,8 @@ struct LottieExport {
     }
 
     /// A layer's background and border, as the raster renderer draws them in its box.
-    private func boxShapes(_ layer: LayerState, box: Rect) throws -> [LottieJSON] {
+    /// A layer's border, as the raster renderer strokes it inside its box (over the content).
+    private func borderShapes(_ layer: LayerState, box: Rect) throws -> [LottieJSON] {
         var shapes: [LottieJSON] = []
         if let border = layer.border, border.width > 0, border.color.alpha > 0 {
             let path = try FrameRenderer.borderPath(box, radius: layer.cornerRadius, width: border.width)
@@ -350,6 +360,12 @@ struct LottieExport {
                         ])
                     ]))
         }
+        return shapes
+    }
+
+    /// A layer's background, filling its box with the rounded corners (under the content).
+    private func backgroundShapes(_ layer: LayerState, box: Rect) throws -> [LottieJSON] {
+        var shapes: [LottieJSON] = []
         if case .color(let background) = layer.background, background.alpha > 0 {
             shapes.append(fillGroup(try FrameRenderer.roundedRectPath(box, radius: layer.cornerRadius), background))
         }
