@@ -121,7 +121,8 @@ final class StreamTests: XCTestCase {
         let unknown = try shell(#""$K" render "$TINY" -o - --format bmp > out"#, in: folder)
         XCTAssertEqual(unknown.status, 64)
         XCTAssertTrue(
-            unknown.stderr.contains(#"--format takes gif, webp, apng, mp4, webm, mov or png, found "bmp""#),
+            unknown.stderr.contains(
+                #"--format takes gif, webp, apng, mp4, webm, mov, png, lottie or dotlottie, found "bmp""#),
             unknown.stderr)
         let mismatch = try KinetypeProcess.run(["render", tiny, "-o", "x.gif", "--format", "mp4"], in: folder)
         XCTAssertEqual(mismatch.status, 64)

@@ -72,6 +72,9 @@ public struct AssetCatalog: Sendable {
         case .webm: "org.webmproject.webm"
         case .mov: "com.apple.quicktime-movie"
         case .pngSequence: nil
+        case .lottie: "public.json"
+        // No registered identifier for dotLottie: the generic one for bytes.
+        case .dotLottie: "public.data"
         }
     }
 

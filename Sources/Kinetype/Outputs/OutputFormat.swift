@@ -22,6 +22,10 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
     case pngSequence
     /// One PNG of a single moment (`.png` with `--still`).
     case stillPNG
+    /// Lottie JSON (`.json`): vector shapes and keyframes, one file for every pixel density.
+    case lottie
+    /// dotLottie (`.lottie`): the Lottie JSON in a ZIP archive with a manifest.
+    case dotLottie
 
     /// An encoding option of `render` and `batch`, which applies to some formats only.
     public enum Setting: String, CaseIterable, Sendable {
@@ -48,6 +52,9 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
         /// The animation format, for the animated image files kinetype also decodes (a golden set
         /// may be one such file, `intro.gif`, compared by its decoded frames).
         public let animation: AnimationFormat?
+
+        /// Whether it is vector shapes rather than pixels: no pixel density applies.
+        public var isVector = false
 
         /// Whether it is a folder of files rather than one file.
         public var isFolder: Bool { fileExtension == nil }
@@ -91,6 +98,14 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
             Traits(
                 name: "png", fileExtension: "png", description: "one PNG image, with --still",
                 settings: [.pngCompression], video: nil, animation: nil)
+        case .lottie:
+            Traits(
+                name: "lottie", fileExtension: "json", description: "Lottie JSON, vector shapes", settings: [],
+                video: nil, animation: nil, isVector: true)
+        case .dotLottie:
+            Traits(
+                name: "dotlottie", fileExtension: "lottie", description: "dotLottie, zipped Lottie", settings: [],
+                video: nil, animation: nil, isVector: true)
         }
     }
 
@@ -98,6 +113,8 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
     public var displayName: String {
         switch self {
         case .gif, .webp, .apng, .mp4, .webm, .mov: ".\(traits.name) outputs"
+        case .lottie: "Lottie .json outputs"
+        case .dotLottie: "dotLottie .lottie outputs"
         case .pngSequence: "PNG frames"
         case .stillPNG: "a --still PNG"
         }
@@ -135,14 +152,16 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
         let existingFolder =
             FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
         if !still && (path.hasSuffix("/") || existingFolder || pathExtension.isEmpty) { return .pngSequence }
-        return try named(pathExtension, still: still, output: JSONText.quotedPath(path))
+        return try named(pathExtension, still: still, output: JSONText.quotedPath(path), isExtension: true)
     }
 
     /// The single-file format a file extension or `--format` value names (`gif`, `MP4`, …; any
     /// case); `output` names the destination in messages.
     /// - Throws: a `.usage` Diagnostic for an unknown name, `png` without a still time, or a
     ///   still time with another name.
-    public static func named(_ name: String, still: Bool, output: String) throws -> OutputFormat {
+    public static func named(_ name: String, still: Bool, output: String, isExtension: Bool = false) throws
+        -> OutputFormat
+    {
         let lowered = name.lowercased()
         if still {
             guard lowered == OutputFormat.stillPNG.traits.name else {
@@ -162,7 +181,9 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
                     + "as PNG files"
             ).fail()
         }
-        guard let format = animatedFiles.first(where: { $0.traits.fileExtension == lowered }) else {
+        // `--format lottie` is Lottie JSON (`.json`); the `.lottie` extension is dotLottie.
+        let byName = isExtension ? nil : animatedFiles.first(where: { $0.traits.name == lowered })
+        guard let format = byName ?? animatedFiles.first(where: { $0.traits.fileExtension == lowered }) else {
             throw Diagnostic(
                 kind: .usage,
                 message: "unknown output format \(JSONText.quoted("." + lowered)); kinetype writes \(summary)"

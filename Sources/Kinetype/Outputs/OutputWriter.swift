@@ -33,7 +33,24 @@ struct OutputWriter {
         case .stillPNG: return try writeStill(to: output)
         case .webp: return try writeAnimation(.webp, to: output)
         case .apng: return try writeAnimation(.apng, to: output)
+        case .lottie, .dotLottie: return try writeLottie(to: output)
         }
+    }
+
+    /// Samples the timeline and lays out the text once (`LottieExport`), then writes the JSON, or
+    /// the dotLottie archive of it named after the output.
+    private func writeLottie(to output: URL) throws -> RenderReport {
+        let renderer = try FrameRenderer(scene: prepared.scene, fonts: prepared.fonts, images: prepared.images)
+        let json = try LottieExport(prepared: prepared, renderer: renderer, isCancelled: isCancelled).document().bytes
+        let data =
+            encoding.format == .dotLottie
+            ? DotLottieArchive.archive(
+                animation: json, id: DotLottieArchive.id(forName: output.deletingPathExtension().lastPathComponent))
+            : json
+        try checkCancelled()
+        try AtomicFile.write(data, to: output, group: group)
+        progress(RenderProgress(phase: "frames", done: allFrames.count, total: allFrames.count))
+        return report(to: output, bytes: data.count, warnings: [])
     }
 
     /// Streams the GIF into a temporary file beside the output (checked writable before any frame

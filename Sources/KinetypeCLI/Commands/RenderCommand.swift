@@ -86,6 +86,12 @@ enum RenderCommand: Command {
         let toStandardOutput = outputPath == "-"
         let format = try StreamArguments.format(
             output: outputPath, named: formatName, still: still != nil, command: name)
+        if format.traits.isVector, scale != nil {
+            throw DiagnosticList.usage(
+                "--scale does not apply to \(format.displayName): Lottie is vector shapes, one file for every "
+                    + "pixel density; leave --scale out",
+                command: name)
+        }
         var encoding = try arguments.encoding(EncodingOptions(format: format))
         encoding.limits = limits
         if let jobs { encoding.jobs = jobs }
@@ -242,7 +248,10 @@ enum RenderCommand: Command {
         let name =
             scenePath == "-" ? "stdin" : URL(fileURLWithPath: scenePath).deletingPathExtension().lastPathComponent
         let named = format.flatMap { $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? $0 : nil }
-        return "Output/\(name).\(still ? "png" : named?.lowercased() ?? "gif")"
+        // A format's extension can differ from its name (`--format lottie` writes `.json`).
+        let known = named.flatMap { try? OutputFormat.named($0, still: false, output: "") }
+        let fileExtension = known?.traits.fileExtension ?? named?.lowercased() ?? "gif"
+        return "Output/\(name).\(still ? "png" : fileExtension)"
     }
 
     static func describe(_ report: RenderReport) -> String {

@@ -1,0 +1,77 @@
+import Foundation
+
+/// A JSON value with its keys in the order they were given, written the same way every time:
+/// no spaces, numbers with at most four decimals (coordinates are rounded to 1/100 of a point
+/// before; colors keep their 8 bits), so the same animation always gives the same bytes.
+public indirect enum LottieJSON: Equatable, Sendable {
+    case number(Double)
+    case bool(Bool)
+    case string(String)
+    case array([LottieJSON])
+    case object([(String, LottieJSON)])
+
+    public static func == (lhs: LottieJSON, rhs: LottieJSON) -> Bool {
+        lhs.bytes == rhs.bytes
+    }
+
+    /// The value as UTF-8 JSON.
+    public var bytes: Data {
+        var out: [UInt8] = []
+        write(into: &out)
+        return Data(out)
+    }
+
+    private func write(into out: inout [UInt8]) {
+        switch self {
+        case .number(let value): out.append(contentsOf: Self.format(value).utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .string(let text): Self.quote(text, into: &out)
+        case .array(let values):
+            out.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                value.write(into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                Self.quote(key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                value.write(into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// `12`, `-0.5`, `0.5451`: rounded to ten-thousandths, trailing zeros dropped, never `-0`.
+    static func format(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e12 else { return "0" }
+        let units = Int((value * 10_000).rounded())
+        if units == 0 { return "0" }
+        let sign = units < 0 ? "-" : ""
+        let magnitude = units.magnitude
+        let whole = magnitude / 10_000
+        var fraction = String(magnitude % 10_000)
+        if fraction == "0" { return "\(sign)\(whole)" }
+        fraction = String(repeating: "0", count: 4 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(sign)\(whole).\(fraction)"
+    }
+
+    private static func quote(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: Array("\\\"".utf8))
+            case UInt8(ascii: "\\"): out.append(contentsOf: Array("\\\\".utf8))
+            case 0..<0x20:
+                let hex = String(byte, radix: 16)
+                out.append(contentsOf: Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8))
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

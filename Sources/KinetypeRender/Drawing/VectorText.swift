@@ -1,0 +1,218 @@
+import CPangoCairo
+import KinetypeCore
+
+/// One glyph of a text layer as a vector shape: its outline (relative to the glyph's origin on the
+/// baseline), where that origin goes in the layer's coordinates, its fill, and the grapheme of the
+/// layer's full text it belongs to (the unit a typewriter reveals).
+public struct VectorGlyph: Sendable {
+    public var outline: VectorPath
+    public var origin: Point
+    public var color: Color
+    public var character: Int
+}
+
+/// A text layer laid out once with every character shown, from the same Pango layout and glyph
+/// positions the raster renderer draws, as glyph outlines.
+public struct VectorText: Sendable {
+    public var glyphs: [VectorGlyph]
+    /// The layer's box (its frame, fitted sides replaced by the text's size): the transform's center.
+    public var box: Rect
+    /// The rectangle the raster renderer clips the text to, when a side of the frame is fixed.
+    public var clip: Rect?
+    /// The glyphs' ink, in the layer's coordinates (nil when nothing has ink).
+    public var ink: Rect?
+}
+
+/// Why a text layer cannot be written as vectors.
+public enum VectorTextProblem: Error, Sendable {
+    /// A run whose font has no outlines (a bitmap color font such as Noto Color Emoji).
+    case glyphsWithoutOutlines
+    /// Underlined or struck-through text.
+    case decoration
+    /// A character no font has (the raster renderer draws a box with its code).
+    case missingGlyph
+}
+
+extension FrameRenderer {
+    /// The glyph outlines of `text` (every character shown, no cursor) as the renderer lays it out
+    /// for `layer`. Glyph outlines come from the exact-outline context (`ExactGlyphs`), whose
+    /// layout has the same glyph positions as the raster one (positions are never rounded).
+    public func vectorText(_ text: TextState, layer: LayerState) throws -> VectorText {
+        var shown = text
+        shown.reveal = nil
+        shown.cursor = nil
+        shown.glyphsMove = true
+        let prepared = try prepareText(shown, layer: layer)
+        let scratchSurface = try CairoSurface(format: CAIRO_FORMAT_A8, width: 1, height: 1)
+        let scratch = try CairoContext(drawingOn: scratchSurface)
+        defer { withExtendedLifetime((scratchSurface, scratch)) {} }
+        let cr = scratch.pointer
+        let lines = try PangoLayoutIterator(prepared.layout)
+        let iterator = lines.pointer
+        let scale = Double(PANGO_SCALE)
+        let offsets = prepared.display.byteOffsets
+        var glyphs: [VectorGlyph] = []
+        var outlines: [Int: VectorPath] = [:]
+        var fontIndex: [OpaquePointer: Int] = [:]
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item,
+                let glyphString = run.pointee.glyphs, let font = item.pointee.analysis.font
+            else { continue }
+            var logical = PangoRectangle()
+            pango_layout_iter_get_run_extents(iterator, nil, &logical)
+            let baseline = Double(pango_layout_iter_get_baseline(iterator)) / scale
+            let style = RunPaint(item.pointee.analysis.extra_attrs)
+            if style.decorated { throw VectorTextProblem.decoration }
+            guard let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else {
+                throw VectorTextProblem.glyphsWithoutOutlines
+            }
+            let fontKey = fontIndex[OpaquePointer(font)] ?? fontIndex.count
+            fontIndex[OpaquePointer(font)] = fontKey
+            var x = prepared.origin.x + Double(logical.x) / scale
+            let y = prepared.origin.y + baseline - Double(run.pointee.y_offset) / scale
+            let itemOffset = Int(item.pointee.offset)
+            for index in 0..<Int(glyphString.pointee.num_glyphs) {
+                let info = glyphString.pointee.glyphs[index]
+                let geometry = info.geometry
+                defer { x += Double(geometry.width) / scale }
+                let glyph = info.glyph
+                // PANGO_GLYPH_UNKNOWN_FLAG: a character no font has, drawn as a box with its code.
+                if glyph & 0x1000_0000 != 0 { throw VectorTextProblem.missingGlyph }
+                // PANGO_GLYPH_EMPTY and PANGO_GLYPH_INVALID_INPUT draw nothing.
+                if glyph >= 0x0FFF_FFFF { continue }
+                let key = fontKey << 32 | Int(glyph)
+                let outline: VectorPath
+                if let known = outlines[key] {
+                    outline = known
+                } else {
+                    cairo_new_path(cr)
+                    cairo_set_scaled_font(cr, scaledFont)
+                    var cairoGlyph = cairo_glyph_t(index: UInt(glyph), x: 0, y: 0)
+                    cairo_glyph_path(cr, &cairoGlyph, 1)
+                    outline = try CairoPath(copying: cr).vectorPath.rounded()
+                    outlines[key] = outline
+                }
+                if outline.contours.isEmpty {
+                    // A glyph with no outline but with ink is a bitmap (color emoji).
+                    var ink = PangoRectangle()
+                    pango_font_get_glyph_extents(font, glyph, &ink, nil)
+                    if ink.width > 0 && ink.height > 0 { throw VectorTextProblem.glyphsWithoutOutlines }
+                    continue
+                }
+                let cluster = itemOffset + Int(glyphString.pointee.log_clusters[index])
+                let element = max(0, (offsets.lastIndex { $0 <= cluster } ?? 0))
+                let character =
+                    element < prepared.display.elements.count
+                    ? prepared.display.elements[element].original : prepared.display.elements.last?.original ?? 0
+                glyphs.append(
+                    VectorGlyph(
+                        outline: outline,
+                        origin: Point(
+                            x: x + Double(geometry.x_offset) / scale, y: y + Double(geometry.y_offset) / scale),
+                        color: Color(red: style.red, green: style.green, blue: style.blue, alpha: style.alpha),
+                        character: character))
+            }
+        } while pango_layout_iter_next_run(iterator) != 0
+        withExtendedLifetime(lines) {}
+        var ink: Rect?
+        for glyph in glyphs {
+            guard let bounds = glyph.outline.controlBounds else { continue }
+            let placed = Rect(
+                x: bounds.x + glyph.origin.x, y: bounds.y + glyph.origin.y, width: bounds.width,
+                height: bounds.height)
+            if let known = ink {
+                let minX = min(known.x, placed.x)
+                let minY = min(known.y, placed.y)
+                let maxX = max(known.x + known.width, placed.x + placed.width)
+                let maxY = max(known.y + known.height, placed.y + placed.height)
+                ink = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+            } else {
+                ink = placed
+            }
+        }
+        return VectorText(
+            glyphs: glyphs, box: prepared.box.frame,
+            clip: prepared.box.clipRect(pixelScale: scene.canvas.scale * abs(layer.scale)), ink: ink)
+    }
+
+    /// Where the cursor of `text` stands in `layer` (the layer's coordinates), laid out as the
+    /// raster renderer lays it out.
+    public func vectorCursorRect(_ cursor: CursorState, of text: TextState, layer: LayerState) throws -> Rect {
+        var shown = text
+        shown.reveal = nil
+        shown.cursor = nil
+        let prepared = try prepareText(shown, layer: layer)
+        return cursorRect(cursor, in: prepared, fontSize: text.font.size)
+    }
+
+    /// Whether the scene lays out right to left (a layer's `offset.x` then moves it left).
+    public var isRightToLeftLayout: Bool { layoutDirection.isRightToLeft }
+
+    /// The box of a rectangle layer (its transform's center is the box's).
+    public func vectorBox(_ layer: LayerState) -> Rect {
+        LayerBox(
+            frame: layer.frame, contentWidth: 0, contentHeight: 0, direction: layoutDirection,
+            canvasWidth: scene.canvas.width
+        ).frame
+    }
+
+    /// A rounded rectangle's outline as Cairo draws it (its corners are Cairo's arcs).
+    public static func roundedRectPath(_ rect: Rect, radius: Double) throws -> VectorPath {
+        let surface = try CairoSurface(format: CAIRO_FORMAT_A8, width: 1, height: 1)
+        let context = try CairoContext(drawingOn: surface)
+        defer { withExtendedLifetime((surface, context)) {} }
+        cairo_new_path(context.pointer)
+        CairoPainting.addRoundedRect(context.pointer, rect, radius: radius)
+        return try CairoPath(copying: context.pointer).vectorPath.rounded()
+    }
+
+    /// The inner rectangle a border of `width` strokes along, and its corner radius, as
+    /// `CairoPainting.stroke` draws it.
+    public static func borderPath(_ rect: Rect, radius: Double, width: Double) throws -> VectorPath {
+        let inset = min(width / 2, min(rect.width, rect.height) / 2)
+        let inner = Rect(
+            x: rect.x + inset, y: rect.y + inset, width: rect.width - 2 * inset, height: rect.height - 2 * inset)
+        return try roundedRectPath(inner, radius: max(radius - inset, 0))
+    }
+}
+
+/// The fill and decorations of one run (every run of kinetype's layouts has a foreground color).
+private struct RunPaint {
+    var red = 0.0
+    var green = 0.0
+    var blue = 0.0
+    var alpha = 1.0
+    var decorated = false
+
+    init(_ attributes: UnsafeMutablePointer<GSList>?) {
+        var node = attributes
+        while let current = node {
+            defer { node = current.pointee.next }
+            guard let attribute = current.pointee.data?.assumingMemoryBound(to: PangoAttribute.self),
+                let kind = attribute.pointee.klass?.pointee.type
+            else { continue }
+            switch kind {
+            case PANGO_ATTR_FOREGROUND:
+                let color = UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: PangoAttrColor.self)
+                    .pointee.color
+                red = Double(color.red) / 65535
+                green = Double(color.green) / 65535
+                blue = Double(color.blue) / 65535
+            case PANGO_ATTR_FOREGROUND_ALPHA:
+                let value = UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: PangoAttrInt.self).pointee.value
+                alpha = Double(value) / 65535
+            case PANGO_ATTR_UNDERLINE:
+                if UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: PangoAttrInt.self).pointee.value
+                    != Int32(PANGO_UNDERLINE_NONE.rawValue)
+                {
+                    decorated = true
+                }
+            case PANGO_ATTR_STRIKETHROUGH:
+                if UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: PangoAttrInt.self).pointee.value != 0 {
+                    decorated = true
+                }
+            default: break
+            }
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `render` to Lottie JSON and dotLottie, run as a process: the file validates against the Lottie
+/// community schema, two players (rlottie and ThorVG) draw kinetype's own frames, the bytes are
+/// the same every time, and what Lottie output cannot write yet is refused by name.
+final class LottieOutputTests: XCTestCase {
+    /// A rectangle with a border and rounded corners, and a typewriter with a cursor over it.
+    private static let cardScene = """
+        {"version": 1, "canvas": {"width": 240, "height": 80, "scale": 2, "background": "#F4F1EA", "fps": 20, "hold": 0.5},
+         "layers": [
+           {"id": "card", "type": "rect", "frame": {"x": 8, "y": 8, "width": 224, "height": 64},
+            "background": "#FFFFFF", "cornerRadius": 12, "border": {"color": "#3B5BDB", "width": 2}},
+           {"id": "line", "type": "text", "text": "Typed, once.", "frame": {"x": 20, "y": 24, "width": 200},
+            "font": {"family": "DejaVu Sans", "size": 22}, "color": "#1B1B1B",
+            "animations": [{"type": "typewriter", "interval": 0.06, "start": 0.1,
+                            "cursor": {"shape": "bar", "color": "#3B5BDB", "blink": 0.4}}]}]}
+        """
+
+    /// The Python of `scripts/setup`'s venv with the schema and the players, or nil when it is not there.
+    private static var python: URL? {
+        let environment = ProcessInfo.processInfo.environment
+        if let given = environment["KINETYPE_LOTTIE_PYTHON"], !given.isEmpty { return URL(fileURLWithPath: given) }
+        let cache =
+            environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        let python = cache.appendingPathComponent("kinetype/lottie-venv/bin/python")
+        return FileManager.default.isExecutableFile(atPath: python.path) ? python : nil
+    }
+
+    /// The players' Python, or a skip that says how to get it (a failure under CI, where
+    /// `scripts/setup` installs it).
+    private func requirePython() throws -> URL {
+        if let python = Self.python { return python }
+        let message =
+            "the Lottie checks need scripts/setup's Python venv (lottie-specs, jsonschema, rlottie-python, "
+            + "thorvg-python, pillow) at ~/.cache/kinetype/lottie-venv, or KINETYPE_LOTTIE_PYTHON"
+        if let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty {
+            XCTFail(message)
+            throw XCTSkip(message)
+        }
+        throw XCTSkip(message)
+    }
+
+    private func writeScene(_ text: String, named name: String, in folder: URL) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// Exports `scene` to Lottie, renders its PNG frames, and has the checker compare them.
+    private func checkAgainstPlayers(scene: String, pixelWidth: Int, pixelHeight: Int) throws {
+        let python = try requirePython()
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let lottie = folder.appendingPathComponent("out.json").path
+        let frames = folder.appendingPathComponent("frames").path
+        let export = try KinetypeProcess.run(["render", scene, "-o", lottie, "-q"])
+        XCTAssertEqual(export.status, 0, export.stderr)
+        let raster = try KinetypeProcess.run(["render", scene, "-o", frames, "-q"])
+        XCTAssertEqual(raster.status, 0, raster.stderr)
+        let frameCount = try FileManager.default.contentsOfDirectory(atPath: frames).filter { $0.hasSuffix(".png") }
+            .count
+        let checker = KinetypeProcess.fixtures.appendingPathComponent("lottie-check.py").path
+        let result = try ChildProcess.run(
+            python, [checker, lottie, frames, String(pixelWidth), String(pixelHeight)], timeout: 600)
+        XCTAssertEqual(result.status, 0, result.stderrText)
+        let report = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(result.stdoutText.utf8)) as? [String: Any], result.stdoutText)
+        let errors = report["schemaErrors"] as? [String] ?? ["no schemaErrors in the report"]
+        XCTAssertEqual(errors, [], "schema errors of \(scene)")
+        XCTAssertEqual(report["frames"] as? Int, frameCount)
+        let players = try XCTUnwrap(report["players"] as? [String: [String: Any]])
+        XCTAssertEqual(Set(players.keys), ["rlottie", "thorvg"])
+        for (player, values) in players {
+            XCTAssertEqual(values["frames"] as? Int, frameCount, player)
+            let differing = try XCTUnwrap(values["differing"] as? [String: Double], player)
+            XCTAssertTrue(differing.keys.contains(String(frameCount - 1)), "the last frame is checked")
+            for (frame, fraction) in differing {
+                XCTAssertLessThanOrEqual(
+                    fraction, 0.01, "\(player), frame \(frame) of \(scene): \(fraction * 100)% differ")
+            }
+        }
+    }
+
+    func testHelloTemplateMatchesItsFramesInRlottieAndThorVG() throws {
+        let hello = KinetypeProcess.packageRoot.appendingPathComponent("Templates/hello.json").path
+        try checkAgainstPlayers(scene: hello, pixelWidth: 960, pixelHeight: 320)
+    }
+
+    func testRectAndTypewriterWithCursorMatchItsFramesInRlottieAndThorVG() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let scene = try writeScene(Self.cardScene, named: "card.json", in: folder)
+        try checkAgainstPlayers(scene: scene, pixelWidth: 480, pixelHeight: 160)
+    }
+
+    /// A text layer's own box: background, rounded corners, and a border drawn over the text.
+    func testTextLayerBoxMatchesItsFramesInRlottieAndThorVG() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let scene = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 200, "height": 60, "scale": 2, "background": "#FFFFFF", "fps": 10,
+                                      "duration": 0.6},
+             "layers": [{"type": "text", "text": "Boxed", "frame": {"x": 10, "y": 10, "width": 180, "height": 40},
+               "padding": 8, "background": "#FFF3BF", "cornerRadius": 8, "border": {"color": "#E8590C", "width": 3},
+               "font": {"family": "DejaVu Sans", "size": 18}, "color": "#212529",
+               "animations": [{"type": "typewriter", "interval": 0.1}]}]}
+            """, named: "boxed.json", in: folder)
+        try checkAgainstPlayers(scene: scene, pixelWidth: 400, pixelHeight: 120)
+    }
+
+    func testRightToLeftLayoutMatchesItsFramesInRlottieAndThorVG() throws {
+        for name in ["mirror-badge-rtl.json", "mirror-rect-rtl.json"] {
+            let scene = KinetypeProcess.fixtures.appendingPathComponent(name).path
+            try checkAgainstPlayers(scene: scene, pixelWidth: 60, pixelHeight: 20)
+        }
+    }
+
+    func testExportsAreByteIdenticalAndDotLottieStoresTheJSON() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let scene = try writeScene(Self.cardScene, named: "card.json", in: folder)
+        var outputs: [String: [Data]] = [:]
+        for run in 0..<2 {
+            for name in ["card.json", "card.lottie"] {
+                let path = folder.appendingPathComponent("\(run)").appendingPathComponent(name).path
+                let result = try KinetypeProcess.run(["render", scene, "-o", path])
+                XCTAssertEqual(result.status, 0, result.stderr)
+                outputs[name, default: []].append(try Data(contentsOf: URL(fileURLWithPath: path)))
+            }
+        }
+        XCTAssertEqual(outputs["card.json"]?[0], outputs["card.json"]?[1], "the same bytes every time")
+        XCTAssertEqual(outputs["card.lottie"]?[0], outputs["card.lottie"]?[1], "the same bytes every time")
+        let json = try XCTUnwrap(outputs["card.json"]?[0])
+        let archive = try XCTUnwrap(outputs["card.lottie"]?[0])
+        XCTAssertEqual([UInt8](archive.prefix(4)), [0x50, 0x4B, 0x03, 0x04], "a ZIP archive")
+        XCTAssertNotNil(archive.range(of: Data("animations/card.json".utf8)))
+        XCTAssertNotNil(
+            archive.range(of: Data(#"{"version":"1","generator":"kinetype","animations":[{"id":"card"}]}"#.utf8)))
+        XCTAssertNotNil(archive.range(of: json), "the animation is stored uncompressed, byte for byte")
+
+        if let python = Self.python {
+            // An independent reader: Python's zipfile checks every entry's CRC-32 and sizes.
+            let archivePath = folder.appendingPathComponent("0/card.lottie").path
+            let check = try ChildProcess.run(
+                python,
+                [
+                    "-c",
+                    "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; "
+                        + "print(' '.join(z.namelist()))",
+                    archivePath,
+                ])
+            XCTAssertEqual(check.status, 0, check.stderrText)
+            XCTAssertEqual(check.stdoutText, "manifest.json animations/card.json\n")
+        }
+
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: json) as? [String: Any])
+        XCTAssertEqual(document["w"] as? Int, 240, "points: one file for every density")
+        XCTAssertEqual(document["fr"] as? Int, 20)
+    }
+
+    func testUnsupportedFeaturesAndScaleAreRefusedByName() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let shadow = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 120, "height": 40, "duration": 1},
+             "layers": [{"type": "text", "text": "Hi", "frame": {"x": 4, "y": 4},
+                         "font": {"family": "DejaVu Sans", "size": 16},
+                         "shadow": {"color": "#00000080", "radius": 4, "y": 2}}]}
+            """, named: "shadow.json", in: folder)
+        let output = folder.appendingPathComponent("out.json").path
+        let refused = try KinetypeProcess.run(["render", shadow, "-o", output])
+        XCTAssertEqual(refused.status, 64, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("layers[0].shadow"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("Lottie output does not support a text shadow"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is written")
+
+        let hello = KinetypeProcess.packageRoot.appendingPathComponent("Templates/hello.json").path
+        let scaled = try KinetypeProcess.run(["render", hello, "-o", output, "--scale", "2"])
+        XCTAssertEqual(scaled.status, 64, scaled.stderr)
+        XCTAssertTrue(scaled.stderr.contains("--scale does not apply to Lottie .json outputs"), scaled.stderr)
+    }
+}
