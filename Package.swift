@@ -46,7 +46,8 @@ let package = Package(
         .target(name: "KinetypeCore", swiftSettings: swift6),
         .target(name: "KinetypeRender", dependencies: ["KinetypeCore", "CPangoCairo"], swiftSettings: swift6),
         .target(
-            name: "KinetypeEncode", dependencies: ["KinetypeCore", "CPNG", "CGIF", "CImageQuant", "CWebP", "CDeflate", "CZopfli"],
+            name: "KinetypeEncode",
+            dependencies: ["KinetypeCore", "CPNG", "CGIF", "CImageQuant", "CWebP", "CDeflate", "CZopfli"],
             swiftSettings: swift6),
         .target(
             name: "Kinetype", dependencies: ["KinetypeCore", "KinetypeRender", "KinetypeEncode"],
