@@ -19,27 +19,13 @@ final class InterruptTests: XCTestCase {
                 "animations": [ { "type": "animate", "property": "rotation", "from": 0, "to": 3600, "duration": 120 } ] } ] }
             """
         try Data(text.utf8).write(to: scene)
-        let process = Process()
-        process.executableURL = KinetypeProcess.executable
-        process.arguments = ["render", scene.path, "-o", existing.path, "--progress", "json"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
         // The first progress line says frames are being rendered: interrupt then, not after a guess.
-        var stderrBytes = Data()
-        while !stderrBytes.contains(UInt8(ascii: "\n")) {
-            let more = errors.fileHandleForReading.availableData
-            if more.isEmpty { break }
-            stderrBytes += more
-        }
-        XCTAssertTrue(process.isRunning, "the render should still be running")
-        process.interrupt()
-        process.waitUntilExit()
-        stderrBytes += errors.fileHandleForReading.readDataToEndOfFile()
-        let stderr = String(decoding: stderrBytes, as: UTF8.self)
+        let (status, stderr, stillRunning) = try KinetypeProcess.interruptedOnceRendering([
+            "render", scene.path, "-o", existing.path,
+        ])
+        XCTAssertTrue(stillRunning, "the render should still be running")
 
-        XCTAssertEqual(process.terminationStatus, 130, stderr)
+        XCTAssertEqual(status, 130, stderr)
         XCTAssertTrue(stderr.contains("interrupted; nothing was written"), stderr)
         XCTAssertEqual(try Data(contentsOf: existing), Data("previous".utf8), "the existing output is untouched")
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()

@@ -194,26 +194,12 @@ final class KeySoundTests: XCTestCase {
                "font": {"family": "DejaVu Sans", "size": 12},
                "animations": [{"type": "typewriter", "interval": 0.1, "sound": {"preset": "typewriter"}}]}]}
             """, "long.json", in: folder)
-        let process = Process()
-        process.executableURL = KinetypeProcess.executable
-        process.arguments = ["render", scene.path, "-o", existing.path, "--progress", "json"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
         // The first progress line comes once frames are encoded, after the track was written.
-        var stderrBytes = Data()
-        while !stderrBytes.contains(UInt8(ascii: "\n")) {
-            let more = errors.fileHandleForReading.availableData
-            if more.isEmpty { break }
-            stderrBytes += more
-        }
-        XCTAssertTrue(process.isRunning, "the render should still be running")
-        process.interrupt()
-        process.waitUntilExit()
-        stderrBytes += errors.fileHandleForReading.readDataToEndOfFile()
-        let stderr = String(decoding: stderrBytes, as: UTF8.self)
-        XCTAssertEqual(process.terminationStatus, 130, stderr)
+        let (status, stderr, stillRunning) = try KinetypeProcess.interruptedOnceRendering([
+            "render", scene.path, "-o", existing.path,
+        ])
+        XCTAssertTrue(stillRunning, "the render should still be running")
+        XCTAssertEqual(status, 130, stderr)
         XCTAssertEqual(try Data(contentsOf: existing), Data("previous".utf8))
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["long.json", "long.mp4"])

@@ -47,4 +47,30 @@ struct KinetypeProcess {
 
     /// A fresh temporary folder, removed when the test ends.
     static func temporaryFolder(_ test: XCTestCase) throws -> URL { try ScratchFolder.make(for: test) }
+
+    /// Runs `kinetype` with `--progress json` added and presses Ctrl-C once its first progress line
+    /// says frames are being rendered (not after a guessed delay). `stillRunning` tells whether it
+    /// was still running when interrupted; `stderr` holds everything it printed.
+    static func interruptedOnceRendering(_ arguments: [String]) throws -> (
+        status: Int32, stderr: String, stillRunning: Bool
+    ) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments + ["--progress", "json"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var stderrBytes = Data()
+        while !stderrBytes.contains(UInt8(ascii: "\n")) {
+            let more = errors.fileHandleForReading.availableData
+            if more.isEmpty { break }
+            stderrBytes += more
+        }
+        let stillRunning = process.isRunning
+        process.interrupt()
+        process.waitUntilExit()
+        stderrBytes += errors.fileHandleForReading.readDataToEndOfFile()
+        return (process.terminationStatus, String(decoding: stderrBytes, as: UTF8.self), stillRunning)
+    }
 }

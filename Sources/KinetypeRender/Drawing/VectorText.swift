@@ -61,8 +61,8 @@ extension FrameRenderer {
             var logical = PangoRectangle()
             pango_layout_iter_get_run_extents(iterator, nil, &logical)
             let baseline = Double(pango_layout_iter_get_baseline(iterator)) / scale
-            let style = RunPaint(item.pointee.analysis.extra_attrs)
-            if style.decorated { throw VectorTextProblem.decoration }
+            let style = RunStyle(item.pointee.analysis.extra_attrs)
+            if style.underline || style.strikethrough { throw VectorTextProblem.decoration }
             guard let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else {
                 throw VectorTextProblem.glyphsWithoutOutlines
             }
@@ -173,46 +173,5 @@ extension FrameRenderer {
         let inner = Rect(
             x: rect.x + inset, y: rect.y + inset, width: rect.width - 2 * inset, height: rect.height - 2 * inset)
         return try roundedRectPath(inner, radius: max(radius - inset, 0))
-    }
-}
-
-/// The fill and decorations of one run (every run of kinetype's layouts has a foreground color).
-private struct RunPaint {
-    var red = 0.0
-    var green = 0.0
-    var blue = 0.0
-    var alpha = 1.0
-    var decorated = false
-
-    init(_ attributes: UnsafeMutablePointer<GSList>?) {
-        var node = attributes
-        while let current = node {
-            defer { node = current.pointee.next }
-            guard let attribute = current.pointee.data?.assumingMemoryBound(to: PangoAttribute.self),
-                let kind = attribute.pointee.klass?.pointee.type
-            else { continue }
-            switch kind {
-            case PANGO_ATTR_FOREGROUND:
-                let color = UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: PangoAttrColor.self)
-                    .pointee.color
-                red = Double(color.red) / 65535
-                green = Double(color.green) / 65535
-                blue = Double(color.blue) / 65535
-            case PANGO_ATTR_FOREGROUND_ALPHA:
-                let value = UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: PangoAttrInt.self).pointee.value
-                alpha = Double(value) / 65535
-            case PANGO_ATTR_UNDERLINE:
-                if UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: PangoAttrInt.self).pointee.value
-                    != Int32(PANGO_UNDERLINE_NONE.rawValue)
-                {
-                    decorated = true
-                }
-            case PANGO_ATTR_STRIKETHROUGH:
-                if UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: PangoAttrInt.self).pointee.value != 0 {
-                    decorated = true
-                }
-            default: break
-            }
-        }
     }
 }
