@@ -176,6 +176,9 @@ final class AndroidResourcesCommandTests: XCTestCase {
         XCTAssertEqual(odd.status, 64, odd.stderr)
         XCTAssertTrue(odd.stderr.contains("no density for scale 2.5"), odd.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("res").path))
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path),
+            "the template's own scale is checked before anything renders")
 
         let clash = try KinetypeProcess.run(
             ["batch", tiny, "--data", "d.json", "-o", "out", "--still", "1", "--android-res", "res"], in: folder)

@@ -198,7 +198,7 @@ final class AssetCatalogCommandTests: XCTestCase {
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["d.json"], "nothing rendered")
 
-        // The template's own scale is known once it renders: the catalog is then left unwritten.
+        // The template's own scale counts too, and is checked before anything renders.
         let template = try String(contentsOfFile: tiny, encoding: .utf8)
             .replacingOccurrences(of: #""scale": 1"#, with: #""scale": 4"#)
         try Data(template.utf8).write(to: folder.appendingPathComponent("big.json"))
@@ -207,7 +207,9 @@ final class AssetCatalogCommandTests: XCTestCase {
             in: folder)
         XCTAssertEqual(big.status, 64, big.stderr)
         XCTAssertTrue(big.stderr.contains("scale 4 has no place in one"), big.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("App.xcassets").path))
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["big.json", "d.json"],
+            "no output, no output folder and no catalog")
 
         // A still's image set may not stand next to an earlier batch's data set of the same name.
         try Data(#"[{"output": "card"}]"#.utf8).write(to: folder.appendingPathComponent("one.json"))

@@ -12,11 +12,15 @@ public enum BatchRunner {
     ///   true no output is started, the ones rendering stop and remove their temporary files
     ///   (existing outputs stay as they were), and the report lists only the finished outputs,
     ///   with `interrupted` set.
+    /// - Parameter checkScales: called once, before anything is written, with the scales the
+    ///   outputs will have: `options.scales`, or else the template's own `canvas.scale` (when the
+    ///   template decodes; otherwise its entries fail on their own). What it throws stops the batch.
     /// - Throws: only for problems that stop every entry (unreadable template or data, a data file
     ///   that is not an array of string-valued objects, an output folder that cannot be made).
     ///   Failing entries are reported in the returned report.
     public static func run(
         _ options: BatchOptions, isCancelled: @escaping @Sendable () -> Bool = { false },
+        checkScales: (_ scales: [Double]) throws -> Void = { _ in },
         progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
     )
         throws -> BatchReport
@@ -32,7 +36,9 @@ public enum BatchRunner {
             posters: options.posterTime != nil,
             haptics: options.haptics, shard: options.shard, nameCheck: nameCheck
         ).jobs
-        let warnings = try unusedPlaceholderWarnings(entries: entries, templateBytes: templateBytes, options: options)
+        let template = templateScene(entries: entries, templateBytes: templateBytes, options: options)
+        let warnings = try unusedPlaceholderWarnings(entries: entries, template: template, options: options)
+        if let scales = options.scales ?? template.map({ [$0.canvas.scale] }) { try checkScales(scales) }
         try createFolder(options.outputFolder)
 
         let finished = Locked(0)
@@ -60,16 +66,22 @@ public enum BatchRunner {
         return report
     }
 
-    /// Data keys and `--set` names that fill no placeholder of the template: warnings, or with
-    /// `strictPlaceholders` a thrown error before anything renders.
-    private static func unusedPlaceholderWarnings(
-        entries: [BatchEntry], templateBytes: Data, options: BatchOptions
-    ) throws -> [Diagnostic] {
+    /// The template decoded once with every data key and `--set` name given; nil when it does not
+    /// decode (its entries then fail on their own).
+    private static func templateScene(entries: [BatchEntry], templateBytes: Data, options: BatchOptions) -> Scene? {
         let keys = Set(entries.flatMap(\.values.keys)).union(options.overrides.keys)
         let source = SceneSource.bytes(
             templateBytes, displayName: options.templateDisplayName,
             baseDirectory: options.template.deletingLastPathComponent())
-        guard let scene = UnusedPlaceholders.templateScene(source, keys: keys.sorted()) else { return [] }
+        return UnusedPlaceholders.templateScene(source, keys: keys.sorted())
+    }
+
+    /// Data keys and `--set` names that fill no placeholder of the template: warnings, or with
+    /// `strictPlaceholders` a thrown error before anything renders.
+    private static func unusedPlaceholderWarnings(
+        entries: [BatchEntry], template: Scene?, options: BatchOptions
+    ) throws -> [Diagnostic] {
+        guard let scene = template else { return [] }
         let problems =
             UnusedPlaceholders.dataProblems(
                 entries: entries, dataName: options.dataDisplayName, scene: scene,

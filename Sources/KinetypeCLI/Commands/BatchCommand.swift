@@ -161,8 +161,13 @@ enum BatchCommand: Command {
         let quiet = arguments[SharedOptions.quiet]
         let progress = try arguments.progressBar(terminal: terminal)
         let interrupt = InterruptFlag.installed
+        // A template's own canvas.scale counts as much as --scale, so it is checked before rendering too.
+        let checkScales = { (scales: [Double]) throws in
+            if catalog != nil { try AssetCatalog.check(format: options.format, scales: scales, posters: posters) }
+            if resources != nil { try AndroidResources.check(format: options.format, scales: scales, posters: posters) }
+        }
         let report = try BatchRunner.run(
-            options, isCancelled: { interrupt.isSet },
+            options, isCancelled: { interrupt.isSet }, checkScales: checkScales,
             progress: { done, total in progress.update(done: done, total: total, label: "outputs", unit: "outputs") })
         progress.finish()
         // Quiet hides progress and successes, never problems: a misspelt data key is a warning.
