@@ -28,55 +28,25 @@ struct GlyphAsset {
         height = (bounds.y + bounds.height - top).rounded(.up) + 1
     }
 
+    /// The precomposition: one shape layer of the outline's paths and the fill, with only what
+    /// the schema and the players need. A transform left empty is the identity, and the paths and
+    /// fill sit in the layer itself, not in a group: the same fill over the same paths, in fewer
+    /// bytes for every glyph asset.
     func json(color: Color, frameCount: Int) -> LottieJSON {
-        let shapes: LottieJSON = .array([
-            .object([
-                ("ty", .string("gr")),
-                (
-                    "it",
-                    .array(
-                        pathShapes(moved) + [
-                            .object([
-                                ("ty", .string("fl")),
-                                (
-                                    "c",
-                                    .object([
-                                        ("a", .number(0)),
-                                        (
-                                            "k",
-                                            .array([
-                                                .number(color.red), .number(color.green), .number(color.blue),
-                                                .number(1),
-                                            ])
-                                        ),
-                                    ])
-                                ),
-                                ("o", .object([("a", .number(0)), ("k", .number(color.alpha * 100))])),
-                                ("r", .number(1)),
-                            ]),
-                            .object([
-                                ("ty", .string("tr")),
-                                ("p", .object([("a", .number(0)), ("k", .array([.number(0), .number(0)]))])),
-                                ("a", .object([("a", .number(0)), ("k", .array([.number(0), .number(0)]))])),
-                                ("s", .object([("a", .number(0)), ("k", .array([.number(100), .number(100)]))])),
-                                ("r", .object([("a", .number(0)), ("k", .number(0))])),
-                                ("o", .object([("a", .number(0)), ("k", .number(100))])),
-                            ]),
-                        ])
-                ),
-            ])
-        ])
-        let transform: LottieJSON = .object([
-            ("o", .object([("a", .number(0)), ("k", .number(100))])),
-            ("r", .object([("a", .number(0)), ("k", .number(0))])),
-            ("p", .object([("a", .number(0)), ("k", .array([.number(0), .number(0), .number(0)]))])),
-            ("a", .object([("a", .number(0)), ("k", .array([.number(0), .number(0), .number(0)]))])),
-            ("s", .object([("a", .number(0)), ("k", .array([.number(100), .number(100), .number(100)]))])),
+        let fill: LottieJSON = .object([
+            ("ty", .string("fl")),
+            (
+                "c",
+                .object([
+                    ("a", .number(0)), ("k", .array([color.red, color.green, color.blue, 1].map { .number($0) })),
+                ])
+            ),
+            ("o", .object([("a", .number(0)), ("k", .number(color.alpha * 100))])),
+            ("r", .number(1)),
         ])
         let layer: LottieJSON = .object([
             ("ty", .number(4)), ("ind", .number(1)), ("ip", .number(0)), ("op", .number(Double(frameCount))),
-            ("st", .number(0)), ("sr", .number(1)), ("ao", .number(0)), ("ddd", .number(0)), ("bm", .number(0)),
-            ("ks", transform), ("shapes", shapes),
+            ("st", .number(0)), ("ks", .object([])), ("shapes", .array(pathShapes(moved) + [fill])),
         ])
         return .object([("id", .string(id)), ("layers", .array([layer]))])
     }
