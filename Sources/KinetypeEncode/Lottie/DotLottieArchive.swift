@@ -3,14 +3,15 @@ import Foundation
 import KinetypeCore
 
 /// A dotLottie file (`.lottie`): a ZIP archive holding `manifest.json` and
-/// `animations/<id>.json`. Entries are deflated (method 8, libdeflate level 9) with a fixed
+/// `animations/<id>.json`. Entries are deflated (method 8, libdeflate level 6) with a fixed
 /// timestamp (1980-01-01 00:00, the earliest a ZIP can say), so the same animation gives the same
 /// bytes.
 public enum DotLottieArchive {
-    /// Lottie JSON repeats its keys and numbers, so any level shrinks it about sevenfold. Level 9
-    /// takes 3 ms for a card's 31 KB (level 12 took 27 ms, longer than the rest of the export, for
-    /// 4 % fewer bytes) and 43 ms for the 244 KB of seeds/text-styles (level 12: 270 ms).
-    static let level = 9
+    /// Lottie JSON repeats its keys and numbers, so any level shrinks it six- to sevenfold; the
+    /// export must not take longer than the GIF's. Level 6 (libdeflate's default) takes 1.4 ms
+    /// for a card's 31 KB and 12 ms for the 244 KB of seeds/text-styles; level 9 took 3 and 43 ms
+    /// for 3-6 % fewer bytes, level 12 took 27 and 270 ms for 7-10 % fewer.
+    static let level = 6
 
     /// The archive of one animation, named `id` in the manifest. Throws a render failure when
     /// libdeflate cannot compress (it could not allocate its compressor).
