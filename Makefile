@@ -71,7 +71,8 @@ fuzz-smoke: setup
 	FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_TARGET=$(FUZZ_TARGET) FUZZ_FLAGS="$(FUZZ_FLAGS)" SWIFT=$(SWIFT) scripts/fuzz smoke
 
 ## The performance targets of issue #13, as figures of one run (BASELINE=path/to/kinetype adds a column). Then the formats table
-## (GIF, lossless and lossy WebP, APNG: bytes, time, exact decoding).
+## (GIF, lossless and lossy WebP, APNG: bytes, time, exact decoding), and Lottie against GIF (issue #23: JSON, dotLottie and
+## GIF @1x/@2x/@3x bytes; Lottie export time ÷ GIF time, medians of alternating runs).
 bench: build
 	@python3 -c 'import numpy' 2>/dev/null || python3 -m pip install --quiet numpy
 	scripts/bench --targets --runs 5 --kinetype .build/release/kinetype $(if $(BASELINE),--baseline $(BASELINE))

@@ -44,7 +44,7 @@ struct OutputWriter {
         let json = try LottieExport(prepared: prepared, renderer: renderer, isCancelled: isCancelled).document().bytes
         let data =
             encoding.format == .dotLottie
-            ? DotLottieArchive.archive(
+            ? try DotLottieArchive.archive(
                 animation: json, id: DotLottieArchive.id(forName: output.deletingPathExtension().lastPathComponent))
             : json
         try checkCancelled()

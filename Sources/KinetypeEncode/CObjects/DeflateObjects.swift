@@ -31,6 +31,21 @@ final class DeflateCompressorObject {
         output.removeSubrange(size...)
         return output
     }
+
+    /// `input` as a raw deflate stream (a ZIP entry's method 8), or nil when libdeflate cannot
+    /// compress it into its own bound.
+    func rawDeflate(_ input: [UInt8]) -> [UInt8]? {
+        let bound = libdeflate_deflate_compress_bound(pointer, input.count)
+        var output = [UInt8](repeating: 0, count: bound)
+        let size = input.withUnsafeBytes { source in
+            output.withUnsafeMutableBytes { target in
+                libdeflate_deflate_compress(pointer, source.baseAddress, source.count, target.baseAddress, target.count)
+            }
+        }
+        guard size > 0 else { return nil }
+        output.removeSubrange(size...)
+        return output
+    }
 }
 
 /// Zopfli's zlib output for one input: `deinit` frees the buffer Zopfli allocated.

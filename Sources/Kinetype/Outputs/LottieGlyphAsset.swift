@@ -1,0 +1,83 @@
+import Foundation
+import KinetypeCore
+import KinetypeEncode
+
+/// A glyph outline in one fill: one asset.
+struct GlyphKey: Hashable {
+    var outline: VectorPath
+    var color: Color
+}
+
+/// A glyph's precomposition: the outline moved so its bounds start at a whole point inside the
+/// precomposition (players clip a precomposition to its size), and the move to undo when placed.
+struct GlyphAsset {
+    let id: String
+    let moved: VectorPath
+    let shift: Point
+    let width: Double
+    let height: Double
+
+    init(id: String, outline: VectorPath) {
+        self.id = id
+        let bounds = outline.controlBounds ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        let left = bounds.x.rounded(.down) - 1
+        let top = bounds.y.rounded(.down) - 1
+        shift = Point(x: left, y: top)
+        moved = outline.translated(dx: -left, dy: -top).rounded()
+        width = (bounds.x + bounds.width - left).rounded(.up) + 1
+        height = (bounds.y + bounds.height - top).rounded(.up) + 1
+    }
+
+    /// The precomposition: one shape layer of the outline's paths and the fill, with only what
+    /// the schema and the players need. A transform left empty is the identity, and the paths and
+    /// fill sit in the layer itself, not in a group: the same fill over the same paths, in fewer
+    /// bytes for every glyph asset.
+    func json(color: Color, frameCount: Int) -> LottieJSON {
+        let fill: LottieJSON = .object([
+            ("ty", .string("fl")),
+            (
+                "c",
+                .object([
+                    ("a", .number(0)), ("k", .array([color.red, color.green, color.blue, 1].map { .number($0) })),
+                ])
+            ),
+            ("o", .object([("a", .number(0)), ("k", .number(color.alpha * 100))])),
+            ("r", .number(1)),
+        ])
+        let layer: LottieJSON = .object([
+            ("ty", .number(4)), ("ind", .number(1)), ("ip", .number(0)), ("op", .number(Double(frameCount))),
+            ("st", .number(0)), ("ks", .object([])), ("shapes", .array(pathShapes(moved) + [fill])),
+        ])
+        return .object([("id", .string(id)), ("layers", .array([layer]))])
+    }
+}
+
+/// A path shape (`sh`) for every contour: Lottie paths are one contour each, so a glyph with holes
+/// is several `sh` items that the group's fill fills together (non-zero, as Cairo fills).
+func pathShapes(_ path: VectorPath) -> [LottieJSON] {
+    let contours = path.contours.map { contour -> LottieJSON in
+        let point: (Point) -> LottieJSON = { .array([.number($0.x), .number($0.y)]) }
+        return .object([
+            ("ty", .string("sh")),
+            (
+                "ks",
+                .object([
+                    ("a", .number(0)),
+                    (
+                        "k",
+                        .object([
+                            ("c", .bool(contour.closed)),
+                            ("v", .array(contour.vertices.map(point))),
+                            ("i", .array(contour.inTangents.map(point))),
+                            ("o", .array(contour.outTangents.map(point))),
+                        ])
+                    ),
+                ])
+            ),
+        ])
+    }
+    return contours
+}
+
+/// A coordinate rounded to 1/100 of a point.
+func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }

@@ -1,0 +1,29 @@
+import Foundation
+import XCTest
+
+@testable import KinetypeEncode
+
+/// The JSON writer of Lottie output: shortest numbers, no whitespace, keys in the given order.
+final class LottieJSONTests: XCTestCase {
+    func testNumbersAreShortestWithAtMostFourDecimalsAndNeverNegativeZero() {
+        let cases: [(Double, String)] = [
+            (0, "0"), (-0.0, "0"), (-0.00004, "0"), (12, "12"), (-12, "-12"), (0.5, "0.5"), (-0.5, "-0.5"),
+            (0.5451, "0.5451"), (0.54509, "0.5451"), (0.0001, "0.0001"), (0.00005, "0.0001"), (1.05, "1.05"),
+            (100.1, "100.1"), (2.73, "2.73"), (1234567.891, "1234567.891"), (10, "10"), (1e12, "0"),
+            (.infinity, "0"), (.nan, "0"),
+        ]
+        for (value, expected) in cases {
+            XCTAssertEqual(LottieJSON.format(value), expected, "\(value)")
+        }
+    }
+
+    func testDocumentIsCompactInTheGivenOrder() {
+        let document = LottieJSON.object([
+            ("v", .string("5.7.0")), ("k", .array([.number(1), .number(-0.25), .bool(true)])),
+            ("nm", .string("a \"b\"\n")), ("e", .object([])),
+        ])
+        XCTAssertEqual(
+            String(decoding: document.bytes, as: UTF8.self),
+            #"{"v":"5.7.0","k":[1,-0.25,true],"nm":"a \"b\"\u000a","e":{}}"#)
+    }
+}
