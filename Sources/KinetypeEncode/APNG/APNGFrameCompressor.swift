@@ -151,8 +151,9 @@ enum APNGFailure {
 /// fastest, largest file); 1...5 deflate at that libdeflate level with one filtering (none for one
 /// byte a pixel, adaptive otherwise); 6 (the default) deflates at libdeflate's strongest level
 /// (12), trying both filterings (of both forms of a frame that may blend over, the best two by a
-/// level-6 estimate) and keeping the smaller; 7...9 then also run Zopfli on the winner
-/// (1, 5 or 15 iterations: much slower, a few percent smaller).
+/// level-6 estimate) and keeping the smaller, and plans each frame's dispose op by level-6 sizes
+/// (`APNGFramePlanner`); 7...9 then also run Zopfli on the winner (1, 5 or 15 iterations: much
+/// slower, a few percent smaller).
 struct APNGCompressionEffort: Sendable {
     let level: Int
 
@@ -164,6 +165,10 @@ struct APNGCompressionEffort: Sendable {
 
     /// The libdeflate level that ranks more than two candidates before the strongest runs.
     var estimateLevel: Int? { level >= 6 ? 6 : nil }
+
+    /// The libdeflate level at which `APNGFramePlanner` compares the ways to draw a frame, or nil
+    /// to compare their rectangles only.
+    var planLevel: Int? { estimateLevel }
 
     /// Zopfli's iterations, or 0 for none.
     var zopfliIterations: Int {
