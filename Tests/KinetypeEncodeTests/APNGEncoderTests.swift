@@ -22,7 +22,10 @@ final class APNGEncoderTests: XCTestCase {
 
     func testEveryFrameDecodesExactlyWithItsDuration() throws {
         let frames = blinkingFrames()
-        let encoder = try APNGEncoder(width: 48, height: 20, options: APNGOptions(loop: 2))
+        // Level 5 plans by rectangles, which clear or put back the cursor here; at level 6 the
+        // planner finds leaving it smaller on so small a canvas (APNGFramePlannerTests puts back).
+        let encoder = try APNGEncoder(
+            width: 48, height: 20, options: APNGOptions(loop: 2, compression: PNGCompression(level: 5)))
         for (index, frame) in frames.enumerated() { try encoder.addFrame(frame, startTime: Double(index) * 0.1) }
         let data = try encoder.finish(endTime: 0.85)
         let decoded = try APNGDecoder.decode(data)

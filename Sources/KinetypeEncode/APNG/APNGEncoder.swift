@@ -7,11 +7,13 @@ import KinetypeCore
 ///
 /// - The first frame is the file's default image (IDAT), so viewers without APNG support show
 ///   it. Each later frame covers only the rectangle that differs from the canvas it is drawn on.
-/// - Each frame's dispose op is chosen when the next frame is known: left as is, cleared, or put
-///   back as before — whichever leaves the next frame the smallest rectangle to draw, preferring
-///   one it can blend over (then its unchanged pixels are written fully transparent, which
-///   compresses well). A frame blends over only when every pixel it changes ends up opaque, so
-///   the result is exact in every decoder; otherwise it replaces its rectangle (source).
+/// - Each frame's dispose op is chosen when the next frame is known (`APNGFramePlanner`): left as
+///   is, cleared, or put back as before — at the default compression whichever lets the next
+///   frame compress smallest (by a quick deflate of each way to draw it, as apngasm does), at
+///   lower levels whichever leaves it the smallest rectangle. A frame may blend over (its
+///   unchanged pixels written fully transparent, which compresses well) only when every pixel it
+///   changes ends up opaque, so the result is exact in every decoder; otherwise it replaces its
+///   rectangle (source).
 /// - Identical consecutive frames are merged (their durations add up).
 /// - Delays are whole milliseconds (`delay_den` 1000) at the boundaries `round(1000 · t)`, so they
 ///   never drift; a frame longer than 65.535 s uses a coarser denominator and the rounding is
@@ -36,6 +38,7 @@ public final class APNGEncoder {
     private let sink: OutputByteSink
     private let spool: APNGFrameSpool
     private var census = APNGColorCensus()
+    private let planner: APNGFramePlanner
     /// The frames planned and spooled, in display order.
     private var planned: [PlannedFrame] = []
     private var sequence: UInt32 = 0
@@ -91,6 +94,7 @@ public final class APNGEncoder {
         self.width = width
         self.height = height
         self.options = options
+        planner = try APNGFramePlanner(width: width, height: height, effort: APNGCompressionEffort(options.compression))
         sink = try destination.map { try OutputByteSink(destination: $0, group: group) } ?? OutputByteSink()
         do {
             let folder = destination?.deletingLastPathComponent() ?? FileManager.default.temporaryDirectory
@@ -157,25 +161,15 @@ public final class APNGEncoder {
 
     // MARK: - Planning
 
-    /// The dispose op of `previous` that leaves `target` the least to draw, and the frame that
-    /// draws it.
+    /// The dispose op of `previous` that `planner` finds leaves `target` the least to write, and
+    /// the frame that draws it.
     private func plan(after previous: HeldFrame, target: [UInt8], start: Int) throws
         -> (dispose: APNGDispose, frame: HeldFrame)
     {
-        var candidates: [(APNGDispose, [UInt8])] = [(.none, previous.target)]
-        var cleared = previous.target
-        clear(previous.rect, in: &cleared)
-        candidates.append((.background, cleared))
-        if !previous.isFirst { candidates.append((.previous, previous.base)) }
-        // The smallest rectangle (half again as costly when it cannot blend over); among equal
-        // ones, the one with the fewest changed pixels (more of it left transparent).
-        var best: (dispose: APNGDispose, base: [UInt8], change: Change, cost: (Int, Int))?
-        for (dispose, base) in candidates {
-            let change = Self.change(from: base, to: target, width: width, height: height)
-            let cost = (change.rect.map { $0.area * (change.opaque ? 2 : 3) } ?? 0, change.changed)
-            if best == nil || cost < best!.cost { best = (dispose, base, change, cost) }
-        }
-        let chosen = best!
+        let chosen = try planner.plan(
+            after: APNGFramePlanner.Previous(
+                target: previous.target, base: previous.base, rect: previous.rect, isFirst: previous.isFirst),
+            target: target, mode: { census.colorMode() })
         // A frame identical to its base still needs one pixel: draw the first one as it is.
         let rect = chosen.change.rect ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
         let blend: APNGBlend = chosen.change.rect != nil && chosen.change.opaque ? .over : .source
@@ -184,49 +178,6 @@ public final class APNGEncoder {
             target: target, base: chosen.base, rect: rect, blend: blend, spoolOffset: offset, start: start,
             isFirst: false)
         return (chosen.dispose, frame)
-    }
-
-    /// Where `target` differs from `base`, and whether every differing pixel of `target` is opaque.
-    struct Change {
-        var rect: PixelRect?
-        var opaque: Bool
-        /// How many pixels differ.
-        var changed = 0
-    }
-
-    static func change(from base: [UInt8], to target: [UInt8], width: Int, height: Int) -> Change {
-        var minX = Int.max
-        var minY = Int.max
-        var maxX = -1
-        var maxY = -1
-        var opaque = true
-        var changed = 0
-        base.withUnsafeBytes { baseBytes in
-            target.withUnsafeBytes { targetBytes in
-                let basePixels = baseBytes.bindMemory(to: UInt32.self)
-                let targetPixels = targetBytes.bindMemory(to: UInt32.self)
-                let targetAlpha = targetBytes.bindMemory(to: UInt8.self)
-                for y in 0..<height {
-                    let row = y * width
-                    var x = 0
-                    while x < width {
-                        if basePixels[row + x] != targetPixels[row + x] {
-                            changed += 1
-                            if x < minX { minX = x }
-                            if x > maxX { maxX = x }
-                            if y < minY { minY = y }
-                            if y > maxY { maxY = y }
-                            if targetAlpha[(row + x) * 4 + 3] != 255 { opaque = false }
-                        }
-                        x += 1
-                    }
-                }
-            }
-        }
-        guard maxX >= 0 else { return Change(rect: nil, opaque: true) }
-        return Change(
-            rect: PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1), opaque: opaque,
-            changed: changed)
     }
 
     /// Spools the target's pixels of `rect` and, for a frame that blends over, a mask of those
@@ -265,13 +216,6 @@ public final class APNGEncoder {
         let offset = try spool.append(pixels)
         if !mask.isEmpty { _ = try spool.append(mask) }
         return offset
-    }
-
-    private func clear(_ rect: PixelRect, in canvas: inout [UInt8]) {
-        for y in rect.y..<rect.maxY {
-            let start = (y * width + rect.x) * 4
-            canvas.replaceSubrange(start..<(start + rect.width * 4), with: repeatElement(0, count: rect.width * 4))
-        }
     }
 
     // MARK: - Chunks

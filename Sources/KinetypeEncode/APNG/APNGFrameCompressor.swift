@@ -31,12 +31,13 @@ struct APNGFrameCompressor {
                 candidates.append((index, filtered))
             }
         }
-        // More than two candidates (a frame that may blend over): a quick deflate picks the two
-        // that go on to the slow one.
-        if let estimator, candidates.count > 2 {
+        // A quick deflate ranks the candidates; the slow one runs on the best and on the second
+        // best when the quick one found it within 3 % of the best (there the ranking may be wrong).
+        if let estimator, candidates.count > 1 {
             let sizes = try candidates.map { try estimator.zlib($0.rows).count }
             let order = sizes.indices.sorted { sizes[$0] < sizes[$1] || (sizes[$0] == sizes[$1] && $0 < $1) }
-            candidates = order.prefix(2).sorted().map { candidates[$0] }
+            let kept = order.prefix(2).filter { sizes[$0] * 100 <= sizes[order[0]] * 103 }
+            candidates = kept.sorted().map { candidates[$0] }
         }
         var best: (variant: Int, rows: Int, data: [UInt8])?
         for (index, candidate) in candidates.enumerated() {
@@ -150,9 +151,10 @@ enum APNGFailure {
 /// What `--png-compression` asks of the APNG encoder: level 0 stores the rows unfiltered (the
 /// fastest, largest file); 1...5 deflate at that libdeflate level with one filtering (none for one
 /// byte a pixel, adaptive otherwise); 6 (the default) deflates at libdeflate's strongest level
-/// (12), trying both filterings (of both forms of a frame that may blend over, the best two by a
-/// level-6 estimate) and keeping the smaller; 7...9 then also run Zopfli on the winner
-/// (1, 5 or 15 iterations: much slower, a few percent smaller).
+/// (12), trying both filterings of both forms of a frame that may blend over: a level-6 deflate
+/// ranks them and level 12 runs on the best (and the second best when it is within 3 %), keeping
+/// the smallest, and plans each frame's dispose op by level-6 sizes (`APNGFramePlanner`); 7...9
+/// then also run Zopfli on the winner (1, 5 or 15 iterations: much slower, a few percent smaller).
 struct APNGCompressionEffort: Sendable {
     let level: Int
 
@@ -164,6 +166,10 @@ struct APNGCompressionEffort: Sendable {
 
     /// The libdeflate level that ranks more than two candidates before the strongest runs.
     var estimateLevel: Int? { level >= 6 ? 6 : nil }
+
+    /// The libdeflate level at which `APNGFramePlanner` compares the ways to draw a frame, or nil
+    /// to compare their rectangles only.
+    var planLevel: Int? { estimateLevel }
 
     /// Zopfli's iterations, or 0 for none.
     var zopfliIterations: Int {
