@@ -43,7 +43,6 @@ struct LottieExport {
     func document() throws -> LottieJSON {
         let frameCount = timeline.frameCount
         let first = timeline.state(atFrame: 0)
-        try checkCanvas(first.canvas)
         var tracks = first.layers.map { LayerTracks(first: $0) }
         for frame in 0..<frameCount {
             if frame % 64 == 0, isCancelled() { throw CancellationError() }
@@ -66,12 +65,13 @@ struct LottieExport {
             layers.append(
                 try layer(layerTracks, index: position + 1, assets: &assets, glyphAssets: &glyphAssets))
         }
-        if case .color(let background) = first.canvas.background, background.alpha > 0 {
+        if isVisible(first.canvas.background) {
             let canvasRect = Rect(x: 0, y: 0, width: scene.canvas.width, height: scene.canvas.height)
+            let paint = lottiePaint(renderer.vectorFill(first.canvas.background, in: canvasRect))
             layers.append(
                 shapeLayer(
                     name: "background", index: tracks.count + 1,
-                    shapes: [fillGroup(try FrameRenderer.roundedRectPath(canvasRect, radius: 0), background)],
+                    shapes: [group(pathShapes(try FrameRenderer.roundedRectPath(canvasRect, radius: 0)) + [paint])],
                     transform: staticTransform()))
         }
         return .object([
@@ -90,12 +90,6 @@ struct LottieExport {
 
     // MARK: - Sampling and checks
 
-    private func checkCanvas(_ canvas: CanvasState) throws {
-        if case .linear = canvas.background {
-            throw refusal(at: "canvas.background", "a gradient background")
-        }
-    }
-
     private func record(_ layer: LayerState, frame: Int, into tracks: inout LayerTracks) throws {
         let path = "layers[\(layer.index)]"
         let base = tracks.first
@@ -104,9 +98,6 @@ struct LottieExport {
             || layer.border != base.border
         {
             throw refusal(at: path + ".animations", "a frame, background or border that changes over time")
-        }
-        if case .linear = layer.background {
-            throw refusal(at: path + ".background", "a gradient background")
         }
         switch (layer.content, base.content) {
         case (.rect, .rect): break
@@ -366,8 +357,9 @@ struct LottieExport {
     /// A layer's background, filling its box with the rounded corners (under the content).
     private func backgroundShapes(_ layer: LayerState, box: Rect) throws -> [LottieJSON] {
         var shapes: [LottieJSON] = []
-        if case .color(let background) = layer.background, background.alpha > 0 {
-            shapes.append(fillGroup(try FrameRenderer.roundedRectPath(box, radius: layer.cornerRadius), background))
+        if let background = layer.background, isVisible(background) {
+            let outline = try FrameRenderer.roundedRectPath(box, radius: layer.cornerRadius)
+            shapes.append(group(pathShapes(outline) + [lottiePaint(renderer.vectorFill(background, in: box))]))
         }
         return shapes
     }
@@ -439,10 +431,6 @@ struct LottieExport {
             ("ty", .string("gr")),
             ("it", .array(items + [groupTransform()])),
         ])
-    }
-
-    private func fillGroup(_ path: VectorPath, _ color: Color) -> LottieJSON {
-        group(pathShapes(path) + [fill(color)])
     }
 
     private func fill(_ fillColor: Color) -> LottieJSON {
