@@ -184,6 +184,12 @@ final class LottieOutputTests: XCTestCase {
         try checkAgainstPlayers(scene: scene, pixelWidth: 440, pixelHeight: 120)
     }
 
+    /// A blurred text shadow (drawn as copies of the glyphs), revealed with its typewriter.
+    func testTextShadowMatchesItsFramesInRlottieAndThorVG() throws {
+        let title = KinetypeProcess.packageRoot.appendingPathComponent("Templates/examples/title.json").path
+        try checkAgainstPlayers(scene: title, pixelWidth: 320, pixelHeight: 80)
+    }
+
     /// Re-laid-out and changing text give the same bytes with one worker thread and several.
     func testReLaidOutTextIsByteIdenticalAcrossJobs() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
@@ -244,18 +250,18 @@ final class LottieOutputTests: XCTestCase {
 
     func testUnsupportedFeaturesAndScaleAreRefusedByName() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
-        let shadow = try writeScene(
+        let underlined = try writeScene(
             """
             {"version": 1, "canvas": {"width": 120, "height": 40, "duration": 1},
-             "layers": [{"type": "text", "text": "Hi", "frame": {"x": 4, "y": 4},
-                         "font": {"family": "DejaVu Sans", "size": 16},
-                         "shadow": {"color": "#00000080", "radius": 4, "y": 2}}]}
-            """, named: "shadow.json", in: folder)
+             "layers": [{"type": "text", "frame": {"x": 4, "y": 4}, "font": {"family": "DejaVu Sans", "size": 16},
+                         "spans": [{"text": "Hi", "underline": true}]}]}
+            """, named: "underlined.json", in: folder)
         let output = folder.appendingPathComponent("out.json").path
-        let refused = try KinetypeProcess.run(["render", shadow, "-o", output])
+        let refused = try KinetypeProcess.run(["render", underlined, "-o", output])
         XCTAssertEqual(refused.status, 64, refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("layers[0].shadow"), refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("Lottie output does not support a text shadow"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("layers[0]"), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains("Lottie output does not support underlined or struck-through text"), refused.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is written")
 
         let hello = KinetypeProcess.packageRoot.appendingPathComponent("Templates/hello.json").path

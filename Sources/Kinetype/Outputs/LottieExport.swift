@@ -128,7 +128,6 @@ struct LottieExport {
             } else if let found = tracks.layouts.firstIndex(of: layout) {
                 known = found
             } else {
-                try checkText(layout, path: path)
                 tracks.layouts.append(layout)
                 known = tracks.layouts.count - 1
             }
@@ -143,12 +142,6 @@ struct LottieExport {
         tracks.position.add(Point(x: mirrored ? -layer.offset.x : layer.offset.x, y: layer.offset.y), frame: frame)
         tracks.scale.add(layer.scale, frame: frame)
         tracks.rotation.add(layer.rotation, frame: frame)
-    }
-
-    private func checkText(_ text: TextState, path: String) throws {
-        if let shadow = text.shadow, shadow.color.alpha > 0 {
-            throw refusal(at: path + ".shadow", "a text shadow")
-        }
     }
 
     /// A text state without what changes per frame in a layout that stays put (reveal, cursor).

@@ -13,7 +13,8 @@ struct CursorSample: Equatable {
 /// once, as the raster renderer lays it out, and its glyphs are shown over the frames that layout
 /// is on screen: each glyph layer starts (`ip`) at the first frame it shows and ends after its
 /// last, with hold keyframes of its opacity (its character's reveal, 0 while another layout
-/// shows) in between. Glyph outlines stay shared assets.
+/// shows) in between. Glyph outlines stay shared assets. A shadow is copies of the glyphs in its
+/// color under them (`ShadowCopies`).
 extension LottieExport {
     func textLayer(
         _ tracks: LayerTracks, index: Int, assets: inout [LottieJSON], glyphAssets: inout [GlyphKey: GlyphAsset]
@@ -56,6 +57,38 @@ extension LottieExport {
                 assets: &assets, glyphAssets: &glyphAssets)
             {
                 inner.append(glyph)
+            }
+            // The shadow under the glyphs: a blurred copy of them, approximated by copies in the
+            // shadow's color at offsets around it (see `ShadowCopies`).
+            guard let shadow = tracks.layouts[layout].shadow, shadow.color.alpha > 0 else { continue }
+            let shadowID = "layer\(layer.index)-shadow\(layout)"
+            let shadowGlyphs = try glyphLayers(
+                vector, layout: layout, tracks: tracks, frames: frames, tint: shadow.color, firstIndex: 1,
+                assets: &assets, glyphAssets: &glyphAssets)
+            guard !shadowGlyphs.isEmpty else { continue }
+            assets.append(
+                .object([("id", .string(shadowID)), ("nm", .string(path + ".shadow")), ("layers", .array(shadowGlyphs))]))
+            for copy in ShadowCopies(shadow, pixelScale: scene.canvas.scale).copies {
+                append { index in
+                    .object(
+                        [
+                            ("ty", .number(0)), ("ind", .number(Double(index))), ("nm", .string("shadow")),
+                            ("refId", .string(shadowID)), ("w", .number(scene.canvas.width)),
+                            ("h", .number(scene.canvas.height)),
+                        ] + timing(frames)
+                            + [
+                                (
+                                    "ks",
+                                    .object([
+                                        ("o", .object([("a", .number(0)), ("k", .number(rounded(copy.opacity * 100)))])),
+                                        ("r", .object([("a", .number(0)), ("k", .number(0))])),
+                                        ("p", staticValue([rounded(copy.offset.x), rounded(copy.offset.y), 0])),
+                                        ("a", staticValue([0, 0, 0])),
+                                        ("s", staticValue([100, 100, 100])),
+                                    ])
+                                )
+                            ])
+                }
             }
         }
         for (position, box) in boxes.enumerated() {
