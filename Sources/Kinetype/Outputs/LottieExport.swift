@@ -174,7 +174,8 @@ struct LottieExport {
             return shapeLayer(
                 name: path, index: index,
                 shapes: try borderShapes(layer, box: box) + backgroundShapes(layer, box: box),
-                transform: transform(tracks, centers: Track(Point(x: box.x + box.width / 2, y: box.y + box.height / 2))))
+                transform: transform(tracks, centers: Track(Point(x: box.x + box.width / 2, y: box.y + box.height / 2)))
+            )
         case .text:
             return try textLayer(tracks, index: index, assets: &assets, glyphAssets: &glyphAssets)
         case .image:
@@ -273,8 +274,11 @@ struct LottieExport {
 
     func staticTransformMembers(opacity: Track<Double>? = nil) -> [(String, LottieJSON)] {
         [
-            ("o", opacity.map { keyframes($0, static: { .number($0) }, animated: { [.number($0)] }) }
-                ?? .object([("a", .number(0)), ("k", .number(100))])),
+            (
+                "o",
+                opacity.map { keyframes($0, static: { .number($0) }, animated: { [.number($0)] }) }
+                    ?? .object([("a", .number(0)), ("k", .number(100))])
+            ),
             ("r", .object([("a", .number(0)), ("k", .number(0))])),
             ("p", staticValue([0, 0, 0])),
             ("a", staticValue([0, 0, 0])),

@@ -17,7 +17,7 @@ func lottiePaint(_ fill: VectorFill) -> LottieJSON {
     case .linear(let from, let to, let start, let end):
         var stops: [Double] = [0, from.red, from.green, from.blue, 1, to.red, to.green, to.blue]
         if from.alpha < 1 || to.alpha < 1 { stops += [0, from.alpha, 1, to.alpha] }
-        let point: (Point) -> LottieJSON = { .array([.number(lottieRounded($0.x)), .number(lottieRounded($0.y))]) }
+        let point: (Point) -> LottieJSON = { .array([.number(rounded($0.x)), .number(rounded($0.y))]) }
         return .object([
             ("ty", .string("gf")), ("o", still(.number(100))), ("r", .number(1)),
             ("g", .object([("p", .number(2)), ("k", still(.array(stops.map { .number($0) })))])),
@@ -25,9 +25,6 @@ func lottiePaint(_ fill: VectorFill) -> LottieJSON {
         ])
     }
 }
-
-/// A coordinate rounded to 1/100 of a point.
-func lottieRounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 
 /// Whether a fill paints anything.
 func isVisible(_ fill: Fill) -> Bool {

@@ -47,7 +47,8 @@ struct ShadowCopies {
         // sum so far is exact: over what is drawn (S), a copy of opacity o gives o + (1 − o)·S.
         var drawn = 0.0
         var bottomUp: [Copy] = []
-        for copy in weighted.enumerated().sorted(by: { ($0.element.weight, $0.offset) < ($1.element.weight, $1.offset) }) {
+        for copy in weighted.enumerated().sorted(by: { ($0.element.weight, $0.offset) < ($1.element.weight, $1.offset) }
+        ) {
             let share = alpha * copy.element.weight / total
             bottomUp.append(Copy(offset: copy.element.offset, opacity: drawn < 1 ? min(share / (1 - drawn), 1) : 1))
             drawn += share

@@ -67,7 +67,9 @@ extension LottieExport {
                 assets: &assets, glyphAssets: &glyphAssets)
             guard !shadowGlyphs.isEmpty else { continue }
             assets.append(
-                .object([("id", .string(shadowID)), ("nm", .string(path + ".shadow")), ("layers", .array(shadowGlyphs))]))
+                .object([
+                    ("id", .string(shadowID)), ("nm", .string(path + ".shadow")), ("layers", .array(shadowGlyphs)),
+                ]))
             for copy in ShadowCopies(shadow, pixelScale: scene.canvas.scale).copies {
                 append { index in
                     .object(
@@ -80,7 +82,10 @@ extension LottieExport {
                                 (
                                     "ks",
                                     .object([
-                                        ("o", .object([("a", .number(0)), ("k", .number(rounded(copy.opacity * 100)))])),
+                                        (
+                                            "o",
+                                            .object([("a", .number(0)), ("k", .number(rounded(copy.opacity * 100)))])
+                                        ),
                                         ("r", .object([("a", .number(0)), ("k", .number(0))])),
                                         ("p", staticValue([rounded(copy.offset.x), rounded(copy.offset.y), 0])),
                                         ("a", staticValue([0, 0, 0])),
@@ -130,7 +135,8 @@ extension LottieExport {
                     ? Self.revealAlpha(of: glyph.character, in: tracks.reveals[frame]) : 0
             }
             guard let shown = shown(over: frames, alpha) else { continue }
-            let color = tint.map { Color(red: $0.red, green: $0.green, blue: $0.blue, alpha: glyph.color.alpha) }
+            let color =
+                tint.map { Color(red: $0.red, green: $0.green, blue: $0.blue, alpha: glyph.color.alpha) }
                 ?? glyph.color
             let key = GlyphKey(outline: glyph.outline, color: color)
             let asset: GlyphAsset
@@ -151,7 +157,10 @@ extension LottieExport {
                             (
                                 "ks",
                                 .object([
-                                    ("o", keyframes(shown.opacity, static: { .number($0) }, animated: { [.number($0)] })),
+                                    (
+                                        "o",
+                                        keyframes(shown.opacity, static: { .number($0) }, animated: { [.number($0)] })
+                                    ),
                                     ("r", .object([("a", .number(0)), ("k", .number(0))])),
                                     (
                                         "p",
