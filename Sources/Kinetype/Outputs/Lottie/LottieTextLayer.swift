@@ -29,6 +29,7 @@ extension LottieExport {
             if isCancelled() { throw CancellationError() }
             vectors.append(try vectorText(layout, layer: layer, path: path))
         }
+        let clip = try clipMask(vectors, path: path)
         var boxes: [Rect] = []
         for vector in vectors where !boxes.contains(vector.box) { boxes.append(vector.box) }
         let boxOfLayout = vectors.map { vector in boxes.firstIndex(of: vector.box) ?? 0 }
@@ -118,7 +119,52 @@ extension LottieExport {
             [
                 ("ty", .number(0)), ("ind", .number(Double(index))), ("nm", .string(path)), ("refId", .string(id)),
                 ("w", .number(scene.canvas.width)), ("h", .number(scene.canvas.height)),
-            ] + timing() + [("ks", transform(tracks, centers: centers))])
+            ] + timing() + [("ks", transform(tracks, centers: centers))] + (clip.map(mask) ?? []))
+    }
+
+    /// The rectangle the frame clips the text to, when the glyphs reach past it (the outlines'
+    /// control points may overshoot the ink by a hair: a quarter point is allowed), or nil. A
+    /// clip that changes with the layout is refused.
+    private func clipMask(_ vectors: [VectorText], path: String) throws -> Rect? {
+        let slack = 0.25
+        let cut = vectors.contains { vector in
+            guard let clip = vector.clip, let ink = vector.ink else { return false }
+            return ink.x < clip.x - slack || ink.y < clip.y - slack
+                || ink.x + ink.width > clip.x + clip.width + slack
+                || ink.y + ink.height > clip.y + clip.height + slack
+        }
+        guard cut, let clip = vectors.first?.clip else { return nil }
+        if vectors.contains(where: { $0.clip != clip }) {
+            throw refusal(at: path + ".frame", "text cut off by its frame while its layout changes")
+        }
+        return clip
+    }
+
+    /// A layer mask that shows only `rect` (in the layer's coordinates), as the raster clips.
+    private func mask(_ rect: Rect) -> [(String, LottieJSON)] {
+        let corners = [
+            Point(x: rect.x, y: rect.y), Point(x: rect.x + rect.width, y: rect.y),
+            Point(x: rect.x + rect.width, y: rect.y + rect.height), Point(x: rect.x, y: rect.y + rect.height),
+        ]
+        let point: (Point) -> LottieJSON = { .array([.number(rounded($0.x)), .number(rounded($0.y))]) }
+        let zero: [LottieJSON] = Array(repeating: .array([.number(0), .number(0)]), count: 4)
+        let shape: LottieJSON = .object([
+            ("c", .bool(true)), ("v", .array(corners.map(point))), ("i", .array(zero)), ("o", .array(zero)),
+        ])
+        return [
+            ("hasMask", .bool(true)),
+            (
+                "masksProperties",
+                .array([
+                    .object([
+                        ("nm", .string("frame")), ("mode", .string("a")), ("inv", .bool(false)),
+                        ("pt", .object([("a", .number(0)), ("k", shape)])),
+                        ("o", .object([("a", .number(0)), ("k", .number(100))])),
+                        ("x", .object([("a", .number(0)), ("k", .number(0))])),
+                    ])
+                ])
+            ),
+        ]
     }
 
     /// The glyph layers of one layout shown over `frames`, front to back, in their own colors or
@@ -189,17 +235,6 @@ extension LottieExport {
                 throw refusal(at: path + ".text", "glyphs without outlines (a bitmap color font such as emoji)")
             case .decoration: throw refusal(at: path, "underlined or struck-through text")
             case .missingGlyph: throw refusal(at: path + ".text", "a character none of the fonts has")
-            }
-        }
-        // The frame clips the raster text; Lottie output has no clip, so text must stay inside (the
-        // outlines' control points may overshoot the ink by a hair: a quarter point is allowed).
-        if let clip = vector.clip, let ink = vector.ink {
-            let slack = 0.25
-            if ink.x < clip.x - slack || ink.y < clip.y - slack
-                || ink.x + ink.width > clip.x + clip.width + slack
-                || ink.y + ink.height > clip.y + clip.height + slack
-            {
-                throw refusal(at: path + ".frame", "text cut off by its frame")
             }
         }
         return vector
