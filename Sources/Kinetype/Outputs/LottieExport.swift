@@ -9,8 +9,9 @@ import KinetypeRender
 /// is one asset, placed by reference; its outline comes from the same Pango layout and glyph
 /// positions the raster renderer draws. Everything that changes is sampled at every frame of the
 /// timeline and written as hold keyframes where it changes: a typewriter's reveal (the opacity of
-/// each character's glyphs), the cursor (its rectangle and blink), and a layer's opacity, offset,
-/// scale and rotation. Whatever it cannot write exactly is refused with an error naming the layer.
+/// each character's glyphs), the cursor (its rectangle and blink), each distinct layout of a text
+/// that changes (`LottieTextLayer.swift`), and a layer's opacity, offset, scale and rotation.
+/// Whatever it cannot write exactly is refused with an error naming the layer.
 struct LottieExport {
     let prepared: PreparedScene
     let renderer: FrameRenderer
