@@ -264,6 +264,20 @@ final class LottieOutputTests: XCTestCase {
             refused.stderr.contains("Lottie output does not support underlined or struck-through text"), refused.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is written")
 
+        let translucent = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 120, "height": 40, "duration": 1},
+             "layers": [{"type": "rect", "frame": {"x": 4, "y": 4, "width": 100, "height": 30},
+                         "background": {"linear": {"from": "#D6454500", "to": "#1864AB", "angle": 0}}}]}
+            """, named: "translucent.json", in: folder)
+        let gradient = try KinetypeProcess.run(["render", translucent, "-o", output])
+        XCTAssertEqual(gradient.status, 64, gradient.stderr)
+        XCTAssertTrue(gradient.stderr.contains("layers[0].background"), gradient.stderr)
+        XCTAssertTrue(
+            gradient.stderr.contains("Lottie output does not support a gradient with translucent colors"),
+            gradient.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is written")
+
         let hello = KinetypeProcess.packageRoot.appendingPathComponent("Templates/hello.json").path
         let scaled = try KinetypeProcess.run(["render", hello, "-o", output, "--scale", "2"])
         XCTAssertEqual(scaled.status, 64, scaled.stderr)

@@ -61,6 +61,7 @@ struct LottieExport {
     func document() throws -> LottieJSON {
         let frameCount = timeline.frameCount
         let first = timeline.state(atFrame: 0)
+        try checkFill(first.canvas.background, at: "canvas.background")
         var tracks = first.layers.map { LayerTracks(first: $0) }
         for frame in 0..<frameCount {
             if frame % 64 == 0, isCancelled() { throw CancellationError() }
@@ -108,9 +109,18 @@ struct LottieExport {
 
     // MARK: - Sampling and checks
 
+    /// rlottie and ThorVG blend a gradient's translucent colors differently from each other and
+    /// from Cairo (rlottie by more than a fifth of the pixels), so only opaque gradients are written.
+    private func checkFill(_ fill: Fill?, at path: String) throws {
+        if case .linear(let from, let to, _, _) = fill, from.alpha < 1 || to.alpha < 1 {
+            throw refusal(at: path, "a gradient with translucent colors")
+        }
+    }
+
     private func record(_ layer: LayerState, frame: Int, into tracks: inout LayerTracks) throws {
         let path = "layers[\(layer.index)]"
         let base = tracks.first
+        if frame == 0 { try checkFill(layer.background, at: path + ".background") }
         if layer.frame != base.frame || layer.alignment != base.alignment || layer.padding != base.padding
             || layer.background != base.background || layer.cornerRadius != base.cornerRadius
             || layer.border != base.border

@@ -3,8 +3,8 @@ import KinetypeEncode
 import KinetypeRender
 
 /// A shape's paint in Lottie: a solid fill (`fl`), or a linear gradient fill (`gf`) with the two
-/// color stops and the line the raster renderer's Cairo pattern runs along. Opacity stops are
-/// written only when an end is not opaque (both players read colors alone as opaque).
+/// color stops and the line the raster renderer's Cairo pattern runs along. Gradients are opaque
+/// (`LottieExport` refuses translucent ones), so there are no opacity stops.
 func lottiePaint(_ fill: VectorFill) -> LottieJSON {
     func still(_ value: LottieJSON) -> LottieJSON { .object([("a", .number(0)), ("k", value)]) }
     switch fill {
@@ -15,8 +15,7 @@ func lottiePaint(_ fill: VectorFill) -> LottieJSON {
             ("o", still(.number(color.alpha * 100))), ("r", .number(1)),
         ])
     case .linear(let from, let to, let start, let end):
-        var stops: [Double] = [0, from.red, from.green, from.blue, 1, to.red, to.green, to.blue]
-        if from.alpha < 1 || to.alpha < 1 { stops += [0, from.alpha, 1, to.alpha] }
+        let stops: [Double] = [0, from.red, from.green, from.blue, 1, to.red, to.green, to.blue]
         let point: (Point) -> LottieJSON = { .array([.number(rounded($0.x)), .number(rounded($0.y))]) }
         return .object([
             ("ty", .string("gf")), ("o", still(.number(100))), ("r", .number(1)),
