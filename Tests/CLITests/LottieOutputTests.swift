@@ -49,15 +49,18 @@ final class LottieOutputTests: XCTestCase {
         return url.path
     }
 
-    /// Exports `scene` to Lottie, renders its PNG frames, and has the checker compare them.
-    private func checkAgainstPlayers(scene: String, pixelWidth: Int, pixelHeight: Int) throws {
+    /// Exports `scene` to Lottie, renders its PNG frames (both with `arguments`), and has the
+    /// checker compare them.
+    private func checkAgainstPlayers(
+        scene: String, pixelWidth: Int, pixelHeight: Int, arguments: [String] = []
+    ) throws {
         let python = try requirePython()
         let folder = try KinetypeProcess.temporaryFolder(self)
         let lottie = folder.appendingPathComponent("out.json").path
         let frames = folder.appendingPathComponent("frames").path
-        let export = try KinetypeProcess.run(["render", scene, "-o", lottie, "-q"])
+        let export = try KinetypeProcess.run(["render", scene, "-o", lottie, "-q"] + arguments)
         XCTAssertEqual(export.status, 0, export.stderr)
-        let raster = try KinetypeProcess.run(["render", scene, "-o", frames, "-q"])
+        let raster = try KinetypeProcess.run(["render", scene, "-o", frames, "-q"] + arguments)
         XCTAssertEqual(raster.status, 0, raster.stderr)
         let frameCount = try FileManager.default.contentsOfDirectory(atPath: frames).filter { $0.hasSuffix(".png") }
             .count
@@ -113,6 +116,93 @@ final class LottieOutputTests: XCTestCase {
         for name in ["mirror-badge-rtl.json", "mirror-rect-rtl.json"] {
             let scene = KinetypeProcess.fixtures.appendingPathComponent(name).path
             try checkAgainstPlayers(scene: scene, pixelWidth: 60, pixelHeight: 20)
+        }
+    }
+
+    /// Gradient backgrounds (the canvas's, mirrored right to left) in the dark appearance, with a
+    /// typewriter and cursor in Arabic.
+    func testGradientRightToLeftDarkNoteCardMatchesItsFramesInRlottieAndThorVG() throws {
+        let noteCard = KinetypeProcess.packageRoot.appendingPathComponent("Templates/whats-new/note-card.json").path
+        try checkAgainstPlayers(
+            scene: noteCard, pixelWidth: 720, pixelHeight: 448,
+            arguments: [
+                "--color-scheme", "dark", "--set", "title=ملاحظات",
+                "--set", "body=أضف ملاحظات إلى أي مهمة. دوّن التفاصيل.",
+            ])
+    }
+
+    /// A layer's own gradient box, at an angle, mirrored in a right-to-left layout.
+    func testLayerGradientMatchesItsFramesInRlottieAndThorVG() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let scene = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 200, "height": 80, "scale": 2, "fps": 10, "duration": 0.3,
+                                      "layoutDirection": "rightToLeft",
+                                      "background": {"linear": {"from": "#102A43", "to": "#F0B429", "angle": 20}}},
+             "layers": [{"type": "rect", "frame": {"x": 20, "y": 16, "width": 120, "height": 48}, "cornerRadius": 10,
+                         "background": {"linear": {"from": "#FFFFFF", "to": "#D64545", "angle": 135,
+                                                   "mirrorsInRightToLeft": true}}}]}
+            """, named: "gradient.json", in: folder)
+        try checkAgainstPlayers(scene: scene, pixelWidth: 400, pixelHeight: 160)
+    }
+
+    /// Text re-laid out every frame (font size, weight and letter spacing animated) in a box that
+    /// fits it, so the box and the layer's scale center move too.
+    func testReLaidOutTextMatchesItsFramesInRlottieAndThorVG() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let scene = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 240, "height": 90, "scale": 2, "background": "#FFFFFF", "fps": 12,
+                                      "hold": 0.2},
+             "layers": [{"type": "text", "text": "Grow", "frame": {"x": 16, "y": 12}, "padding": 6,
+               "background": "#E7F5FF", "cornerRadius": 6, "font": {"family": "Inter", "size": 20}, "color": "#1864AB",
+               "animations": [
+                 {"type": "animate", "property": "font.size", "from": 20, "to": 40, "duration": 1, "easing": "easeInOut"},
+                 {"type": "animate", "property": "font.weight", "from": "regular", "to": "bold", "duration": 1},
+                 {"type": "animate", "property": "letterSpacing", "from": 0, "to": 4, "duration": 1},
+                 {"type": "animate", "property": "scale", "from": 0.8, "to": 1, "duration": 1}]}]}
+            """, named: "grow.json", in: folder)
+        try checkAgainstPlayers(scene: scene, pixelWidth: 480, pixelHeight: 180)
+    }
+
+    /// Text whose content and color change: a flow-mode typewriter whose script deletes and retypes,
+    /// with a cursor, and a color animation.
+    func testChangingTextMatchesItsFramesInRlottieAndThorVG() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let scene = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 220, "height": 60, "scale": 2, "background": "#FFFFFF", "fps": 10,
+                                      "hold": 0.3},
+             "layers": [{"type": "text", "frame": {"x": 12, "y": 14, "width": 196},
+               "font": {"family": "DejaVu Sans", "size": 20}, "color": "#212529",
+               "animations": [
+                 {"type": "typewriter", "mode": "flow", "interval": 0.08,
+                  "script": [{"type": "Helo"}, {"pause": 0.2}, {"delete": 1}, {"type": "lo there"}],
+                  "cursor": {"shape": "bar", "color": "#E8590C", "blink": 0.5}},
+                 {"type": "animate", "property": "color", "to": "#2B8A3E", "start": 0.6, "duration": 0.5}]}]}
+            """, named: "typed.json", in: folder)
+        try checkAgainstPlayers(scene: scene, pixelWidth: 440, pixelHeight: 120)
+    }
+
+    /// A blurred text shadow (drawn as copies of the glyphs), revealed with its typewriter.
+    func testTextShadowMatchesItsFramesInRlottieAndThorVG() throws {
+        let title = KinetypeProcess.packageRoot.appendingPathComponent("Templates/examples/title.json").path
+        try checkAgainstPlayers(scene: title, pixelWidth: 320, pixelHeight: 80)
+    }
+
+    /// Re-laid-out and changing text give the same bytes with one worker thread and several.
+    func testReLaidOutTextIsByteIdenticalAcrossJobs() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        for name in ["Templates/seeds/font-animation.json", "Templates/seeds/typed-prefix.json"] {
+            let scene = KinetypeProcess.packageRoot.appendingPathComponent(name).path
+            var outputs: [Data] = []
+            for jobs in ["1", "3"] {
+                let path = folder.appendingPathComponent("jobs\(jobs).json").path
+                let result = try KinetypeProcess.run(["render", scene, "-o", path, "--jobs", jobs, "-q"])
+                XCTAssertEqual(result.status, 0, result.stderr)
+                outputs.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+            }
+            XCTAssertEqual(outputs[0], outputs[1], "\(name): the same bytes with --jobs 1 and 3")
         }
     }
 
@@ -183,18 +273,32 @@ final class LottieOutputTests: XCTestCase {
 
     func testUnsupportedFeaturesAndScaleAreRefusedByName() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
-        let shadow = try writeScene(
+        let underlined = try writeScene(
             """
             {"version": 1, "canvas": {"width": 120, "height": 40, "duration": 1},
-             "layers": [{"type": "text", "text": "Hi", "frame": {"x": 4, "y": 4},
-                         "font": {"family": "DejaVu Sans", "size": 16},
-                         "shadow": {"color": "#00000080", "radius": 4, "y": 2}}]}
-            """, named: "shadow.json", in: folder)
+             "layers": [{"type": "text", "frame": {"x": 4, "y": 4}, "font": {"family": "DejaVu Sans", "size": 16},
+                         "spans": [{"text": "Hi", "underline": true}]}]}
+            """, named: "underlined.json", in: folder)
         let output = folder.appendingPathComponent("out.json").path
-        let refused = try KinetypeProcess.run(["render", shadow, "-o", output])
+        let refused = try KinetypeProcess.run(["render", underlined, "-o", output])
         XCTAssertEqual(refused.status, 64, refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("layers[0].shadow"), refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("Lottie output does not support a text shadow"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("layers[0]"), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains("Lottie output does not support underlined or struck-through text"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is written")
+
+        let translucent = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 120, "height": 40, "duration": 1},
+             "layers": [{"type": "rect", "frame": {"x": 4, "y": 4, "width": 100, "height": 30},
+                         "background": {"linear": {"from": "#D6454500", "to": "#1864AB", "angle": 0}}}]}
+            """, named: "translucent.json", in: folder)
+        let gradient = try KinetypeProcess.run(["render", translucent, "-o", output])
+        XCTAssertEqual(gradient.status, 64, gradient.stderr)
+        XCTAssertTrue(gradient.stderr.contains("layers[0].background"), gradient.stderr)
+        XCTAssertTrue(
+            gradient.stderr.contains("Lottie output does not support a gradient with translucent colors"),
+            gradient.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is written")
 
         let hello = KinetypeProcess.packageRoot.appendingPathComponent("Templates/hello.json").path

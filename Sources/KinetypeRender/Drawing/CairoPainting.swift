@@ -15,14 +15,8 @@ enum CairoPainting {
         case .color(let color):
             setColor(cr, color)
         case .linear(let from, let to, let angle, _):
-            let radians = angle * .pi / 180
-            let dx = cos(radians)
-            let dy = sin(radians)
-            let half = (abs(rect.width * dx) + abs(rect.height * dy)) / 2
-            let cx = rect.x + rect.width / 2
-            let cy = rect.y + rect.height / 2
-            let pattern = try CairoPattern(
-                linearFrom: cx - dx * half, cy - dy * half, to: cx + dx * half, cy + dy * half)
+            let line = gradientLine(in: rect, angle: angle)
+            let pattern = try CairoPattern(linearFrom: line.start.x, line.start.y, to: line.end.x, line.end.y)
             withExtendedLifetime(pattern) {
                 cairo_pattern_add_color_stop_rgba(pattern.pointer, 0, from.red, from.green, from.blue, from.alpha)
                 cairo_pattern_add_color_stop_rgba(pattern.pointer, 1, to.red, to.green, to.blue, to.alpha)
@@ -30,6 +24,18 @@ enum CairoPainting {
                 cairo_set_source(cr, pattern.pointer)
             }
         }
+    }
+
+    /// Where a linear gradient at `angle` degrees starts and ends in `rect`: through its center,
+    /// spanning it exactly, as in CSS.
+    static func gradientLine(in rect: Rect, angle: Double) -> (start: Point, end: Point) {
+        let radians = angle * .pi / 180
+        let dx = cos(radians)
+        let dy = sin(radians)
+        let half = (abs(rect.width * dx) + abs(rect.height * dy)) / 2
+        let cx = rect.x + rect.width / 2
+        let cy = rect.y + rect.height / 2
+        return (Point(x: cx - dx * half, y: cy - dy * half), Point(x: cx + dx * half, y: cy + dy * half))
     }
 
     /// Adds a rectangle with corners of `radius` (limited to half the shorter side) to the path.

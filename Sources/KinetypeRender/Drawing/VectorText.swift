@@ -23,6 +23,12 @@ public struct VectorText: Sendable {
     public var ink: Rect?
 }
 
+/// How an area is painted, in the coordinates of the rectangle it fills.
+public enum VectorFill: Equatable, Sendable {
+    case color(Color)
+    case linear(from: Color, to: Color, start: Point, end: Point)
+}
+
 /// Why a text layer cannot be written as vectors.
 public enum VectorTextProblem: Error, Sendable {
     /// A run whose font has no outlines (a bitmap color font such as Noto Color Emoji).
@@ -143,6 +149,17 @@ extension FrameRenderer {
         shown.cursor = nil
         let prepared = try prepareText(shown, layer: layer)
         return cursorRect(cursor, in: prepared, fontSize: text.font.size)
+    }
+
+    /// A fill as the renderer paints it in `rect`: a flat color, or a linear gradient's colors and
+    /// the line it runs along (mirrored in a right-to-left layout when the gradient asks for it).
+    public func vectorFill(_ fill: Fill, in rect: Rect) -> VectorFill {
+        switch fill.laidOut(in: layoutDirection) {
+        case .color(let color): return .color(color)
+        case .linear(let from, let to, let angle, _):
+            let line = CairoPainting.gradientLine(in: rect, angle: angle)
+            return .linear(from: from, to: to, start: line.start, end: line.end)
+        }
     }
 
     /// Whether the scene lays out right to left (a layer's `offset.x` then moves it left).

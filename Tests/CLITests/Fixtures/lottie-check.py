@@ -15,7 +15,7 @@ import sys
 
 import jsonschema
 import lottie_specs
-from PIL import Image
+from PIL import Image, ImageChops
 
 path, frames_folder, width, height = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 with open(path, "rb") as handle:
@@ -42,17 +42,11 @@ def over_white(image):
 
 
 def differing(a, b):
-    a_bytes, b_bytes = a.tobytes(), b.tobytes()
-    total = len(a_bytes) // 3
-    count = 0
-    for index in range(0, len(a_bytes), 3):
-        if (
-            abs(a_bytes[index] - b_bytes[index]) > 48
-            or abs(a_bytes[index + 1] - b_bytes[index + 1]) > 48
-            or abs(a_bytes[index + 2] - b_bytes[index + 2]) > 48
-        ):
-            count += 1
-    return count / total
+    """The fraction of pixels whose largest channel difference is above 48 (with Pillow's C loops)."""
+    channels = ImageChops.difference(a, b).split()
+    above = [channel.point(lambda value: 255 if value > 48 else 0) for channel in channels]
+    mask = ImageChops.lighter(ImageChops.lighter(above[0], above[1]), above[2])
+    return mask.histogram()[255] / (a.size[0] * a.size[1])
 
 
 def expected(frame):

@@ -1,0 +1,327 @@
+import KinetypeCore
+import KinetypeEncode
+import KinetypeRender
+
+/// The cursor of one frame and the layout (an index in `LayerTracks.layouts`) it stands in.
+struct CursorSample: Equatable {
+    var cursor: CursorState
+    var layout: Int
+}
+
+/// A text layer as a precomposition of glyphs. Every distinct layout the text takes (a size or
+/// weight animation, text that changes as it is typed in flow mode, a color animation) is laid out
+/// once, as the raster renderer lays it out, and its glyphs are shown over the frames that layout
+/// is on screen: each glyph layer starts (`ip`) at the first frame it shows and ends after its
+/// last, with hold keyframes of its opacity (its character's reveal, 0 while another layout
+/// shows) in between. Glyph outlines stay shared assets. A shadow is copies of the glyphs in its
+/// color under them (`ShadowCopies`).
+extension LottieExport {
+    func textLayer(
+        _ tracks: LayerTracks, index: Int, assets: inout [LottieJSON], glyphAssets: inout [GlyphKey: GlyphAsset]
+    ) throws -> LottieJSON {
+        let layer = tracks.first
+        let path = "layers[\(layer.index)]"
+        let frameCount = timeline.frameCount
+        var vectors: [VectorText] = []
+        var framesOf = [[Int]](repeating: [], count: tracks.layouts.count)
+        for (frame, layout) in tracks.layoutOfFrame.enumerated() { framesOf[layout].append(frame) }
+        for layout in tracks.layouts {
+            if isCancelled() { throw CancellationError() }
+            vectors.append(try vectorText(layout, layer: layer, path: path))
+        }
+        let clip = try clipMask(vectors, path: path)
+        var boxes: [Rect] = []
+        for vector in vectors where !boxes.contains(vector.box) { boxes.append(vector.box) }
+        let boxOfLayout = vectors.map { vector in boxes.firstIndex(of: vector.box) ?? 0 }
+        let boxOfFrame = { (frame: Int) in boxOfLayout[tracks.layoutOfFrame[frame]] }
+
+        // Front to back, as the raster renderer draws back to front: the border over the text,
+        // the cursor, the glyphs, the box's background.
+        var inner: [LottieJSON] = []
+        func append(_ make: (Int) -> LottieJSON) { inner.append(make(inner.count + 1)) }
+        for (position, box) in boxes.enumerated() {
+            let border = try borderShapes(layer, box: box)
+            guard !border.isEmpty, let shown = shown(over: 0..<frameCount, { boxOfFrame($0) == position ? 1 : 0 })
+            else { continue }
+            append {
+                shapeLayer(
+                    name: "border", index: $0, shapes: border, transform: staticTransform(opacity: shown.opacity),
+                    frames: shown.frames)
+            }
+        }
+        if let cursorLayer = try cursorLayer(tracks, index: inner.count + 1) { inner.append(cursorLayer) }
+        for (layout, vector) in vectors.enumerated() {
+            guard let first = framesOf[layout].first, let last = framesOf[layout].last else { continue }
+            let frames = first..<last + 1
+            for glyph in try glyphLayers(
+                vector, layout: layout, tracks: tracks, frames: frames, tint: nil, firstIndex: inner.count + 1,
+                assets: &assets, glyphAssets: &glyphAssets)
+            {
+                inner.append(glyph)
+            }
+            // The shadow under the glyphs: a blurred copy of them, approximated by copies in the
+            // shadow's color at offsets around it (see `ShadowCopies`).
+            guard let shadow = tracks.layouts[layout].shadow, shadow.color.alpha > 0 else { continue }
+            let shadowID = "layer\(layer.index)-shadow\(layout)"
+            let shadowGlyphs = try glyphLayers(
+                vector, layout: layout, tracks: tracks, frames: frames, tint: shadow.color, firstIndex: 1,
+                assets: &assets, glyphAssets: &glyphAssets)
+            guard !shadowGlyphs.isEmpty else { continue }
+            assets.append(
+                .object([
+                    ("id", .string(shadowID)), ("nm", .string(path + ".shadow")), ("layers", .array(shadowGlyphs)),
+                ]))
+            for copy in ShadowCopies(shadow, pixelScale: scene.canvas.scale).copies {
+                append { index in
+                    .object(
+                        [
+                            ("ty", .number(0)), ("ind", .number(Double(index))), ("nm", .string("shadow")),
+                            ("refId", .string(shadowID)), ("w", .number(scene.canvas.width)),
+                            ("h", .number(scene.canvas.height)),
+                        ] + timing(frames)
+                            + [
+                                (
+                                    "ks",
+                                    .object([
+                                        (
+                                            "o",
+                                            .object([("a", .number(0)), ("k", .number(rounded(copy.opacity * 100)))])
+                                        ),
+                                        ("r", .object([("a", .number(0)), ("k", .number(0))])),
+                                        ("p", staticValue([rounded(copy.offset.x), rounded(copy.offset.y), 0])),
+                                        ("a", staticValue([0, 0, 0])),
+                                        ("s", staticValue([100, 100, 100])),
+                                    ])
+                                )
+                            ])
+                }
+            }
+        }
+        for (position, box) in boxes.enumerated() {
+            let background = try backgroundShapes(layer, box: box)
+            guard !background.isEmpty,
+                let shown = shown(over: 0..<frameCount, { boxOfFrame($0) == position ? 1 : 0 })
+            else { continue }
+            append {
+                shapeLayer(
+                    name: "box", index: $0, shapes: background, transform: staticTransform(opacity: shown.opacity),
+                    frames: shown.frames)
+            }
+        }
+        let id = "layer\(layer.index)"
+        assets.append(.object([("id", .string(id)), ("nm", .string(path)), ("layers", .array(inner))]))
+        var centers = Track<Point>()
+        for (frame, layout) in tracks.layoutOfFrame.enumerated() {
+            let box = vectors[layout].box
+            centers.add(Point(x: box.x + box.width / 2, y: box.y + box.height / 2), frame: frame)
+        }
+        return .object(
+            [
+                ("ty", .number(0)), ("ind", .number(Double(index))), ("nm", .string(path)), ("refId", .string(id)),
+                ("w", .number(scene.canvas.width)), ("h", .number(scene.canvas.height)),
+            ] + timing() + [("ks", transform(tracks, centers: centers))] + (clip.map(mask) ?? []))
+    }
+
+    /// The rectangle the frame clips the text to, when the glyphs reach past it (the outlines'
+    /// control points may overshoot the ink by a hair: a quarter point is allowed), or nil. A
+    /// clip that changes with the layout is refused.
+    private func clipMask(_ vectors: [VectorText], path: String) throws -> Rect? {
+        let slack = 0.25
+        let cut = vectors.contains { vector in
+            guard let clip = vector.clip, let ink = vector.ink else { return false }
+            return ink.x < clip.x - slack || ink.y < clip.y - slack
+                || ink.x + ink.width > clip.x + clip.width + slack
+                || ink.y + ink.height > clip.y + clip.height + slack
+        }
+        guard cut, let clip = vectors.first?.clip else { return nil }
+        if vectors.contains(where: { $0.clip != clip }) {
+            throw refusal(at: path + ".frame", "text cut off by its frame while its layout changes")
+        }
+        return clip
+    }
+
+    /// A layer mask that shows only `rect` (in the layer's coordinates), as the raster clips.
+    private func mask(_ rect: Rect) -> [(String, LottieJSON)] {
+        let corners = [
+            Point(x: rect.x, y: rect.y), Point(x: rect.x + rect.width, y: rect.y),
+            Point(x: rect.x + rect.width, y: rect.y + rect.height), Point(x: rect.x, y: rect.y + rect.height),
+        ]
+        let point: (Point) -> LottieJSON = { .array([.number(rounded($0.x)), .number(rounded($0.y))]) }
+        let zero: [LottieJSON] = Array(repeating: .array([.number(0), .number(0)]), count: 4)
+        let shape: LottieJSON = .object([
+            ("c", .bool(true)), ("v", .array(corners.map(point))), ("i", .array(zero)), ("o", .array(zero)),
+        ])
+        return [
+            ("hasMask", .bool(true)),
+            (
+                "masksProperties",
+                .array([
+                    .object([
+                        ("nm", .string("frame")), ("mode", .string("a")), ("inv", .bool(false)),
+                        ("pt", .object([("a", .number(0)), ("k", shape)])),
+                        ("o", .object([("a", .number(0)), ("k", .number(100))])),
+                        ("x", .object([("a", .number(0)), ("k", .number(0))])),
+                    ])
+                ])
+            ),
+        ]
+    }
+
+    /// The glyph layers of one layout shown over `frames`, front to back, in their own colors or
+    /// all in `tint` (a shadow's color, its alpha left to the layers that place the shadow).
+    private func glyphLayers(
+        _ vector: VectorText, layout: Int, tracks: LayerTracks, frames: Range<Int>, tint: Color?, firstIndex: Int,
+        assets: inout [LottieJSON], glyphAssets: inout [GlyphKey: GlyphAsset]
+    ) throws -> [LottieJSON] {
+        var layers: [LottieJSON] = []
+        let place: (Double) -> Double = tracks.layouts[layout].glyphsMove ? { $0 } : snapped
+        for glyph in vector.glyphs.reversed() {
+            let alpha = { (frame: Int) -> Double in
+                tracks.layoutOfFrame[frame] == layout
+                    ? Self.revealAlpha(of: glyph.character, in: tracks.reveals[frame]) : 0
+            }
+            guard let shown = shown(over: frames, alpha) else { continue }
+            let color =
+                tint.map { Color(red: $0.red, green: $0.green, blue: $0.blue, alpha: glyph.color.alpha) }
+                ?? glyph.color
+            let key = GlyphKey(outline: glyph.outline, color: color)
+            let asset: GlyphAsset
+            if let known = glyphAssets[key] {
+                asset = known
+            } else {
+                asset = GlyphAsset(id: "g\(glyphAssets.count)", outline: glyph.outline)
+                glyphAssets[key] = asset
+                assets.append(asset.json(color: color, frameCount: timeline.frameCount))
+            }
+            layers.append(
+                .object(
+                    [
+                        ("ty", .number(0)), ("ind", .number(Double(firstIndex + layers.count))),
+                        ("refId", .string(asset.id)), ("w", .number(asset.width)), ("h", .number(asset.height)),
+                    ] + timing(shown.frames)
+                        + [
+                            (
+                                "ks",
+                                .object([
+                                    (
+                                        "o",
+                                        keyframes(shown.opacity, static: { .number($0) }, animated: { [.number($0)] })
+                                    ),
+                                    ("r", .object([("a", .number(0)), ("k", .number(0))])),
+                                    (
+                                        "p",
+                                        staticValue([
+                                            rounded(place(glyph.origin.x) + asset.shift.x),
+                                            rounded(place(glyph.origin.y) + asset.shift.y), 0,
+                                        ])
+                                    ),
+                                    ("a", staticValue([0, 0, 0])),
+                                    ("s", staticValue([100, 100, 100])),
+                                ])
+                            )
+                        ]))
+        }
+        return layers
+    }
+
+    /// One layout's glyphs, or the refusal of what Lottie output cannot draw.
+    private func vectorText(_ text: TextState, layer: LayerState, path: String) throws -> VectorText {
+        let vector: VectorText
+        do {
+            vector = try renderer.vectorText(text, layer: layer)
+        } catch let problem as VectorTextProblem {
+            switch problem {
+            case .glyphsWithoutOutlines:
+                throw refusal(at: path + ".text", "glyphs without outlines (a bitmap color font such as emoji)")
+            case .decoration: throw refusal(at: path, "underlined or struck-through text")
+            case .missingGlyph: throw refusal(at: path + ".text", "a character none of the fonts has")
+            }
+        }
+        return vector
+    }
+
+    /// Where a layer whose opacity (0…1) at each of `frames` (and 0 at every other frame) is
+    /// `alpha(frame)` shows: from its first visible frame to just after its last, with its opacity
+    /// (0…100) there. Nil when it never shows.
+    func shown(over frames: Range<Int>, _ alpha: (Int) -> Double) -> (frames: Range<Int>, opacity: Track<Double>)? {
+        var values: [Double] = []
+        values.reserveCapacity(frames.count)
+        var first: Int?
+        var last = frames.lowerBound
+        for frame in frames {
+            let value = alpha(frame)
+            values.append(value)
+            if value > 0 {
+                first = first ?? frame
+                last = frame
+            }
+        }
+        guard let first else { return nil }
+        var opacity = Track<Double>()
+        for frame in first...last { opacity.add(values[frame - frames.lowerBound] * 100, frame: frame) }
+        // It ends with a hold keyframe of 0 rather than at its out point alone: rlottie still draws
+        // a layer at its out point, and a player between two frames must not show two layouts.
+        guard last + 1 < timeline.frameCount else { return (first..<last + 1, opacity) }
+        opacity.add(0, frame: last + 1)
+        return (first..<min(last + 2, timeline.frameCount), opacity)
+    }
+
+    /// How much of character `index` a reveal shows, as the raster renderer paints it.
+    static func revealAlpha(of index: Int, in reveal: TextReveal?) -> Double {
+        guard let reveal else { return 1 }
+        if index < reveal.opaqueCount { return 1 }
+        let fadeIndex = index - reveal.opaqueCount
+        guard fadeIndex < reveal.fading.count else { return 0 }
+        return min(max(reveal.fading[fadeIndex], 0), 1)
+    }
+
+    /// The cursor as a rectangle whose place and size follow the caret (in the layout of each
+    /// frame) and whose layer opacity is its blink, or nil when the layer has none.
+    private func cursorLayer(_ tracks: LayerTracks, index: Int) throws -> LottieJSON? {
+        let changes = tracks.cursor.changes
+        guard let shown = changes.compactMap(\.value).first?.cursor else { return nil }
+        var visible = Track<Double>()
+        var center = Track<Point>()
+        var size = Track<Point>()
+        var rects: [Int: [Int: Rect]] = [:]
+        var lastRect: Rect?
+        for change in changes {
+            guard let sample = change.value else {
+                visible.add(0, frame: change.frame)
+                continue
+            }
+            let cursor = sample.cursor
+            if cursor.shape != shown.shape || cursor.color != shown.color || cursor.width != shown.width {
+                throw refusal(at: "layers[\(tracks.first.index)].animations", "a cursor whose style changes")
+            }
+            visible.add(cursor.visible ? 100 : 0, frame: change.frame)
+            let rect: Rect
+            if let known = rects[sample.layout]?[cursor.characterOffset] {
+                rect = known
+            } else {
+                rect = try renderer.vectorCursorRect(cursor, of: tracks.layouts[sample.layout], layer: tracks.first)
+                rects[sample.layout, default: [:]][cursor.characterOffset] = rect
+            }
+            if lastRect == nil {
+                // Before the first visible moment, the cursor stands where it first shows.
+                center.add(Point(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2), frame: 0)
+                size.add(Point(x: rect.width, y: rect.height), frame: 0)
+            }
+            center.add(Point(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2), frame: change.frame)
+            size.add(Point(x: rect.width, y: rect.height), frame: change.frame)
+            lastRect = rect
+        }
+        let point: (Point) -> [LottieJSON] = { [.number(rounded($0.x)), .number(rounded($0.y))] }
+        let rectangle = LottieJSON.object([
+            ("ty", .string("rc")), ("nm", .string("cursor")), ("d", .number(1)),
+            ("p", keyframes(center, static: { .array(point($0)) }, animated: point)),
+            ("s", keyframes(size, static: { .array(point($0)) }, animated: point)),
+            ("r", .object([("a", .number(0)), ("k", .number(0))])),
+        ])
+        var transform = staticTransformMembers()
+        transform[0] = ("o", keyframes(visible, static: { .number($0) }, animated: { [.number($0)] }))
+        return shapeLayer(
+            name: "cursor", index: index,
+            shapes: [group([rectangle, fill(shown.color)])], transform: .object(transform))
+    }
+}
