@@ -232,11 +232,12 @@ struct LottieExport {
 
     // MARK: - Lottie pieces
 
+    /// A layer's span: `ip`, `op` and `st` (lottie-ios requires all three). Time stretch, auto-orient,
+    /// 3D and blend mode are left at the schema's defaults by leaving them out.
     func timing(_ frames: Range<Int>? = nil) -> [(String, LottieJSON)] {
         let frames = frames ?? 0..<timeline.frameCount
         return [
             ("ip", .number(Double(frames.lowerBound))), ("op", .number(Double(frames.upperBound))), ("st", .number(0)),
-            ("sr", .number(1)), ("ao", .number(0)), ("ddd", .number(0)), ("bm", .number(0)),
         ]
     }
 

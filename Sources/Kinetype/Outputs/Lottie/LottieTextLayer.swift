@@ -207,7 +207,6 @@ extension LottieExport {
                                         "o",
                                         keyframes(shown.opacity, static: { .number($0) }, animated: { [.number($0)] })
                                     ),
-                                    ("r", .object([("a", .number(0)), ("k", .number(0))])),
                                     (
                                         "p",
                                         staticValue([
@@ -215,8 +214,6 @@ extension LottieExport {
                                             rounded(place(glyph.origin.y) + asset.shift.y), 0,
                                         ])
                                     ),
-                                    ("a", staticValue([0, 0, 0])),
-                                    ("s", staticValue([100, 100, 100])),
                                 ])
                             )
                         ]))
