@@ -190,8 +190,9 @@ final class LottieOutputTests: XCTestCase {
         try checkAgainstPlayers(scene: title, pixelWidth: 320, pixelHeight: 80)
     }
 
-    /// Eased, linear and spring motions are linear keyframes between the frames (a linear one a
-    /// single segment); a `hold` easing and a typewriter's reveal stay hold keyframes. (No
+    /// An ease is one Bézier segment with its control points, a linear motion one linear segment, a
+    /// spring (here with an ease on the other axis) linear keyframes per frame; a `hold` easing
+    /// and a typewriter's reveal stay hold keyframes. (No
     /// rotation: rlottie does not draw a layer's rotation, animated or not.)
     func testSmoothMotionIsLinearKeyframesAndJumpsStayHeld() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
@@ -234,9 +235,12 @@ final class LottieOutputTests: XCTestCase {
         }
         let named = { (name: String) in layers.first { $0["nm"] as? String == name } }
         let eased = try keyframes(named("layers[0]"), "p")
-        XCTAssertTrue(eased.dropLast().allSatisfy(isLinear), "eased and spring offsets: linear keyframes")
+        XCTAssertTrue(eased.dropLast().allSatisfy(isLinear), "an eased and a spring offset: linear per frame")
         XCTAssertEqual(try keyframes(named("layers[0]"), "o").count, 2, "linear opacity: one segment")
-        XCTAssertTrue(try keyframes(named("layers[2]"), "s").dropLast().allSatisfy(isLinear), "eased scale: linear")
+        let scale = try keyframes(named("layers[2]"), "s")
+        XCTAssertEqual(scale.count, 2, "an easeOut: one segment")
+        XCTAssertEqual(scale.first?["o"] as? [String: [Double]], ["x": [0], "y": [0]], "easeOut's first control point")
+        XCTAssertEqual(scale.first?["i"] as? [String: [Double]], ["x": [0.58], "y": [1]], "easeOut's second one")
         let held = try keyframes(named("layers[1]"), "p")
         XCTAssertEqual(held.count, 2, "a hold easing: one jump")
         XCTAssertEqual(held.first?["h"] as? Int, 1, "a hold easing stays held")

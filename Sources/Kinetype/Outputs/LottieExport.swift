@@ -289,13 +289,16 @@ struct LottieExport {
         let scale: (Double) -> [LottieJSON] = { [.number($0 * 100), .number($0 * 100), .number(100)] }
         let count = timeline.frameCount
         // Dropped frames stay within a hundredth of a point (the positions' rounding) or less.
+        let curves = transformCurves
         let opacity = LottieMotion(
-            values: tracks.opacity.expanded(count: count), jumps: tracks.opacityJumps, exactness: 1e-4)
+            values: tracks.opacity.expanded(count: count), jumps: tracks.opacityJumps, exactness: 1e-4, curves: curves)
         let rotation = LottieMotion(
-            values: tracks.rotation.expanded(count: count), jumps: tracks.rotationJumps, exactness: 1e-3)
-        let position = LottieMotion(values: placed.expanded(count: count), jumps: positionJumps, exactness: 0.01)
+            values: tracks.rotation.expanded(count: count), jumps: tracks.rotationJumps, exactness: 1e-3,
+            curves: curves)
+        let position = LottieMotion(
+            values: placed.expanded(count: count), jumps: positionJumps, exactness: 0.01, curves: curves)
         let scaling = LottieMotion(
-            values: tracks.scale.expanded(count: count), jumps: tracks.scaleJumps, exactness: 1e-5)
+            values: tracks.scale.expanded(count: count), jumps: tracks.scaleJumps, exactness: 1e-5, curves: curves)
         return .object([
             ("o", motionKeyframes(opacity, static: { .number($0 * 100) }, animated: { [.number($0 * 100)] })),
             ("r", motionKeyframes(rotation, static: { .number($0) }, animated: { [.number($0)] })),

@@ -29,6 +29,10 @@ extension Point: LottieInterpolable {
 ///
 /// The keyframes are the fewest that reproduce every frame's value within `exactness`: a run of
 /// frames on one straight line (a `linear` animation, a still stretch) is one linear keyframe.
+/// Where the property starts to move (from frame 0, a still stretch, a jump or the end of a
+/// curve), a run of frames that one of `curves` (the scene's cubic-Bézier easings) reproduces
+/// within twice `exactness` is one keyframe whose Lottie tangents are that curve's control
+/// points; a spring, or an ease that starts between frames, stays linear keyframes per frame.
 struct LottieMotion<Value: LottieInterpolable> {
     /// The value at every frame.
     var values: [Value]
@@ -36,6 +40,8 @@ struct LottieMotion<Value: LottieInterpolable> {
     var jumps: Set<Int>
     /// How far a dropped frame's value may be from the line through the keyframes around it.
     var exactness: Double
+    /// The easing curves a run of frames may follow.
+    var curves: [CubicBezier] = []
 
     /// Whether the values between two frames (`between`) show a jump from `before` to `after`, for
     /// a property whose values are equivalent within `tolerance`.
@@ -50,10 +56,12 @@ struct LottieMotion<Value: LottieInterpolable> {
         }
     }
 
-    /// A keyframe: its frame, and whether the value holds from there to the next keyframe.
+    /// A keyframe: its frame, whether the value holds from there to the next keyframe, and the
+    /// curve it follows there (nil: a straight line).
     struct Key: Equatable {
         var frame: Int
         var holds: Bool
+        var curve: CubicBezier?
     }
 
     /// The keyframes, the first at frame 0.
@@ -72,11 +80,48 @@ struct LottieMotion<Value: LottieInterpolable> {
                 continue
             }
             while end + 1 < count, !jumps.contains(end + 1), isStraight(from: start, to: end + 1) { end += 1 }
+            if keys.last.map({ $0.holds || $0.curve != nil }) ?? true, let span = curveSpan(from: start),
+                span.end > end
+            {
+                keys.append(Key(frame: start, holds: false, curve: span.curve))
+                start = span.end
+                continue
+            }
             keys.append(Key(frame: start, holds: false))
             start = end
         }
         if start < count { keys.append(Key(frame: start, holds: true)) }
         return keys
+    }
+
+    /// The longest run from `start` over two frames or more, without a jump, that one of `curves`
+    /// reproduces, and that curve.
+    private func curveSpan(from start: Int) -> (curve: CubicBezier, end: Int)? {
+        var limit = start + 1
+        while limit + 1 < values.count, !jumps.contains(limit + 1) { limit += 1 }
+        var best: (curve: CubicBezier, end: Int)?
+        for curve in curves {
+            for end in stride(from: limit, to: max(start + 1, best?.end ?? start + 1), by: -1)
+            where fits(curve, from: start, to: end) {
+                best = (curve, end)
+                break
+            }
+        }
+        return best
+    }
+
+    /// Whether every frame between `start` and `end` is where `curve` eases between their values.
+    private func fits(_ curve: CubicBezier, from start: Int, to end: Int) -> Bool {
+        let a = values[start].components
+        let b = values[end].components
+        for frame in start + 1..<end {
+            let eased = curve.value(at: Double(frame - start) / Double(end - start))
+            let value = values[frame].components
+            for index in a.indices where abs(a[index] + (b[index] - a[index]) * eased - value[index]) > 2 * exactness {
+                return false
+            }
+        }
+        return true
     }
 
     /// Whether every frame between `start` and `end` is on the line between their values.
@@ -133,6 +178,28 @@ extension LottieExport {
         }
     }
 
+    /// The cubic Béziers of the scene's animations of a transform property, in scene order.
+    var transformCurves: [CubicBezier] {
+        let properties: [AnimatableProperty] = [.opacity, .offsetX, .offsetY, .scale, .rotation]
+        var curves: [CubicBezier] = []
+        for layer in scene.layers {
+            for animation in layer.animations {
+                var easings: [Easing] = []
+                switch animation.kind {
+                case .animate(let animate) where properties.contains(animate.property): easings = [animate.easing]
+                case .keyframes(let list) where properties.contains(list.property):
+                    easings = list.keyframes.map(\.easing)
+                default: break
+                }
+                for case .cubicBezier(let x1, let y1, let x2, let y2) in easings {
+                    let curve = CubicBezier(x1, y1, x2, y2)
+                    if !curves.contains(curve) { curves.append(curve) }
+                }
+            }
+        }
+        return curves
+    }
+
     /// How far a transform property may be off between two frames: a quarter pixel of the canvas
     /// (for scale and rotation, at the canvas's far edge from the layer's center), 1/255 of opacity.
     var motionTolerance: (opacity: Double, position: Double, scale: Double, rotation: Double) {
@@ -141,8 +208,9 @@ extension LottieExport {
         return (1 / 255, position, scale, scale * 180 / .pi)
     }
 
-    /// A transform property: static when it never changes, else the keyframes of `LottieMotion`,
-    /// linear (`o` (0, 0), `i` (1, 1)) or hold; the last one has only its time and value.
+    /// A transform property: static when it never changes, else the keyframes of `LottieMotion`:
+    /// linear (`o` (0, 0), `i` (1, 1)), a curve's (`o` (x1, y1), `i` (x2, y2)) or hold; the last
+    /// one has only its time and value.
     func motionKeyframes<Value>(
         _ motion: LottieMotion<Value>, static makeStatic: (Value) -> LottieJSON, animated: (Value) -> [LottieJSON]
     ) -> LottieJSON {
@@ -151,16 +219,19 @@ extension LottieExport {
             return .object([("a", .number(0)), ("k", makeStatic(first))])
         }
         let keys = motion.keys()
-        let linear: [(String, LottieJSON)] = [
-            ("o", .object([("x", .array([.number(0)])), ("y", .array([.number(0)]))])),
-            ("i", .object([("x", .array([.number(1)])), ("y", .array([.number(1)]))])),
-        ]
+        let tangents = { (x1: Double, y1: Double, x2: Double, y2: Double) -> [(String, LottieJSON)] in
+            [
+                ("o", .object([("x", .array([.number(x1)])), ("y", .array([.number(y1)]))])),
+                ("i", .object([("x", .array([.number(x2)])), ("y", .array([.number(y2)]))])),
+            ]
+        }
         let frames: [LottieJSON] = keys.enumerated().map { position, key in
             let members: [(String, LottieJSON)] = [
                 ("t", .number(Double(key.frame))), ("s", .array(animated(motion.values[key.frame]))),
             ]
             if position == keys.count - 1 { return .object(members) }
-            return .object(members + (key.holds ? [("h", .number(1))] : linear))
+            if let curve = key.curve { return .object(members + tangents(curve.x1, curve.y1, curve.x2, curve.y2)) }
+            return .object(members + (key.holds ? [("h", .number(1))] : tangents(0, 0, 1, 1)))
         }
         return .object([("a", .number(1)), ("k", .array(frames))])
     }
