@@ -8,10 +8,11 @@ import KinetypeRender
 /// each text layer as a precomposition of its glyphs. Every distinct glyph outline (in each fill)
 /// is one asset, placed by reference; its outline comes from the same Pango layout and glyph
 /// positions the raster renderer draws. Everything that changes is sampled at every frame of the
-/// timeline. A layer's opacity, offset, scale and rotation are linear keyframes where they change
-/// smoothly and hold keyframes where they jump (`LottieMotion`); the rest is hold keyframes where
-/// it changes: a typewriter's reveal (the opacity of each character's glyphs), the cursor (its
-/// rectangle and blink), each distinct layout of a text that changes (`LottieTextLayer.swift`).
+/// timeline. A layer's opacity, offset, scale and rotation are Bézier keyframes where the scene's
+/// easing reproduces them, linear keyframes where they otherwise change smoothly, and hold
+/// keyframes where they jump (`LottieMotion`); the rest is hold keyframes where it changes: a
+/// typewriter's reveal (the opacity of each character's glyphs), the cursor (its rectangle and
+/// blink), each distinct layout of a text that changes (`LottieTextLayer.swift`).
 /// Whatever it cannot write exactly is refused with an error naming the layer.
 struct LottieExport {
     let prepared: PreparedScene
