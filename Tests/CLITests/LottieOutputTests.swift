@@ -190,6 +190,74 @@ final class LottieOutputTests: XCTestCase {
         try checkAgainstPlayers(scene: title, pixelWidth: 320, pixelHeight: 80)
     }
 
+    /// An ease is one Bézier segment with its control points, a linear motion one linear segment, a
+    /// spring (here with an ease on the other axis) linear keyframes per frame; a `hold` easing
+    /// and a typewriter's reveal stay hold keyframes. (No
+    /// rotation: rlottie does not draw a layer's rotation, animated or not.)
+    func testSmoothMotionIsLinearKeyframesAndJumpsStayHeld() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let scene = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 200, "height": 80, "scale": 2, "background": "#FFFFFF", "fps": 10,
+                                      "hold": 0.2},
+             "layers": [
+               {"type": "rect", "frame": {"x": 10, "y": 10, "width": 60, "height": 24}, "background": "#1864AB",
+                "animations": [
+                  {"type": "animate", "property": "offset.x", "from": 0, "to": 100, "duration": 1, "easing": "easeInOut"},
+                  {"type": "animate", "property": "opacity", "from": 0.2, "to": 1, "duration": 1, "easing": "linear"},
+                  {"type": "animate", "property": "offset.y", "from": 0, "to": 8, "duration": 1,
+                   "easing": {"spring": {"response": 0.5, "dampingFraction": 0.5}}}]},
+               {"type": "rect", "frame": {"x": 10, "y": 44, "width": 24, "height": 24}, "background": "#E8590C",
+                "animations": [{"type": "animate", "property": "offset.x", "from": 0, "to": 40, "start": 0.2,
+                                "duration": 0.5, "easing": "hold"}]},
+               {"type": "text", "text": "Typed", "frame": {"x": 100, "y": 44}, "color": "#212529",
+                "font": {"family": "DejaVu Sans", "size": 16},
+                "animations": [{"type": "typewriter", "interval": 0.1},
+                               {"type": "animate", "property": "scale", "from": 0.8, "to": 1, "duration": 1,
+                                "easing": "easeOut"}]}]}
+            """, named: "motion.json", in: folder)
+        let output = folder.appendingPathComponent("exported.json").path
+        let result = try KinetypeProcess.run(["render", scene, "-o", output, "-q"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let document = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any])
+        let frameCount = try XCTUnwrap(document["op"] as? Int)
+        let layers = try XCTUnwrap(document["layers"] as? [[String: Any]])
+        func keyframes(_ layer: [String: Any]?, _ property: String) throws -> [[String: Any]] {
+            let transform = try XCTUnwrap(layer?["ks"] as? [String: Any])
+            let value = try XCTUnwrap(transform[property] as? [String: Any])
+            XCTAssertEqual(value["a"] as? Int, 1, "\(property) is animated")
+            return try XCTUnwrap(value["k"] as? [[String: Any]])
+        }
+        func isLinear(_ keyframe: [String: Any]) -> Bool {
+            keyframe["h"] == nil && (keyframe["o"] as? [String: [Double]]) == ["x": [0], "y": [0]]
+                && (keyframe["i"] as? [String: [Double]]) == ["x": [1], "y": [1]]
+        }
+        let named = { (name: String) in layers.first { $0["nm"] as? String == name } }
+        let eased = try keyframes(named("layers[0]"), "p")
+        XCTAssertTrue(eased.dropLast().allSatisfy(isLinear), "an eased and a spring offset: linear per frame")
+        XCTAssertEqual(try keyframes(named("layers[0]"), "o").count, 2, "linear opacity: one segment")
+        let scale = try keyframes(named("layers[2]"), "s")
+        XCTAssertEqual(scale.count, 2, "an easeOut: one segment")
+        XCTAssertEqual(scale.first?["o"] as? [String: [Double]], ["x": [0], "y": [0]], "easeOut's first control point")
+        XCTAssertEqual(scale.first?["i"] as? [String: [Double]], ["x": [0.58], "y": [1]], "easeOut's second one")
+        let held = try keyframes(named("layers[1]"), "p")
+        XCTAssertEqual(held.count, 2, "a hold easing: one jump")
+        XCTAssertEqual(held.first?["h"] as? Int, 1, "a hold easing stays held")
+        XCTAssertLessThan(eased.count, frameCount)
+
+        let assets = try XCTUnwrap(document["assets"] as? [[String: Any]])
+        let glyphs = try XCTUnwrap(assets.first { $0["id"] as? String == "layer2" }?["layers"] as? [[String: Any]])
+        XCTAssertEqual(Set(glyphs.compactMap { $0["ip"] as? Int }).count, 5, "each character shows at its keystroke")
+        for glyph in glyphs {
+            let opacity = try XCTUnwrap((glyph["ks"] as? [String: Any])?["o"] as? [String: Any])
+            for keyframe in opacity["k"] as? [[String: Any]] ?? [] {
+                XCTAssertEqual(keyframe["h"] as? Int, 1, "a typewriter's reveal stays held")
+            }
+        }
+        try checkAgainstPlayers(scene: scene, pixelWidth: 400, pixelHeight: 160)
+    }
+
     /// Re-laid-out and changing text give the same bytes with one worker thread and several.
     func testReLaidOutTextIsByteIdenticalAcrossJobs() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)

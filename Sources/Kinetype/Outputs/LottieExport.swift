@@ -8,9 +8,11 @@ import KinetypeRender
 /// each text layer as a precomposition of its glyphs. Every distinct glyph outline (in each fill)
 /// is one asset, placed by reference; its outline comes from the same Pango layout and glyph
 /// positions the raster renderer draws. Everything that changes is sampled at every frame of the
-/// timeline and written as hold keyframes where it changes: a typewriter's reveal (the opacity of
-/// each character's glyphs), the cursor (its rectangle and blink), each distinct layout of a text
-/// that changes (`LottieTextLayer.swift`), and a layer's opacity, offset, scale and rotation.
+/// timeline. A layer's opacity, offset, scale and rotation are Bézier keyframes where the scene's
+/// easing reproduces them, linear keyframes where they otherwise change smoothly, and hold
+/// keyframes where they jump (`LottieMotion`); the rest is hold keyframes where it changes: a
+/// typewriter's reveal (the opacity of each character's glyphs), the cursor (its rectangle and
+/// blink), each distinct layout of a text that changes (`LottieTextLayer.swift`).
 /// Whatever it cannot write exactly is refused with an error naming the layer.
 struct LottieExport {
     let prepared: PreparedScene
@@ -56,6 +58,11 @@ struct LottieExport {
         /// Text layers: the reveal of each frame, and the cursor with the layout it stands in.
         var reveals: [TextReveal?] = []
         var cursor = Track<CursorSample?>()
+        /// The frames each transform property jumps into (see `LottieMotion`).
+        var opacityJumps: Set<Int> = []
+        var positionJumps: Set<Int> = []
+        var scaleJumps: Set<Int> = []
+        var rotationJumps: Set<Int> = []
     }
 
     func document() throws -> LottieJSON {
@@ -63,6 +70,7 @@ struct LottieExport {
         let first = timeline.state(atFrame: 0)
         try checkFill(first.canvas.background, at: "canvas.background")
         var tracks = first.layers.map { LayerTracks(first: $0) }
+        var previous = first
         for frame in 0..<frameCount {
             if frame % 64 == 0, isCancelled() { throw CancellationError() }
             let state = frame == 0 ? first : timeline.state(atFrame: frame)
@@ -75,6 +83,8 @@ struct LottieExport {
             for (position, layer) in state.layers.enumerated() {
                 try record(layer, frame: frame, into: &tracks[position])
             }
+            if frame > 0 { findJumps(into: frame, from: previous, to: state, tracks: &tracks) }
+            previous = state
         }
         var assets: [LottieJSON] = []
         var glyphAssets: [GlyphKey: GlyphAsset] = [:]
@@ -250,11 +260,13 @@ struct LottieExport {
     }
 
     /// The layer's transform about its box's center (which moves when re-laid-out text resizes its
-    /// box): opacity, offset, scale and rotation per frame.
+    /// box): opacity, offset, scale and rotation per frame, keyframed as `LottieMotion` says. Where
+    /// the center moves (a text re-laid out), the anchor holds and so does the position.
     func transform(_ tracks: LayerTracks, centers: Track<Point>) -> LottieJSON {
         let point: (Point) -> [LottieJSON] = { [.number($0.x), .number($0.y), .number(0)] }
         let anchor: LottieJSON
         var placed = Track<Point>()
+        var positionJumps = tracks.positionJumps
         if centers.changes.count == 1 {
             let center = centers.changes[0].value
             let cx = rounded(center.x)
@@ -269,18 +281,31 @@ struct LottieExport {
             for (frame, center) in centers.expanded(count: timeline.frameCount).enumerated() {
                 let cx = rounded(center.x)
                 let cy = rounded(center.y)
+                if let last = anchors.changes.last, last.value != Point(x: cx, y: cy) { positionJumps.insert(frame) }
                 anchors.add(Point(x: cx, y: cy), frame: frame)
                 placed.add(Point(x: rounded(cx + offsets[frame].x), y: rounded(cy + offsets[frame].y)), frame: frame)
             }
             anchor = keyframes(anchors, static: { .array(point($0)) }, animated: point)
         }
         let scale: (Double) -> [LottieJSON] = { [.number($0 * 100), .number($0 * 100), .number(100)] }
+        let count = timeline.frameCount
+        // Dropped frames stay within a hundredth of a point (the positions' rounding) or less.
+        let curves = transformCurves
+        let opacity = LottieMotion(
+            values: tracks.opacity.expanded(count: count), jumps: tracks.opacityJumps, exactness: 1e-4, curves: curves)
+        let rotation = LottieMotion(
+            values: tracks.rotation.expanded(count: count), jumps: tracks.rotationJumps, exactness: 1e-3,
+            curves: curves)
+        let position = LottieMotion(
+            values: placed.expanded(count: count), jumps: positionJumps, exactness: 0.01, curves: curves)
+        let scaling = LottieMotion(
+            values: tracks.scale.expanded(count: count), jumps: tracks.scaleJumps, exactness: 1e-5, curves: curves)
         return .object([
-            ("o", keyframes(tracks.opacity, static: { .number($0 * 100) }, animated: { [.number($0 * 100)] })),
-            ("r", keyframes(tracks.rotation, static: { .number($0) }, animated: { [.number($0)] })),
-            ("p", keyframes(placed, static: { .array(point($0)) }, animated: point)),
+            ("o", motionKeyframes(opacity, static: { .number($0 * 100) }, animated: { [.number($0 * 100)] })),
+            ("r", motionKeyframes(rotation, static: { .number($0) }, animated: { [.number($0)] })),
+            ("p", motionKeyframes(position, static: { .array(point($0)) }, animated: point)),
             ("a", anchor),
-            ("s", keyframes(tracks.scale, static: { .array(scale($0)) }, animated: scale)),
+            ("s", motionKeyframes(scaling, static: { .array(scale($0)) }, animated: scale)),
         ])
     }
 
