@@ -29,10 +29,11 @@ format:
 	$(SWIFT) format format --in-place --recursive $(LINT_PATHS)
 
 ## Lint, build and run every test. The slow property tests sample their frames and scenes here;
-## `make test-long` runs them exhaustively.
+## `make test-long` runs them exhaustively. Tests run in parallel, one process each on every core
+## (each test has its own scratch folder): on 2 cores 119 s against 177 s one after another.
 test: setup lint
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-swift-testing
+	$(SWIFT) test --skip-build --disable-swift-testing --parallel
 
 ## The property tests that sample in `make test`, over every frame and scene (CI runs it too).
 LONG_TESTS = DamageRenderingTests
