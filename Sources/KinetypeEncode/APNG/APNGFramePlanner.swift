@@ -105,27 +105,20 @@ struct APNGFramePlanner {
     /// The RGBA of `rect` in `target`; with `over`, the pixels equal to it there fully transparent.
     static func pixels(of target: [UInt8], in rect: PixelRect, width: Int, over base: [UInt8]?) -> [UInt8] {
         var pixels = [UInt8](repeating: 0, count: rect.area * 4)
+        let blendsOver = base != nil
         target.withUnsafeBytes { targetBytes in
-            pixels.withUnsafeMutableBytes { output in
-                let targetPixels = targetBytes.bindMemory(to: UInt32.self)
-                let outputPixels = output.bindMemory(to: UInt32.self)
-                for y in 0..<rect.height {
-                    let source = (rect.y + y) * width + rect.x
-                    let destination = y * rect.width
-                    for x in 0..<rect.width { outputPixels[destination + x] = targetPixels[source + x] }
-                }
-            }
-        }
-        guard let base else { return pixels }
-        base.withUnsafeBytes { baseBytes in
-            pixels.withUnsafeMutableBytes { output in
-                let basePixels = baseBytes.bindMemory(to: UInt32.self)
-                let outputPixels = output.bindMemory(to: UInt32.self)
-                for y in 0..<rect.height {
-                    let source = (rect.y + y) * width + rect.x
-                    let destination = y * rect.width
-                    for x in 0..<rect.width where outputPixels[destination + x] == basePixels[source + x] {
-                        outputPixels[destination + x] = 0
+            (base ?? []).withUnsafeBytes { baseBytes in
+                pixels.withUnsafeMutableBytes { output in
+                    let targetPixels = targetBytes.bindMemory(to: UInt32.self)
+                    let basePixels = baseBytes.bindMemory(to: UInt32.self)
+                    let outputPixels = output.bindMemory(to: UInt32.self)
+                    for y in 0..<rect.height {
+                        let source = (rect.y + y) * width + rect.x
+                        let destination = y * rect.width
+                        for x in 0..<rect.width {
+                            let pixel = targetPixels[source + x]
+                            outputPixels[destination + x] = blendsOver && pixel == basePixels[source + x] ? 0 : pixel
+                        }
                     }
                 }
             }
