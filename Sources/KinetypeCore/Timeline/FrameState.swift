@@ -184,6 +184,17 @@ public struct TextReveal: Equatable, Sendable {
         self.opaqueCount = opaqueCount
         self.fading = fading
     }
+
+    /// How much of grapheme `index` of the full text `reveal` shows: 1 when shown (or when there is
+    /// no reveal), the fade's alpha while fading, 0 when hidden. The raster renderer paints this
+    /// and Lottie output keyframes it.
+    public static func alpha(of index: Int, in reveal: TextReveal?) -> Double {
+        guard let reveal else { return 1 }
+        if index < reveal.opaqueCount { return 1 }
+        let fadeIndex = index - reveal.opaqueCount
+        guard fadeIndex < reveal.fading.count else { return 0 }
+        return min(max(reveal.fading[fadeIndex], 0), 1)
+    }
 }
 
 /// A cursor at one moment.

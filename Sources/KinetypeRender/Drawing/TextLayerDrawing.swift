@@ -73,7 +73,7 @@ extension FrameRenderer {
         let layout = try engine.makeLayout(
             display, state: text, wrapWidth: wrapWidth,
             paint: .draw { original in
-                TextLayoutEngine.revealAlpha(of: original, in: reveal)
+                TextReveal.alpha(of: original, in: reveal)
             })
         let fadePasses = try makeFadePasses(display, text, wrapWidth: wrapWidth, engine: engine)
         // The first paragraph's direction (from its first strong character) decides what leading
@@ -118,14 +118,14 @@ extension FrameRenderer {
         let solid = try engine.makeLayout(
             display, state: text, wrapWidth: wrapWidth,
             paint: .draw { original in
-                TextLayoutEngine.revealAlpha(of: original, in: reveal) >= 1 ? 1 : 0
+                TextReveal.alpha(of: original, in: reveal) >= 1 ? 1 : 0
             })
         var fades: [(alpha: Double, layout: PangoLayout)] = []
         for alpha in Set(reveal.fading.filter { $0 > 0 && $0 < 1 }).sorted() {
             let layout = try engine.makeLayout(
                 display, state: text, wrapWidth: wrapWidth,
                 paint: .draw { original in
-                    TextLayoutEngine.revealAlpha(of: original, in: reveal) == alpha ? 1 : 0
+                    TextReveal.alpha(of: original, in: reveal) == alpha ? 1 : 0
                 })
             fades.append((alpha, layout))
         }

@@ -133,16 +133,6 @@ final class TextLayoutEngine {
         }
     }
 
-    /// The reveal's alpha for a grapheme of the full text: 1 when shown, the fade's alpha while
-    /// fading, 0 when hidden.
-    static func revealAlpha(of original: Int, in reveal: TextReveal?) -> Double {
-        guard let reveal else { return 1 }
-        if original < reveal.opaqueCount { return 1 }
-        let fadeIndex = original - reveal.opaqueCount
-        guard fadeIndex < reveal.fading.count else { return 0 }
-        return min(max(reveal.fading[fadeIndex], 0), 1)
-    }
-
     // MARK: - Truncation
 
     private struct TruncationKey: Equatable {

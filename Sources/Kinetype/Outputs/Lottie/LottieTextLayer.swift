@@ -178,7 +178,7 @@ extension LottieExport {
         for glyph in vector.glyphs.reversed() {
             let alpha = { (frame: Int) -> Double in
                 tracks.layoutOfFrame[frame] == layout
-                    ? Self.revealAlpha(of: glyph.character, in: tracks.reveals[frame]) : 0
+                    ? TextReveal.alpha(of: glyph.character, in: tracks.reveals[frame]) : 0
             }
             guard let shown = shown(over: frames, alpha) else { continue }
             let color =
@@ -261,15 +261,6 @@ extension LottieExport {
         guard last + 1 < timeline.frameCount else { return (first..<last + 1, opacity) }
         opacity.add(0, frame: last + 1)
         return (first..<min(last + 2, timeline.frameCount), opacity)
-    }
-
-    /// How much of character `index` a reveal shows, as the raster renderer paints it.
-    static func revealAlpha(of index: Int, in reveal: TextReveal?) -> Double {
-        guard let reveal else { return 1 }
-        if index < reveal.opaqueCount { return 1 }
-        let fadeIndex = index - reveal.opaqueCount
-        guard fadeIndex < reveal.fading.count else { return 0 }
-        return min(max(reveal.fading[fadeIndex], 0), 1)
     }
 
     /// The cursor as a rectangle whose place and size follow the caret (in the layout of each
