@@ -336,6 +336,37 @@ final class LottieOutputTests: XCTestCase {
         XCTAssertEqual(imageLayers.count, 4)
     }
 
+    /// Color emoji (a bitmap font) typed with a fade and casting a blurred shadow: each distinct
+    /// emoji is one picture drawn by Cairo (and one in the shadow's color), revealed with its
+    /// character.
+    func testBitmapEmojiMatchItsFramesInRlottieAndThorVG() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let scene = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 220, "height": 56, "scale": 2, "background": "#FFFFFF", "fps": 10,
+                                      "hold": 0.3},
+             "layers": [{"type": "text", "text": "🎉 Go 🚀 now 🎉", "frame": {"x": 10, "y": 12},
+               "font": {"family": "DejaVu Sans", "size": 22}, "color": "#1B1B1B",
+               "shadow": {"color": "#00000066", "radius": 3, "x": 1, "y": 2},
+               "animations": [{"type": "typewriter", "interval": 0.08, "fadeIn": 0.2}]}]}
+            """, named: "emoji.json", in: folder)
+        try checkAgainstPlayers(scene: scene, pixelWidth: 440, pixelHeight: 112)
+
+        let output = folder.appendingPathComponent("emoji-out.json").path
+        let result = try KinetypeProcess.run(["render", scene, "-o", output, "-q"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let document = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any])
+        let assets = try XCTUnwrap(document["assets"] as? [[String: Any]])
+        XCTAssertEqual(
+            assets.filter { ($0["p"] as? String)?.hasPrefix("data:image/png;base64,") == true }.count, 4,
+            "two distinct emoji, each in its colors and in the shadow's")
+        let text = try XCTUnwrap(assets.first { $0["id"] as? String == "layer0" }?["layers"] as? [[String: Any]])
+        let emoji = text.filter { $0["ty"] as? Int == 2 }
+        XCTAssertEqual(emoji.count, 3, "each emoji of the text is placed")
+        XCTAssertEqual(Set(emoji.compactMap { $0["ip"] as? Int }).count, 3, "each shows at its own keystroke")
+    }
+
     /// Re-laid-out and changing text give the same bytes with one worker thread and several.
     func testReLaidOutTextIsByteIdenticalAcrossJobs() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
@@ -431,6 +462,22 @@ final class LottieOutputTests: XCTestCase {
         XCTAssertTrue(refused.stderr.contains("layers[0]"), refused.stderr)
         XCTAssertTrue(
             refused.stderr.contains("Lottie output does not support underlined or struck-through text"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is written")
+
+        let growing = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 120, "height": 40, "duration": 1},
+             "layers": [{"type": "text", "text": "Hi 🚀", "frame": {"x": 4, "y": 4},
+                         "font": {"family": "DejaVu Sans", "size": 16},
+                         "animations": [{"type": "animate", "property": "font.size", "from": 16, "to": 20, "duration": 1}]}]}
+            """, named: "growing.json", in: folder)
+        let moving = try KinetypeProcess.run(["render", growing, "-o", output])
+        XCTAssertEqual(moving.status, 64, moving.stderr)
+        XCTAssertTrue(moving.stderr.contains("layers[0].text"), moving.stderr)
+        XCTAssertTrue(
+            moving.stderr.contains(
+                "Lottie output does not support bitmap glyphs (a color font such as emoji) in text whose size, "
+                    + "weight or letter spacing animates"), moving.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is written")
 
         let translucent = try writeScene(

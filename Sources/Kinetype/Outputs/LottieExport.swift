@@ -184,7 +184,7 @@ struct LottieExport {
     // MARK: - Layers
 
     /// The assets layers share, by what they hold: glyph outlines in a fill, and pictures (their PNG).
-    private struct SharedAssets {
+    struct SharedAssets {
         var glyphs: [GlyphKey: GlyphAsset] = [:]
         var pictures: [Data: String] = [:]
     }
@@ -203,7 +203,7 @@ struct LottieExport {
                 transform: transform(tracks, centers: Track(Point(x: box.x + box.width / 2, y: box.y + box.height / 2)))
             )
         case .text:
-            return try textLayer(tracks, index: index, assets: &assets, glyphAssets: &shared.glyphs)
+            return try textLayer(tracks, index: index, assets: &assets, shared: &shared)
         case .image:
             return try imageLayer(tracks, index: index, assets: &assets, pictures: &shared.pictures)
         }

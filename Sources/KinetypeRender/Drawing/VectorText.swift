@@ -2,10 +2,14 @@ import CPangoCairo
 import KinetypeCore
 
 /// One glyph of a text layer as a vector shape: its outline (relative to the glyph's origin on the
-/// baseline), where that origin goes in the layer's coordinates, its fill, and the grapheme of the
-/// layer's full text it belongs to (the unit a typewriter reveals).
+/// baseline) or, for a bitmap glyph, its picture, where that origin goes in the layer's
+/// coordinates, its fill, and the grapheme of the layer's full text it belongs to (the unit a
+/// typewriter reveals).
 public struct VectorGlyph: Sendable {
+    /// Empty for a bitmap glyph.
     public var outline: VectorPath
+    /// The picture of a bitmap glyph (color emoji), drawn by Cairo; nil for an outline glyph.
+    public var bitmap: GlyphBitmap?
     public var origin: Point
     public var color: Color
     public var character: Int
@@ -31,8 +35,12 @@ public enum VectorFill: Equatable, Sendable {
 
 /// Why a text layer cannot be written as vectors.
 public enum VectorTextProblem: Error, Sendable {
-    /// A run whose font has no outlines (a bitmap color font such as Noto Color Emoji).
+    /// A run whose font Cairo gives no scaled font for, so no glyph of it can be read.
     case glyphsWithoutOutlines
+    /// A glyph of a bitmap color font (such as Noto Color Emoji) in text whose glyphs move (its
+    /// size, weight or letter spacing animates): the raster renderer fills such text's outlines,
+    /// and Cairo traces a bitmap glyph's mask as its outline, so it draws no picture to match.
+    case bitmapGlyphsInMovingText
     /// Underlined or struck-through text.
     case decoration
     /// A character no font has (the raster renderer draws a box with its code).
@@ -42,8 +50,10 @@ public enum VectorTextProblem: Error, Sendable {
 extension FrameRenderer {
     /// The glyph outlines of `text` (every character shown, no cursor) as the renderer lays it out
     /// for `layer`. Glyph outlines come from the exact-outline context (`ExactGlyphs`), whose
-    /// layout has the same glyph positions as the raster one (positions are never rounded).
-    public func vectorText(_ text: TextState, layer: LayerState) throws -> VectorText {
+    /// layout has the same glyph positions as the raster one (positions are never rounded). Glyphs
+    /// of a bitmap font are pictures drawn by Cairo at `bitmapScale` pixels per point, each
+    /// distinct one once.
+    public func vectorText(_ text: TextState, layer: LayerState, bitmapScale: Double) throws -> VectorText {
         var shown = text
         shown.reveal = nil
         shown.cursor = nil
@@ -59,7 +69,9 @@ extension FrameRenderer {
         let offsets = prepared.display.byteOffsets
         var glyphs: [VectorGlyph] = []
         var outlines: [Int: VectorPath] = [:]
+        var bitmaps: [Int: GlyphBitmap?] = [:]
         var fontIndex: [OpaquePointer: Int] = [:]
+        var bitmapFonts: [Int: Bool] = [:]
         repeat {
             guard let run = pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item,
                 let glyphString = run.pointee.glyphs, let font = item.pointee.analysis.font
@@ -74,6 +86,8 @@ extension FrameRenderer {
             }
             let fontKey = fontIndex[OpaquePointer(font)] ?? fontIndex.count
             fontIndex[OpaquePointer(font)] = fontKey
+            let isBitmapFont = bitmapFonts[fontKey] ?? GlyphBitmap.isBitmapFont(font)
+            bitmapFonts[fontKey] = isBitmapFont
             var x = prepared.origin.x + Double(logical.x) / scale
             let y = prepared.origin.y + baseline - Double(run.pointee.y_offset) / scale
             let itemOffset = Int(item.pointee.offset)
@@ -87,6 +101,28 @@ extension FrameRenderer {
                 // PANGO_GLYPH_EMPTY and PANGO_GLYPH_INVALID_INPUT draw nothing.
                 if glyph >= 0x0FFF_FFFF { continue }
                 let key = fontKey << 32 | Int(glyph)
+                let cluster = itemOffset + Int(glyphString.pointee.log_clusters[index])
+                let element = max(0, (offsets.lastIndex { $0 <= cluster } ?? 0))
+                let character =
+                    element < prepared.display.elements.count
+                    ? prepared.display.elements[element].original : prepared.display.elements.last?.original ?? 0
+                let origin = Point(x: x + Double(geometry.x_offset) / scale, y: y + Double(geometry.y_offset) / scale)
+                let color = Color(red: style.red, green: style.green, blue: style.blue, alpha: style.alpha)
+                if isBitmapFont {
+                    let bitmap: GlyphBitmap?
+                    if let known = bitmaps[key] {
+                        bitmap = known
+                    } else {
+                        bitmap = try GlyphBitmap.draw(glyph, of: font, scaledFont: scaledFont, pixelScale: bitmapScale)
+                        bitmaps[key] = bitmap
+                    }
+                    guard let bitmap else { continue }
+                    if text.glyphsMove { throw VectorTextProblem.bitmapGlyphsInMovingText }
+                    glyphs.append(
+                        VectorGlyph(
+                            outline: VectorPath(), bitmap: bitmap, origin: origin, color: color, character: character))
+                    continue
+                }
                 let outline: VectorPath
                 if let known = outlines[key] {
                     outline = known
@@ -98,31 +134,20 @@ extension FrameRenderer {
                     outline = try CairoPath(copying: cr).vectorPath.rounded()
                     outlines[key] = outline
                 }
-                if outline.contours.isEmpty {
-                    // A glyph with no outline but with ink is a bitmap (color emoji).
-                    var ink = PangoRectangle()
-                    pango_font_get_glyph_extents(font, glyph, &ink, nil)
-                    if ink.width > 0 && ink.height > 0 { throw VectorTextProblem.glyphsWithoutOutlines }
-                    continue
-                }
-                let cluster = itemOffset + Int(glyphString.pointee.log_clusters[index])
-                let element = max(0, (offsets.lastIndex { $0 <= cluster } ?? 0))
-                let character =
-                    element < prepared.display.elements.count
-                    ? prepared.display.elements[element].original : prepared.display.elements.last?.original ?? 0
+                if outline.contours.isEmpty { continue }
                 glyphs.append(
-                    VectorGlyph(
-                        outline: outline,
-                        origin: Point(
-                            x: x + Double(geometry.x_offset) / scale, y: y + Double(geometry.y_offset) / scale),
-                        color: Color(red: style.red, green: style.green, blue: style.blue, alpha: style.alpha),
-                        character: character))
+                    VectorGlyph(outline: outline, bitmap: nil, origin: origin, color: color, character: character))
             }
         } while pango_layout_iter_next_run(iterator) != 0
         withExtendedLifetime(lines) {}
         var ink: Rect?
         for glyph in glyphs {
-            guard let bounds = glyph.outline.controlBounds else { continue }
+            let pictureBounds = glyph.bitmap.map { bitmap in
+                Rect(
+                    x: bitmap.offset.x, y: bitmap.offset.y, width: Double(bitmap.picture.width) / bitmap.pixelScale,
+                    height: Double(bitmap.picture.height) / bitmap.pixelScale)
+            }
+            guard let bounds = pictureBounds ?? glyph.outline.controlBounds else { continue }
             let placed = Rect(
                 x: bounds.x + glyph.origin.x, y: bounds.y + glyph.origin.y, width: bounds.width,
                 height: bounds.height)

@@ -36,20 +36,7 @@ extension LottieExport {
             inner.append(
                 shapeLayer(name: "border", index: inner.count + 1, shapes: border, transform: staticTransform()))
         }
-        let png = try PNGCodec.encode(image.picture)
-        let pictureID: String
-        if let known = pictures[png] {
-            pictureID = known
-        } else {
-            pictureID = "image\(pictures.count)"
-            pictures[png] = pictureID
-            assets.append(
-                .object([
-                    ("id", .string(pictureID)), ("w", .number(Double(image.picture.width))),
-                    ("h", .number(Double(image.picture.height))), ("u", .string("")),
-                    ("p", .string("data:image/png;base64," + png.base64EncodedString())), ("e", .number(1)),
-                ]))
-        }
+        let pictureID = try embeddedPicture(image.picture, assets: &assets, pictures: &pictures)
         inner.append(
             .object(
                 [
@@ -86,5 +73,22 @@ extension LottieExport {
                         transform(tracks, centers: Track(Point(x: box.x + box.width / 2, y: box.y + box.height / 2)))
                     )
                 ])
+    }
+
+    /// The id of the image asset of `picture`: a PNG (kinetype's encoder) in a data URI, added to
+    /// `assets` the first time those pixels are asked for.
+    func embeddedPicture(_ picture: Image, assets: inout [LottieJSON], pictures: inout [Data: String]) throws -> String
+    {
+        let png = try PNGCodec.encode(picture)
+        if let known = pictures[png] { return known }
+        let id = "image\(pictures.count)"
+        pictures[png] = id
+        assets.append(
+            .object([
+                ("id", .string(id)), ("w", .number(Double(picture.width))), ("h", .number(Double(picture.height))),
+                ("u", .string("")), ("p", .string("data:image/png;base64," + png.base64EncodedString())),
+                ("e", .number(1)),
+            ]))
+        return id
     }
 }
