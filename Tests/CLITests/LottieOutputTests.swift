@@ -367,6 +367,68 @@ final class LottieOutputTests: XCTestCase {
         XCTAssertEqual(Set(emoji.compactMap { $0["ip"] as? Int }).count, 3, "each shows at its own keystroke")
     }
 
+    /// Underline and strikethrough in spans of their own colors, on a wrapped line, typed with a
+    /// fade (each character's line shows with it) under a shadow; right to left in Hebrew; and on
+    /// text whose size animates (drawn as exact outlines).
+    func testUnderlineAndStrikethroughMatchTheirFramesInRlottieAndThorVG() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let typed = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 260, "height": 70, "scale": 2, "background": "#FFFFFF", "fps": 10,
+                                      "hold": 0.3},
+             "layers": [{"type": "text", "frame": {"x": 10, "y": 10, "width": 240},
+               "font": {"family": "DejaVu Sans", "size": 18}, "color": "#212529",
+               "shadow": {"color": "#00000066", "radius": 2, "x": 1, "y": 2},
+               "spans": [{"text": "Plain, "}, {"text": "underlined", "underline": true, "color": "#1864AB"},
+                         {"text": " and "}, {"text": "struck", "strikethrough": true},
+                         {"text": " both", "underline": true, "strikethrough": true, "color": "#C92A2A"}],
+               "animations": [{"type": "typewriter", "interval": 0.05, "fadeIn": 0.15}]}]}
+            """, named: "decorated.json", in: folder)
+        try checkAgainstPlayers(scene: typed, pixelWidth: 520, pixelHeight: 140)
+        let mirrored = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 220, "height": 80, "scale": 2, "background": "#FFFFFF", "fps": 10,
+                                      "hold": 0.3, "layoutDirection": "rightToLeft"},
+             "layers": [
+               {"type": "text", "frame": {"x": 10, "y": 10, "width": 200}, "font": {"family": "DejaVu Sans", "size": 18},
+                "color": "#212529",
+                "spans": [{"text": "שלום "}, {"text": "עולם", "underline": true}, {"text": " ok", "strikethrough": true}],
+                "animations": [{"type": "typewriter", "interval": 0.1}]},
+               {"type": "text", "frame": {"x": 10, "y": 44}, "font": {"family": "DejaVu Sans", "size": 16},
+                "color": "#1864AB", "spans": [{"text": "Grow", "underline": true}],
+                "animations": [{"type": "animate", "property": "font.size", "from": 14, "to": 20, "duration": 1}]}]}
+            """, named: "decorated-rtl.json", in: folder)
+        try checkAgainstPlayers(scene: mirrored, pixelWidth: 440, pixelHeight: 160)
+
+        let output = folder.appendingPathComponent("decorated-out.json").path
+        let result = try KinetypeProcess.run(["render", typed, "-o", output, "-q"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let document = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any])
+        let assets = try XCTUnwrap(document["assets"] as? [[String: Any]])
+        let text = try XCTUnwrap(assets.first { $0["id"] as? String == "layer0" }?["layers"] as? [[String: Any]])
+        let lines = text.filter { $0["nm"] as? String == "decoration" }
+        let last = try XCTUnwrap(document["op"] as? Int) - 1
+        /// The layer's opacity at `frame` (0 outside its span), from its hold keyframes.
+        func opacity(_ layer: [String: Any], at frame: Int) -> Double {
+            guard let start = layer["ip"] as? Int, let end = layer["op"] as? Int, start <= frame, frame < end,
+                let value = (layer["ks"] as? [String: Any])?["o"] as? [String: Any]
+            else { return 0 }
+            if let still = value["k"] as? Double { return still }
+            let keyframes = value["k"] as? [[String: Any]] ?? []
+            let current = keyframes.last { ($0["t"] as? Int ?? 0) <= frame }
+            return (current?["s"] as? [Double])?.first ?? 0
+        }
+        XCTAssertEqual(
+            lines.filter { opacity($0, at: last) > 0 }.count, 4,
+            "once typed, one line per underline and strikethrough of a run, as Pango draws them")
+        XCTAssertEqual(lines.filter { opacity($0, at: 0) > 0 }.count, 0, "nothing is underlined before it is typed")
+        XCTAssertTrue(
+            lines.contains { layer in (1..<last).contains { opacity(layer, at: $0) > 0 && opacity(layer, at: $0) < 100 }
+            },
+            "a fading character's line fades with it")
+    }
+
     /// Re-laid-out and changing text give the same bytes with one worker thread and several.
     func testReLaidOutTextIsByteIdenticalAcrossJobs() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
@@ -450,36 +512,7 @@ final class LottieOutputTests: XCTestCase {
 
     func testUnsupportedFeaturesAndScaleAreRefusedByName() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
-        let underlined = try writeScene(
-            """
-            {"version": 1, "canvas": {"width": 120, "height": 40, "duration": 1},
-             "layers": [{"type": "text", "frame": {"x": 4, "y": 4}, "font": {"family": "DejaVu Sans", "size": 16},
-                         "spans": [{"text": "Hi", "underline": true}]}]}
-            """, named: "underlined.json", in: folder)
         let output = folder.appendingPathComponent("out.json").path
-        let refused = try KinetypeProcess.run(["render", underlined, "-o", output])
-        XCTAssertEqual(refused.status, 64, refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("layers[0]"), refused.stderr)
-        XCTAssertTrue(
-            refused.stderr.contains("Lottie output does not support underlined or struck-through text"), refused.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is written")
-
-        let growing = try writeScene(
-            """
-            {"version": 1, "canvas": {"width": 120, "height": 40, "duration": 1},
-             "layers": [{"type": "text", "text": "Hi 🚀", "frame": {"x": 4, "y": 4},
-                         "font": {"family": "DejaVu Sans", "size": 16},
-                         "animations": [{"type": "animate", "property": "font.size", "from": 16, "to": 20, "duration": 1}]}]}
-            """, named: "growing.json", in: folder)
-        let moving = try KinetypeProcess.run(["render", growing, "-o", output])
-        XCTAssertEqual(moving.status, 64, moving.stderr)
-        XCTAssertTrue(moving.stderr.contains("layers[0].text"), moving.stderr)
-        XCTAssertTrue(
-            moving.stderr.contains(
-                "Lottie output does not support bitmap glyphs (a color font such as emoji) in text whose size, "
-                    + "weight or letter spacing animates"), moving.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is written")
-
         let translucent = try writeScene(
             """
             {"version": 1, "canvas": {"width": 120, "height": 40, "duration": 1},

@@ -53,6 +53,9 @@ extension LottieExport {
         for (layout, vector) in vectors.enumerated() {
             guard let first = framesOf[layout].first, let last = framesOf[layout].last else { continue }
             let frames = first..<last + 1
+            // Pango draws a run's underline and strikethrough over its glyphs.
+            inner += try decorationLayers(
+                vector, layout: layout, tracks: tracks, frames: frames, tint: nil, firstIndex: inner.count + 1)
             for glyph in try glyphLayers(
                 vector, layout: layout, tracks: tracks, frames: frames, tint: nil, firstIndex: inner.count + 1,
                 assets: &assets, shared: &shared)
@@ -63,9 +66,13 @@ extension LottieExport {
             // shadow's color at offsets around it (see `ShadowCopies`).
             guard let shadow = tracks.layouts[layout].shadow, shadow.color.alpha > 0 else { continue }
             let shadowID = "layer\(layer.index)-shadow\(layout)"
-            let shadowGlyphs = try glyphLayers(
-                vector, layout: layout, tracks: tracks, frames: frames, tint: shadow.color, firstIndex: 1,
-                assets: &assets, shared: &shared)
+            let shadowDecorations = try decorationLayers(
+                vector, layout: layout, tracks: tracks, frames: frames, tint: shadow.color, firstIndex: 1)
+            let shadowGlyphs =
+                try shadowDecorations
+                + glyphLayers(
+                    vector, layout: layout, tracks: tracks, frames: frames, tint: shadow.color,
+                    firstIndex: shadowDecorations.count + 1, assets: &assets, shared: &shared)
             guard !shadowGlyphs.isEmpty else { continue }
             assets.append(
                 .object([
@@ -267,7 +274,6 @@ extension LottieExport {
                 throw refusal(
                     at: path + ".text",
                     "bitmap glyphs (a color font such as emoji) in text whose size, weight or letter spacing animates")
-            case .decoration: throw refusal(at: path, "underlined or struck-through text")
             case .missingGlyph: throw refusal(at: path + ".text", "a character none of the fonts has")
             }
         }
