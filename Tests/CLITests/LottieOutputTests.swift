@@ -258,6 +258,177 @@ final class LottieOutputTests: XCTestCase {
         try checkAgainstPlayers(scene: scene, pixelWidth: 400, pixelHeight: 160)
     }
 
+    /// A picture of detail for image layers: a gradient, a rounded rectangle and text, as a PNG
+    /// kinetype renders into `folder`.
+    private func writePicture(named name: String, in folder: URL) throws {
+        let scene = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 60, "height": 40, "fps": 10, "duration": 0.1,
+                                      "background": {"linear": {"from": "#1864AB", "to": "#F0B429", "angle": 30}}},
+             "layers": [{"type": "rect", "frame": {"x": 6, "y": 6, "width": 20, "height": 28}, "background": "#FFFFFF",
+                         "cornerRadius": 4},
+                        {"type": "text", "text": "Ab", "frame": {"x": 30, "y": 8},
+                         "font": {"family": "DejaVu Sans", "size": 16}, "color": "#212529"}]}
+            """, named: "picture-scene.json", in: folder)
+        let result = try KinetypeProcess.run(
+            ["render", scene, "--still", "0", "-o", folder.appendingPathComponent(name).path, "-q"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    /// Image layers: each fit (contain aligned in a box with a background and border, cover
+    /// cropped with rounded corners fading in, fill stretched and scaling), the picture's natural
+    /// size, and right to left a flipped picture that moves. Each distinct picture is one
+    /// embedded PNG, and the bytes are the same with one worker thread and several.
+    func testImageLayersMatchTheirFramesInRlottieAndThorVG() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        try writePicture(named: "pic.png", in: folder)
+        let fits = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 240, "height": 100, "scale": 2, "background": "#FFFFFF", "fps": 10,
+                                      "duration": 0.6},
+             "layers": [
+               {"type": "image", "src": "pic.png", "frame": {"x": 8, "y": 8, "width": 70, "height": 84},
+                "fit": "contain", "alignment": "bottomTrailing", "background": "#FFF3BF",
+                "border": {"color": "#E8590C", "width": 2}},
+               {"type": "image", "src": "pic.png", "frame": {"x": 86, "y": 8, "width": 70, "height": 84},
+                "fit": "cover", "cornerRadius": 14,
+                "animations": [{"type": "animate", "property": "opacity", "from": 0, "to": 1, "duration": 0.5}]},
+               {"type": "image", "src": "pic.png", "frame": {"x": 164, "y": 8, "width": 70, "height": 40}, "fit": "fill",
+                "animations": [{"type": "animate", "property": "scale", "from": 0.5, "to": 1, "duration": 0.5,
+                                "easing": "easeOut"}]},
+               {"type": "image", "src": "pic.png", "frame": {"x": 164, "y": 56}}]}
+            """, named: "fits.json", in: folder)
+        try checkAgainstPlayers(scene: fits, pixelWidth: 480, pixelHeight: 200)
+        let flipped = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 160, "height": 60, "scale": 2, "background": "#FFFFFF", "fps": 10,
+                                      "duration": 0.3, "layoutDirection": "rightToLeft"},
+             "layers": [
+               {"type": "image", "src": "pic.png", "frame": {"x": 8, "y": 8, "width": 70, "height": 44},
+                "fit": "contain", "alignment": "leading", "flipsForRightToLeftLayoutDirection": true,
+                "background": "#E7F5FF", "cornerRadius": 6,
+                "animations": [{"type": "animate", "property": "offset.x", "from": 0, "to": 10, "duration": 0.2}]},
+               {"type": "image", "src": "pic.png", "frame": {"x": 90, "y": 8, "width": 60, "height": 44},
+                "fit": "cover", "cornerRadius": 10}]}
+            """, named: "flipped.json", in: folder)
+        try checkAgainstPlayers(scene: flipped, pixelWidth: 320, pixelHeight: 120)
+
+        var outputs: [Data] = []
+        for jobs in ["1", "3"] {
+            let path = folder.appendingPathComponent("fits-jobs\(jobs).json").path
+            let result = try KinetypeProcess.run(["render", fits, "-o", path, "--jobs", jobs, "-q"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            outputs.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        XCTAssertEqual(outputs[0], outputs[1], "the same bytes with --jobs 1 and 3")
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: outputs[0]) as? [String: Any])
+        let assets = try XCTUnwrap(document["assets"] as? [[String: Any]])
+        let pictures = assets.filter { $0["e"] as? Int == 1 }
+        XCTAssertEqual(pictures.count, 4, "one picture per distinct drawing")
+        for picture in pictures {
+            XCTAssertEqual(picture["u"] as? String, "")
+            let uri = try XCTUnwrap(picture["p"] as? String)
+            XCTAssertTrue(uri.hasPrefix("data:image/png;base64,"), String(uri.prefix(40)))
+            let png = try XCTUnwrap(Data(base64Encoded: String(uri.dropFirst("data:image/png;base64,".count))))
+            XCTAssertEqual([UInt8](png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "a PNG")
+        }
+        let imageLayers = assets.flatMap { $0["layers"] as? [[String: Any]] ?? [] }.filter { $0["ty"] as? Int == 2 }
+        XCTAssertEqual(imageLayers.count, 4)
+    }
+
+    /// Color emoji (a bitmap font) typed with a fade and casting a blurred shadow: each distinct
+    /// emoji is one picture drawn by Cairo (and one in the shadow's color), revealed with its
+    /// character.
+    func testBitmapEmojiMatchItsFramesInRlottieAndThorVG() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let scene = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 220, "height": 56, "scale": 2, "background": "#FFFFFF", "fps": 10,
+                                      "hold": 0.3},
+             "layers": [{"type": "text", "text": "🎉 Go 🚀 now 🎉", "frame": {"x": 10, "y": 12},
+               "font": {"family": "DejaVu Sans", "size": 22}, "color": "#1B1B1B",
+               "shadow": {"color": "#00000066", "radius": 3, "x": 1, "y": 2},
+               "animations": [{"type": "typewriter", "interval": 0.08, "fadeIn": 0.2}]}]}
+            """, named: "emoji.json", in: folder)
+        try checkAgainstPlayers(scene: scene, pixelWidth: 440, pixelHeight: 112)
+
+        let output = folder.appendingPathComponent("emoji-out.json").path
+        let result = try KinetypeProcess.run(["render", scene, "-o", output, "-q"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let document = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any])
+        let assets = try XCTUnwrap(document["assets"] as? [[String: Any]])
+        XCTAssertEqual(
+            assets.filter { ($0["p"] as? String)?.hasPrefix("data:image/png;base64,") == true }.count, 4,
+            "two distinct emoji, each in its colors and in the shadow's")
+        let text = try XCTUnwrap(assets.first { $0["id"] as? String == "layer0" }?["layers"] as? [[String: Any]])
+        let emoji = text.filter { $0["ty"] as? Int == 2 }
+        XCTAssertEqual(emoji.count, 3, "each emoji of the text is placed")
+        XCTAssertEqual(Set(emoji.compactMap { $0["ip"] as? Int }).count, 3, "each shows at its own keystroke")
+    }
+
+    /// Underline and strikethrough in spans of their own colors, on a wrapped line, typed with a
+    /// fade (each character's line shows with it) under a shadow; right to left in Hebrew; and on
+    /// text whose size animates (drawn as exact outlines).
+    func testUnderlineAndStrikethroughMatchTheirFramesInRlottieAndThorVG() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let typed = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 260, "height": 70, "scale": 2, "background": "#FFFFFF", "fps": 10,
+                                      "hold": 0.3},
+             "layers": [{"type": "text", "frame": {"x": 10, "y": 10, "width": 240},
+               "font": {"family": "DejaVu Sans", "size": 18}, "color": "#212529",
+               "shadow": {"color": "#00000066", "radius": 2, "x": 1, "y": 2},
+               "spans": [{"text": "Plain, "}, {"text": "underlined", "underline": true, "color": "#1864AB"},
+                         {"text": " and "}, {"text": "struck", "strikethrough": true},
+                         {"text": " both", "underline": true, "strikethrough": true, "color": "#C92A2A"}],
+               "animations": [{"type": "typewriter", "interval": 0.05, "fadeIn": 0.15}]}]}
+            """, named: "decorated.json", in: folder)
+        try checkAgainstPlayers(scene: typed, pixelWidth: 520, pixelHeight: 140)
+        let mirrored = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 220, "height": 80, "scale": 2, "background": "#FFFFFF", "fps": 10,
+                                      "hold": 0.3, "layoutDirection": "rightToLeft"},
+             "layers": [
+               {"type": "text", "frame": {"x": 10, "y": 10, "width": 200}, "font": {"family": "DejaVu Sans", "size": 18},
+                "color": "#212529",
+                "spans": [{"text": "שלום "}, {"text": "עולם", "underline": true}, {"text": " ok", "strikethrough": true}],
+                "animations": [{"type": "typewriter", "interval": 0.1}]},
+               {"type": "text", "frame": {"x": 10, "y": 44}, "font": {"family": "DejaVu Sans", "size": 16},
+                "color": "#1864AB", "spans": [{"text": "Grow", "underline": true}],
+                "animations": [{"type": "animate", "property": "font.size", "from": 14, "to": 20, "duration": 1}]}]}
+            """, named: "decorated-rtl.json", in: folder)
+        try checkAgainstPlayers(scene: mirrored, pixelWidth: 440, pixelHeight: 160)
+
+        let output = folder.appendingPathComponent("decorated-out.json").path
+        let result = try KinetypeProcess.run(["render", typed, "-o", output, "-q"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let document = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any])
+        let assets = try XCTUnwrap(document["assets"] as? [[String: Any]])
+        let text = try XCTUnwrap(assets.first { $0["id"] as? String == "layer0" }?["layers"] as? [[String: Any]])
+        let lines = text.filter { $0["nm"] as? String == "decoration" }
+        let last = try XCTUnwrap(document["op"] as? Int) - 1
+        /// The layer's opacity at `frame` (0 outside its span), from its hold keyframes.
+        func opacity(_ layer: [String: Any], at frame: Int) -> Double {
+            guard let start = layer["ip"] as? Int, let end = layer["op"] as? Int, start <= frame, frame < end,
+                let value = (layer["ks"] as? [String: Any])?["o"] as? [String: Any]
+            else { return 0 }
+            if let still = value["k"] as? Double { return still }
+            let keyframes = value["k"] as? [[String: Any]] ?? []
+            let current = keyframes.last { ($0["t"] as? Int ?? 0) <= frame }
+            return (current?["s"] as? [Double])?.first ?? 0
+        }
+        XCTAssertEqual(
+            lines.filter { opacity($0, at: last) > 0 }.count, 4,
+            "once typed, one line per underline and strikethrough of a run, as Pango draws them")
+        XCTAssertEqual(lines.filter { opacity($0, at: 0) > 0 }.count, 0, "nothing is underlined before it is typed")
+        XCTAssertTrue(
+            lines.contains { layer in (1..<last).contains { opacity(layer, at: $0) > 0 && opacity(layer, at: $0) < 100 }
+            },
+            "a fading character's line fades with it")
+    }
+
     /// Re-laid-out and changing text give the same bytes with one worker thread and several.
     func testReLaidOutTextIsByteIdenticalAcrossJobs() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
@@ -341,20 +512,7 @@ final class LottieOutputTests: XCTestCase {
 
     func testUnsupportedFeaturesAndScaleAreRefusedByName() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
-        let underlined = try writeScene(
-            """
-            {"version": 1, "canvas": {"width": 120, "height": 40, "duration": 1},
-             "layers": [{"type": "text", "frame": {"x": 4, "y": 4}, "font": {"family": "DejaVu Sans", "size": 16},
-                         "spans": [{"text": "Hi", "underline": true}]}]}
-            """, named: "underlined.json", in: folder)
         let output = folder.appendingPathComponent("out.json").path
-        let refused = try KinetypeProcess.run(["render", underlined, "-o", output])
-        XCTAssertEqual(refused.status, 64, refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("layers[0]"), refused.stderr)
-        XCTAssertTrue(
-            refused.stderr.contains("Lottie output does not support underlined or struck-through text"), refused.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is written")
-
         let translucent = try writeScene(
             """
             {"version": 1, "canvas": {"width": 120, "height": 40, "duration": 1},
@@ -367,6 +525,22 @@ final class LottieOutputTests: XCTestCase {
         XCTAssertTrue(
             gradient.stderr.contains("Lottie output does not support a gradient with translucent colors"),
             gradient.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is written")
+
+        try writePicture(named: "pic.png", in: folder)
+        let huge = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 120, "height": 40, "scale": 2, "duration": 1},
+             "layers": [{"type": "image", "src": "pic.png", "frame": {"x": 0, "y": 0, "width": 5000, "height": 20},
+                         "fit": "fill"}]}
+            """, named: "huge.json", in: folder)
+        let tooLarge = try KinetypeProcess.run(["render", huge, "-o", output])
+        XCTAssertEqual(tooLarge.status, 64, tooLarge.stderr)
+        XCTAssertTrue(tooLarge.stderr.contains("layers[0].frame"), tooLarge.stderr)
+        XCTAssertTrue(
+            tooLarge.stderr.contains(
+                "Lottie output does not support a picture drawn 10000 × 40 pixels large, more than a canvas may have"),
+            tooLarge.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is written")
 
         let hello = KinetypeProcess.packageRoot.appendingPathComponent("Templates/hello.json").path

@@ -5,7 +5,8 @@ import KinetypeRender
 
 /// Turns a scene into a Lottie animation: the canvas as the composition (points, `fr` = fps,
 /// `op` = frame count), a rectangle for the background, each rectangle layer as a shape layer,
-/// each text layer as a precomposition of its glyphs. Every distinct glyph outline (in each fill)
+/// each text layer as a precomposition of its glyphs, each image layer as a precomposition of its
+/// box and its picture (`LottieImageLayer.swift`). Every distinct glyph outline (in each fill)
 /// is one asset, placed by reference; its outline comes from the same Pango layout and glyph
 /// positions the raster renderer draws. Everything that changes is sampled at every frame of the
 /// timeline. A layer's opacity, offset, scale and rotation are Bézier keyframes where the scene's
@@ -87,12 +88,11 @@ struct LottieExport {
             previous = state
         }
         var assets: [LottieJSON] = []
-        var glyphAssets: [GlyphKey: GlyphAsset] = [:]
+        var shared = SharedAssets()
         var layers: [LottieJSON] = []
         for (position, layerTracks) in tracks.enumerated().reversed() {
             if isCancelled() { throw CancellationError() }
-            layers.append(
-                try layer(layerTracks, index: position + 1, assets: &assets, glyphAssets: &glyphAssets))
+            layers.append(try layer(layerTracks, index: position + 1, assets: &assets, shared: &shared))
         }
         if isVisible(first.canvas.background) {
             let canvasRect = Rect(x: 0, y: 0, width: scene.canvas.width, height: scene.canvas.height)
@@ -139,8 +139,7 @@ struct LottieExport {
         }
         switch (layer.content, base.content) {
         case (.rect, .rect): break
-        case (.image, _):
-            throw refusal(at: path, "an image layer")
+        case (.image(let picture), .image(let first)) where picture == first: break
         case (.text(let text), .text):
             let layout = laidOut(text)
             let known: Int
@@ -184,9 +183,15 @@ struct LottieExport {
 
     // MARK: - Layers
 
-    private func layer(
-        _ tracks: LayerTracks, index: Int, assets: inout [LottieJSON], glyphAssets: inout [GlyphKey: GlyphAsset]
-    ) throws -> LottieJSON {
+    /// The assets layers share, by what they hold: glyph outlines in a fill, and pictures (their PNG).
+    struct SharedAssets {
+        var glyphs: [GlyphKey: GlyphAsset] = [:]
+        var pictures: [Data: String] = [:]
+    }
+
+    private func layer(_ tracks: LayerTracks, index: Int, assets: inout [LottieJSON], shared: inout SharedAssets)
+        throws -> LottieJSON
+    {
         let layer = tracks.first
         let path = "layers[\(layer.index)]"
         switch layer.content {
@@ -198,9 +203,9 @@ struct LottieExport {
                 transform: transform(tracks, centers: Track(Point(x: box.x + box.width / 2, y: box.y + box.height / 2)))
             )
         case .text:
-            return try textLayer(tracks, index: index, assets: &assets, glyphAssets: &glyphAssets)
+            return try textLayer(tracks, index: index, assets: &assets, shared: &shared)
         case .image:
-            throw refusal(at: path, "an image layer")
+            return try imageLayer(tracks, index: index, assets: &assets, pictures: &shared.pictures)
         }
     }
 

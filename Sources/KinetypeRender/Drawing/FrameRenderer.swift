@@ -23,7 +23,7 @@ public final class FrameRenderer {
     private let fontMap: PangoCairoFontMap
     private let context: PangoContext
     private let exactContext: PangoContext
-    private let pictures: LayerPictures
+    let pictures: LayerPictures
     /// The canvas-sized surface every frame is drawn on, and the frame it shows.
     var surface = RendererSurface.none
     /// The last layout of each text layer, reused while its text and geometry stay the same
@@ -202,6 +202,19 @@ public final class FrameRenderer {
         }
     }
 
+    /// Clips what a layer draws in its box to the box's fixed sides (rounded by `cornerRadius` when
+    /// both are fixed); `pixelScale` is the layer's pixels per point.
+    static func clipContent(_ cr: OpaquePointer, to box: LayerBox, cornerRadius: Double, pixelScale: Double) {
+        guard let clip = box.clipRect(pixelScale: pixelScale) else { return }
+        cairo_new_path(cr)
+        if cornerRadius > 0 && box.clipsHorizontally && box.clipsVertically {
+            CairoPainting.addRoundedRect(cr, clip, radius: cornerRadius)
+        } else {
+            cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
+        }
+        cairo_clip(cr)
+    }
+
     /// One layer: transform about the frame's center, background, clipped content, border, opacity.
     private func draw(_ layer: LayerState, on cr: OpaquePointer, pixelScale: Double) throws {
         // A scale this close to 0 (a pop-in starting from nothing) draws less than a millionth of a
@@ -228,15 +241,7 @@ public final class FrameRenderer {
                 cr, box.frame, radius: layer.cornerRadius, with: background.laidOut(in: layoutDirection))
         }
         cairo_save(cr)
-        if let clip = box.clipRect(pixelScale: pixelScale * abs(layer.scale)) {
-            cairo_new_path(cr)
-            if layer.cornerRadius > 0 && box.clipsHorizontally && box.clipsVertically {
-                CairoPainting.addRoundedRect(cr, clip, radius: layer.cornerRadius)
-            } else {
-                cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
-            }
-            cairo_clip(cr)
-        }
+        Self.clipContent(cr, to: box, cornerRadius: layer.cornerRadius, pixelScale: pixelScale * abs(layer.scale))
         switch content {
         case .text(let prepared, let text): drawText(prepared, text, on: cr, pixelScale: pixelScale * abs(layer.scale))
         case .rect: break

@@ -43,18 +43,23 @@ final class LayerPictures {
     }
 }
 
+/// Where a picture's top left pixel corner goes in a layer's coordinates, and how many points
+/// one of its pixels spans across and down.
+struct ImagePlacement {
+    var origin: Point
+    var scaleX: Double
+    var scaleY: Double
+}
+
 extension FrameRenderer {
-    /// Draws the picture into the frame: `contain` fits it whole, `cover` fills the frame (cropped),
-    /// `fill` stretches it; a contained picture sits in the frame by `alignment` (already mirrored in
-    /// a right-to-left layout). `flipped` draws the picture's pixels mirrored left to right.
-    func drawImage(
-        _ surface: CairoSurface, fit: ImageFit, in box: LayerBox, alignment: Alignment, flipped: Bool = false,
-        on cr: OpaquePointer
-    ) {
-        // A picture's natural size in points is its size in pixels.
-        let width = Double(surface.width)
-        let height = Double(surface.height)
-        guard width > 0, height > 0, box.frame.width > 0, box.frame.height > 0 else { return }
+    /// Where a picture of `width` × `height` pixels is drawn in `box`: `contain` fits it whole,
+    /// `cover` fills the frame (cropped), `fill` stretches it; a picture smaller or larger than the
+    /// frame on an axis sits in it by `alignment` (already mirrored in a right-to-left layout).
+    /// Nil when either has no area. A picture's natural size in points is its size in pixels.
+    static func imagePlacement(width: Double, height: Double, fit: ImageFit, in box: LayerBox, alignment: Alignment)
+        -> ImagePlacement?
+    {
+        guard width > 0, height > 0, box.frame.width > 0, box.frame.height > 0 else { return nil }
         var scaleX = box.frame.width / width
         var scaleY = box.frame.height / height
         switch fit {
@@ -66,11 +71,27 @@ extension FrameRenderer {
             scaleY = scaleX
         case .fill: break
         }
-        let x = box.frame.x + (box.frame.width - width * scaleX) * alignment.horizontalFraction
-        let y = box.frame.y + (box.frame.height - height * scaleY) * alignment.verticalFraction
+        return ImagePlacement(
+            origin: Point(
+                x: box.frame.x + (box.frame.width - width * scaleX) * alignment.horizontalFraction,
+                y: box.frame.y + (box.frame.height - height * scaleY) * alignment.verticalFraction),
+            scaleX: scaleX, scaleY: scaleY)
+    }
+
+    /// Draws the picture into the frame where `imagePlacement` puts it. `flipped` draws the
+    /// picture's pixels mirrored left to right.
+    func drawImage(
+        _ surface: CairoSurface, fit: ImageFit, in box: LayerBox, alignment: Alignment, flipped: Bool = false,
+        on cr: OpaquePointer
+    ) {
+        let width = Double(surface.width)
+        let height = Double(surface.height)
+        guard
+            let placement = Self.imagePlacement(width: width, height: height, fit: fit, in: box, alignment: alignment)
+        else { return }
         cairo_save(cr)
-        cairo_translate(cr, x, y)
-        cairo_scale(cr, scaleX, scaleY)
+        cairo_translate(cr, placement.origin.x, placement.origin.y)
+        cairo_scale(cr, placement.scaleX, placement.scaleY)
         if flipped {
             cairo_translate(cr, width, 0)
             cairo_scale(cr, -1, 1)

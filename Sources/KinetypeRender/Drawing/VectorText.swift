@@ -2,24 +2,65 @@ import CPangoCairo
 import KinetypeCore
 
 /// One glyph of a text layer as a vector shape: its outline (relative to the glyph's origin on the
-/// baseline), where that origin goes in the layer's coordinates, its fill, and the grapheme of the
-/// layer's full text it belongs to (the unit a typewriter reveals).
+/// baseline) or, for a bitmap glyph, its picture, where that origin goes in the layer's
+/// coordinates, its fill, and the grapheme of the layer's full text it belongs to (the unit a
+/// typewriter reveals).
 public struct VectorGlyph: Sendable {
+    /// Empty for a bitmap glyph.
     public var outline: VectorPath
+    /// The picture of a bitmap glyph (color emoji), drawn by Cairo; nil for an outline glyph.
+    public var bitmap: GlyphBitmap?
     public var origin: Point
     public var color: Color
     public var character: Int
+}
+
+/// An underline or a strikethrough of one run, as Pango draws it: a rectangle at the run's font's
+/// position and thickness across the run's logical width, in the run's color. `pieces` is each
+/// character's part of it (the advances of its glyphs), in the order of the characters: the raster
+/// renderer draws the line under revealed characters only, one rectangle for a run of them in one
+/// color.
+public struct VectorDecoration: Sendable {
+    public struct Piece: Sendable {
+        public var character: Int
+        public var left: Double
+        public var right: Double
+    }
+
+    /// The top of the line and its thickness, in the layer's coordinates.
+    public var top: Double
+    public var thickness: Double
+    public var color: Color
+    public var pieces: [Piece]
+
+    /// One piece per character from the pieces of its glyphs (a character's glyphs share its part
+    /// of the line), in the order of the characters.
+    static func characterPieces(_ glyphPieces: [Piece]) -> [Piece] {
+        var byCharacter: [Int: Piece] = [:]
+        for piece in glyphPieces {
+            if var known = byCharacter[piece.character] {
+                known.left = min(known.left, piece.left)
+                known.right = max(known.right, piece.right)
+                byCharacter[piece.character] = known
+            } else {
+                byCharacter[piece.character] = piece
+            }
+        }
+        return byCharacter.values.sorted { $0.character < $1.character }
+    }
 }
 
 /// A text layer laid out once with every character shown, from the same Pango layout and glyph
 /// positions the raster renderer draws, as glyph outlines.
 public struct VectorText: Sendable {
     public var glyphs: [VectorGlyph]
+    /// Underlines and strikethroughs, run by run.
+    public var decorations: [VectorDecoration]
     /// The layer's box (its frame, fitted sides replaced by the text's size): the transform's center.
     public var box: Rect
     /// The rectangle the raster renderer clips the text to, when a side of the frame is fixed.
     public var clip: Rect?
-    /// The glyphs' ink, in the layer's coordinates (nil when nothing has ink).
+    /// The ink of the glyphs and decorations, in the layer's coordinates (nil when nothing has ink).
     public var ink: Rect?
 }
 
@@ -31,10 +72,12 @@ public enum VectorFill: Equatable, Sendable {
 
 /// Why a text layer cannot be written as vectors.
 public enum VectorTextProblem: Error, Sendable {
-    /// A run whose font has no outlines (a bitmap color font such as Noto Color Emoji).
+    /// A run whose font Cairo gives no scaled font for, so no glyph of it can be read.
     case glyphsWithoutOutlines
-    /// Underlined or struck-through text.
-    case decoration
+    /// A glyph of a bitmap color font (such as Noto Color Emoji) in text whose glyphs move (its
+    /// size, weight or letter spacing animates): the raster renderer fills such text's outlines,
+    /// and Cairo traces a bitmap glyph's mask as its outline, so it draws no picture to match.
+    case bitmapGlyphsInMovingText
     /// A character no font has (the raster renderer draws a box with its code).
     case missingGlyph
 }
@@ -42,8 +85,10 @@ public enum VectorTextProblem: Error, Sendable {
 extension FrameRenderer {
     /// The glyph outlines of `text` (every character shown, no cursor) as the renderer lays it out
     /// for `layer`. Glyph outlines come from the exact-outline context (`ExactGlyphs`), whose
-    /// layout has the same glyph positions as the raster one (positions are never rounded).
-    public func vectorText(_ text: TextState, layer: LayerState) throws -> VectorText {
+    /// layout has the same glyph positions as the raster one (positions are never rounded). Glyphs
+    /// of a bitmap font are pictures drawn by Cairo at `bitmapScale` pixels per point, each
+    /// distinct one once.
+    public func vectorText(_ text: TextState, layer: LayerState, bitmapScale: Double) throws -> VectorText {
         var shown = text
         shown.reveal = nil
         shown.cursor = nil
@@ -58,8 +103,11 @@ extension FrameRenderer {
         let scale = Double(PANGO_SCALE)
         let offsets = prepared.display.byteOffsets
         var glyphs: [VectorGlyph] = []
+        var decorations: [VectorDecoration] = []
         var outlines: [Int: VectorPath] = [:]
+        var bitmaps: [Int: GlyphBitmap?] = [:]
         var fontIndex: [OpaquePointer: Int] = [:]
+        var bitmapFonts: [Int: Bool] = [:]
         repeat {
             guard let run = pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item,
                 let glyphString = run.pointee.glyphs, let font = item.pointee.analysis.font
@@ -68,25 +116,51 @@ extension FrameRenderer {
             pango_layout_iter_get_run_extents(iterator, nil, &logical)
             let baseline = Double(pango_layout_iter_get_baseline(iterator)) / scale
             let style = RunStyle(item.pointee.analysis.extra_attrs)
-            if style.underline || style.strikethrough { throw VectorTextProblem.decoration }
             guard let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else {
                 throw VectorTextProblem.glyphsWithoutOutlines
             }
             let fontKey = fontIndex[OpaquePointer(font)] ?? fontIndex.count
             fontIndex[OpaquePointer(font)] = fontKey
+            let isBitmapFont = bitmapFonts[fontKey] ?? GlyphBitmap.isBitmapFont(font)
+            bitmapFonts[fontKey] = isBitmapFont
             var x = prepared.origin.x + Double(logical.x) / scale
             let y = prepared.origin.y + baseline - Double(run.pointee.y_offset) / scale
             let itemOffset = Int(item.pointee.offset)
+            let color = Color(red: style.red, green: style.green, blue: style.blue, alpha: style.alpha)
+            var pieces: [VectorDecoration.Piece] = []
             for index in 0..<Int(glyphString.pointee.num_glyphs) {
                 let info = glyphString.pointee.glyphs[index]
                 let geometry = info.geometry
-                defer { x += Double(geometry.width) / scale }
+                let advance = Double(geometry.width) / scale
+                defer { x += advance }
                 let glyph = info.glyph
                 // PANGO_GLYPH_UNKNOWN_FLAG: a character no font has, drawn as a box with its code.
                 if glyph & 0x1000_0000 != 0 { throw VectorTextProblem.missingGlyph }
-                // PANGO_GLYPH_EMPTY and PANGO_GLYPH_INVALID_INPUT draw nothing.
+                let cluster = itemOffset + Int(glyphString.pointee.log_clusters[index])
+                let element = max(0, (offsets.lastIndex { $0 <= cluster } ?? 0))
+                let character =
+                    element < prepared.display.elements.count
+                    ? prepared.display.elements[element].original : prepared.display.elements.last?.original ?? 0
+                pieces.append(VectorDecoration.Piece(character: character, left: x, right: x + advance))
+                // PANGO_GLYPH_EMPTY and PANGO_GLYPH_INVALID_INPUT draw nothing (a decoration goes on).
                 if glyph >= 0x0FFF_FFFF { continue }
                 let key = fontKey << 32 | Int(glyph)
+                let origin = Point(x: x + Double(geometry.x_offset) / scale, y: y + Double(geometry.y_offset) / scale)
+                if isBitmapFont {
+                    let bitmap: GlyphBitmap?
+                    if let known = bitmaps[key] {
+                        bitmap = known
+                    } else {
+                        bitmap = try GlyphBitmap.draw(glyph, of: font, scaledFont: scaledFont, pixelScale: bitmapScale)
+                        bitmaps[key] = bitmap
+                    }
+                    guard let bitmap else { continue }
+                    if text.glyphsMove { throw VectorTextProblem.bitmapGlyphsInMovingText }
+                    glyphs.append(
+                        VectorGlyph(
+                            outline: VectorPath(), bitmap: bitmap, origin: origin, color: color, character: character))
+                    continue
+                }
                 let outline: VectorPath
                 if let known = outlines[key] {
                     outline = known
@@ -98,34 +172,57 @@ extension FrameRenderer {
                     outline = try CairoPath(copying: cr).vectorPath.rounded()
                     outlines[key] = outline
                 }
-                if outline.contours.isEmpty {
-                    // A glyph with no outline but with ink is a bitmap (color emoji).
-                    var ink = PangoRectangle()
-                    pango_font_get_glyph_extents(font, glyph, &ink, nil)
-                    if ink.width > 0 && ink.height > 0 { throw VectorTextProblem.glyphsWithoutOutlines }
-                    continue
-                }
-                let cluster = itemOffset + Int(glyphString.pointee.log_clusters[index])
-                let element = max(0, (offsets.lastIndex { $0 <= cluster } ?? 0))
-                let character =
-                    element < prepared.display.elements.count
-                    ? prepared.display.elements[element].original : prepared.display.elements.last?.original ?? 0
+                if outline.contours.isEmpty { continue }
                 glyphs.append(
-                    VectorGlyph(
-                        outline: outline,
-                        origin: Point(
-                            x: x + Double(geometry.x_offset) / scale, y: y + Double(geometry.y_offset) / scale),
-                        color: Color(red: style.red, green: style.green, blue: style.blue, alpha: style.alpha),
-                        character: character))
+                    VectorGlyph(outline: outline, bitmap: nil, origin: origin, color: color, character: character))
+            }
+            if style.underline || style.strikethrough, let metrics = PangoFontMetrics(font) {
+                let characters = VectorDecoration.characterPieces(pieces)
+                var lines: [(position: Int32, thickness: Int32)] = []
+                if style.underline {
+                    lines.append(
+                        (
+                            pango_font_metrics_get_underline_position(metrics.pointer),
+                            pango_font_metrics_get_underline_thickness(metrics.pointer)
+                        ))
+                }
+                if style.strikethrough {
+                    lines.append(
+                        (
+                            pango_font_metrics_get_strikethrough_position(metrics.pointer),
+                            pango_font_metrics_get_strikethrough_thickness(metrics.pointer)
+                        ))
+                }
+                for line in lines {
+                    decorations.append(
+                        VectorDecoration(
+                            top: y - Double(line.position) / scale, thickness: Double(line.thickness) / scale,
+                            color: color, pieces: characters))
+                }
             }
         } while pango_layout_iter_next_run(iterator) != 0
         withExtendedLifetime(lines) {}
-        var ink: Rect?
+        // Every mark drawn: each decoration's whole line, each glyph's outline or picture.
+        var marks: [Rect] = decorations.compactMap { line in
+            guard let left = line.pieces.map(\.left).min(), let right = line.pieces.map(\.right).max() else {
+                return nil
+            }
+            return Rect(x: left, y: line.top, width: right - left, height: line.thickness)
+        }
         for glyph in glyphs {
-            guard let bounds = glyph.outline.controlBounds else { continue }
-            let placed = Rect(
-                x: bounds.x + glyph.origin.x, y: bounds.y + glyph.origin.y, width: bounds.width,
-                height: bounds.height)
+            let pictureBounds = glyph.bitmap.map { bitmap in
+                Rect(
+                    x: bitmap.offset.x, y: bitmap.offset.y, width: Double(bitmap.picture.width) / bitmap.pixelScale,
+                    height: Double(bitmap.picture.height) / bitmap.pixelScale)
+            }
+            guard let bounds = pictureBounds ?? glyph.outline.controlBounds else { continue }
+            marks.append(
+                Rect(
+                    x: bounds.x + glyph.origin.x, y: bounds.y + glyph.origin.y, width: bounds.width,
+                    height: bounds.height))
+        }
+        var ink: Rect?
+        for placed in marks {
             if let known = ink {
                 let minX = min(known.x, placed.x)
                 let minY = min(known.y, placed.y)
@@ -137,7 +234,7 @@ extension FrameRenderer {
             }
         }
         return VectorText(
-            glyphs: glyphs, box: prepared.box.frame,
+            glyphs: glyphs, decorations: decorations, box: prepared.box.frame,
             clip: prepared.box.clipRect(pixelScale: scene.canvas.scale * abs(layer.scale)), ink: ink)
     }
 

@@ -16,9 +16,9 @@ struct CursorSample: Equatable {
 /// shows) in between. Glyph outlines stay shared assets. A shadow is copies of the glyphs in its
 /// color under them (`ShadowCopies`).
 extension LottieExport {
-    func textLayer(
-        _ tracks: LayerTracks, index: Int, assets: inout [LottieJSON], glyphAssets: inout [GlyphKey: GlyphAsset]
-    ) throws -> LottieJSON {
+    func textLayer(_ tracks: LayerTracks, index: Int, assets: inout [LottieJSON], shared: inout SharedAssets)
+        throws -> LottieJSON
+    {
         let layer = tracks.first
         let path = "layers[\(layer.index)]"
         let frameCount = timeline.frameCount
@@ -53,9 +53,12 @@ extension LottieExport {
         for (layout, vector) in vectors.enumerated() {
             guard let first = framesOf[layout].first, let last = framesOf[layout].last else { continue }
             let frames = first..<last + 1
+            // Pango draws a run's underline and strikethrough over its glyphs.
+            inner += try decorationLayers(
+                vector, layout: layout, tracks: tracks, frames: frames, tint: nil, firstIndex: inner.count + 1)
             for glyph in try glyphLayers(
                 vector, layout: layout, tracks: tracks, frames: frames, tint: nil, firstIndex: inner.count + 1,
-                assets: &assets, glyphAssets: &glyphAssets)
+                assets: &assets, shared: &shared)
             {
                 inner.append(glyph)
             }
@@ -63,9 +66,13 @@ extension LottieExport {
             // shadow's color at offsets around it (see `ShadowCopies`).
             guard let shadow = tracks.layouts[layout].shadow, shadow.color.alpha > 0 else { continue }
             let shadowID = "layer\(layer.index)-shadow\(layout)"
-            let shadowGlyphs = try glyphLayers(
-                vector, layout: layout, tracks: tracks, frames: frames, tint: shadow.color, firstIndex: 1,
-                assets: &assets, glyphAssets: &glyphAssets)
+            let shadowDecorations = try decorationLayers(
+                vector, layout: layout, tracks: tracks, frames: frames, tint: shadow.color, firstIndex: 1)
+            let shadowGlyphs =
+                try shadowDecorations
+                + glyphLayers(
+                    vector, layout: layout, tracks: tracks, frames: frames, tint: shadow.color,
+                    firstIndex: shadowDecorations.count + 1, assets: &assets, shared: &shared)
             guard !shadowGlyphs.isEmpty else { continue }
             assets.append(
                 .object([
@@ -171,7 +178,7 @@ extension LottieExport {
     /// all in `tint` (a shadow's color, its alpha left to the layers that place the shadow).
     private func glyphLayers(
         _ vector: VectorText, layout: Int, tracks: LayerTracks, frames: Range<Int>, tint: Color?, firstIndex: Int,
-        assets: inout [LottieJSON], glyphAssets: inout [GlyphKey: GlyphAsset]
+        assets: inout [LottieJSON], shared: inout SharedAssets
     ) throws -> [LottieJSON] {
         var layers: [LottieJSON] = []
         let place: (Double) -> Double = tracks.layouts[layout].glyphsMove ? { $0 } : snapped
@@ -181,16 +188,45 @@ extension LottieExport {
                     ? TextReveal.alpha(of: glyph.character, in: tracks.reveals[frame]) : 0
             }
             guard let shown = shown(over: frames, alpha) else { continue }
+            let opacity = keyframes(shown.opacity, static: { .number($0) }, animated: { [.number($0)] })
+            if let bitmap = glyph.bitmap {
+                let picture = tint.map { bitmap.tinted($0) } ?? bitmap
+                let id = try embeddedPicture(picture.picture, assets: &assets, pictures: &shared.pictures)
+                let scale = 100 / picture.pixelScale
+                layers.append(
+                    .object(
+                        [
+                            ("ty", .number(2)), ("ind", .number(Double(firstIndex + layers.count))),
+                            ("refId", .string(id)),
+                        ] + timing(shown.frames)
+                            + [
+                                (
+                                    "ks",
+                                    .object([
+                                        ("o", opacity),
+                                        (
+                                            "p",
+                                            staticValue([
+                                                rounded(place(glyph.origin.x) + picture.offset.x),
+                                                rounded(place(glyph.origin.y) + picture.offset.y), 0,
+                                            ])
+                                        ),
+                                        ("s", staticValue([scale, scale, 100])),
+                                    ])
+                                )
+                            ]))
+                continue
+            }
             let color =
                 tint.map { Color(red: $0.red, green: $0.green, blue: $0.blue, alpha: glyph.color.alpha) }
                 ?? glyph.color
             let key = GlyphKey(outline: glyph.outline, color: color)
             let asset: GlyphAsset
-            if let known = glyphAssets[key] {
+            if let known = shared.glyphs[key] {
                 asset = known
             } else {
-                asset = GlyphAsset(id: "g\(glyphAssets.count)", outline: glyph.outline)
-                glyphAssets[key] = asset
+                asset = GlyphAsset(id: "g\(shared.glyphs.count)", outline: glyph.outline)
+                shared.glyphs[key] = asset
                 assets.append(asset.json(color: color, frameCount: timeline.frameCount))
             }
             layers.append(
@@ -203,10 +239,7 @@ extension LottieExport {
                             (
                                 "ks",
                                 .object([
-                                    (
-                                        "o",
-                                        keyframes(shown.opacity, static: { .number($0) }, animated: { [.number($0)] })
-                                    ),
+                                    ("o", opacity),
                                     (
                                         "p",
                                         staticValue([
@@ -221,16 +254,26 @@ extension LottieExport {
         return layers
     }
 
+    /// Pixels per point of bitmap glyphs' pictures (color emoji): the scene's own `canvas.scale`,
+    /// the density whose pixels every output draws and glyph origins are snapped to. There a player
+    /// copies Cairo's pixels of the glyph (0 % of pixels differ); pictures made denser (@3x) and
+    /// scaled down by the player move their colors' edges, and on a line of emoji more than the
+    /// 1 % of pixels the checks allow differed. A scene meant for @3x screens sets `canvas.scale` 3.
+    var bitmapGlyphScale: Double { scene.canvas.scale }
+
     /// One layout's glyphs, or the refusal of what Lottie output cannot draw.
     private func vectorText(_ text: TextState, layer: LayerState, path: String) throws -> VectorText {
         let vector: VectorText
         do {
-            vector = try renderer.vectorText(text, layer: layer)
+            vector = try renderer.vectorText(text, layer: layer, bitmapScale: bitmapGlyphScale)
         } catch let problem as VectorTextProblem {
             switch problem {
             case .glyphsWithoutOutlines:
-                throw refusal(at: path + ".text", "glyphs without outlines (a bitmap color font such as emoji)")
-            case .decoration: throw refusal(at: path, "underlined or struck-through text")
+                throw refusal(at: path + ".text", "glyphs without outlines")
+            case .bitmapGlyphsInMovingText:
+                throw refusal(
+                    at: path + ".text",
+                    "bitmap glyphs (a color font such as emoji) in text whose size, weight or letter spacing animates")
             case .missingGlyph: throw refusal(at: path + ".text", "a character none of the fonts has")
             }
         }
