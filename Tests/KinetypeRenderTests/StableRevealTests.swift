@@ -187,6 +187,30 @@ final class StableRevealTests: XCTestCase {
         XCTAssertEqual(Double(maxAlpha(faded, fromX: 0)), 128, accuracy: 2)
     }
 
+    /// Text whose size animates is filled as outlines; a color emoji in it keeps its colors, as in
+    /// still text, instead of its traced mask filled in the text color.
+    func testColorEmojiKeepTheirColorsInTextWhoseGlyphsMove() throws {
+        func colorfulPixels(glyphsMove: Bool) throws -> Int {
+            var text = TextState(runs: [TextRun(text: "A😀")], font: ResolvedFont(size: 40), color: .black)
+            text.glyphsMove = glyphsMove
+            let image = try Fixtures.render(
+                Fixtures.frame(
+                    width: 120, height: 60, background: .color(.white),
+                    layers: [Fixtures.textLayer(text, frame: LayerFrame(x: 5, y: 5))]))
+            var count = 0
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    let pixel = image.pixel(x: x, y: y)
+                    if Int(pixel.r) - Int(pixel.b) > 100 { count += 1 }
+                }
+            }
+            return count
+        }
+        let still = try colorfulPixels(glyphsMove: false)
+        XCTAssertGreaterThan(still, 300, "the emoji's yellow face")
+        XCTAssertEqual(Double(try colorfulPixels(glyphsMove: true)), Double(still), accuracy: Double(still) * 0.1)
+    }
+
     func testCursorBarStandsAtTheCharacterAndOnlyWhenVisible() throws {
         func render(offset: Int, visible: Bool) throws -> Image {
             var text = TextState(

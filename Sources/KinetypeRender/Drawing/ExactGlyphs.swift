@@ -6,9 +6,9 @@ import KinetypeCore
 /// Cairo 1.16's image backend draws glyphs from its glyph cache at whole-pixel positions, so text
 /// whose size or weight animates moves in pixel steps (its baseline jumps a pixel every few frames).
 /// Filling the outlines instead puts every glyph exactly where Pango laid it out, with the same
-/// unhinted shapes. Runs whose font has no outlines (color emoji bitmaps) are drawn by Cairo as
-/// usual. Colors, alphas, underline and strikethrough come from each run's attributes, as Pango's
-/// own renderer takes them.
+/// unhinted shapes. Runs of a bitmap color font (color emoji) are drawn by Cairo as usual. Colors,
+/// alphas, underline and strikethrough come from each run's attributes, as Pango's own renderer
+/// takes them.
 enum ExactGlyphs {
     static func show(_ layout: PangoLayout, on cr: OpaquePointer, at origin: Point) {
         guard let lines = try? PangoLayoutIterator(layout) else { return }
@@ -29,19 +29,13 @@ enum ExactGlyphs {
             cairo_set_source_rgba(cr, style.red, style.green, style.blue, style.alpha)
             cairo_new_path(cr)
             cairo_move_to(cr, x, y)
-            pango_cairo_glyph_string_path(cr, font, glyphs)
-            var x1 = 0.0
-            var y1 = 0.0
-            var x2 = 0.0
-            var y2 = 0.0
-            cairo_path_extents(cr, &x1, &y1, &x2, &y2)
-            if x2 > x1 && y2 > y1 {
-                cairo_fill(cr)
-            } else {
-                // No outlines (a bitmap color font): Cairo's own glyph drawing.
-                cairo_new_path(cr)
-                cairo_move_to(cr, x, y)
+            if let font, GlyphBitmap.isBitmapFont(font) {
+                // A bitmap color font (color emoji): Cairo's own glyph drawing, in the font's
+                // colors. Its glyph paths are the pictures' masks traced, which would fill them flat.
                 pango_cairo_show_glyph_string(cr, font, glyphs)
+            } else {
+                pango_cairo_glyph_string_path(cr, font, glyphs)
+                cairo_fill(cr)
             }
             guard style.underline || style.strikethrough, let font, let fontMetrics = PangoFontMetrics(font)
             else { continue }
