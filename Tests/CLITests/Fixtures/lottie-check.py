@@ -36,9 +36,18 @@ checked = sorted(set(list(range(0, count, 3)) + [count - 1]))
 
 
 def over_white(image):
+    """A PNG frame (straight alpha) composited over white."""
     image = image.convert("RGBA")
     white = Image.new("RGBA", image.size, (255, 255, 255, 255))
     return Image.alpha_composite(white, image).convert("RGB")
+
+
+def premultiplied_over_white(image):
+    """A player's frame composited over white. rlottie and ThorVG hand back premultiplied RGBA (a
+    50 % blue is (0, 0, 127, 127)), so over white each channel is its value plus 255 - alpha."""
+    red, green, blue, alpha = image.convert("RGBA").split()
+    rest = alpha.point(lambda value: 255 - value)
+    return Image.merge("RGB", [ImageChops.add(channel, rest) for channel in (red, green, blue)])
 
 
 def differing(a, b):
@@ -61,7 +70,7 @@ animation = rlottie_python.LottieAnimation.from_data(data.decode("utf-8"))
 rlottie_frames = {}
 for frame in checked:
     image = animation.render_pillow_frame(frame_num=frame, width=width, height=height)
-    rlottie_frames[str(frame)] = differing(over_white(image), expected(frame))
+    rlottie_frames[str(frame)] = differing(premultiplied_over_white(image), expected(frame))
 # rlottie counts the end frame `op` too (its total is op - ip + 1).
 players["rlottie"] = {"frames": animation.lottie_animation_get_totalframe() - 1, "differing": rlottie_frames}
 
@@ -81,7 +90,7 @@ for frame in checked:
     canvas.update()
     canvas.draw(True)
     canvas.sync()
-    thorvg_frames[str(frame)] = differing(over_white(canvas.get_pillow("RGBA")), expected(frame))
+    thorvg_frames[str(frame)] = differing(premultiplied_over_white(canvas.get_pillow("RGBA")), expected(frame))
 players["thorvg"] = {"frames": int(lottie.get_total_frame()[-1]), "differing": thorvg_frames}
 
 print(json.dumps({"schemaErrors": errors, "frames": count, "players": players}))
