@@ -62,7 +62,8 @@ let package = Package(
             name: "KinetypeRenderTests", dependencies: ["KinetypeRender", "KinetypeEncode", "CPNG", "TestSupport"],
             exclude: ["Goldens"]),
         .testTarget(
-            name: "KinetypeEncodeTests", dependencies: ["KinetypeEncode", "CGIF", "CPNG", "CWebP", "TestSupport"],
+            name: "KinetypeEncodeTests",
+            dependencies: ["KinetypeEncode", "CDeflate", "CGIF", "CPNG", "CWebP", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeRender", "KinetypeEncode", "TestSupport"],
