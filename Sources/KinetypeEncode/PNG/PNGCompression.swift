@@ -1,8 +1,8 @@
 /// How hard PNG outputs are compressed (`--png-compression 0...9`).
 ///
 /// APNG frames are filtered and deflated by kinetype itself (`APNGFrameCompressor`): 0 stores,
-/// 1...5 are libdeflate's levels, 6 is libdeflate's strongest (12) with two filterings tried, 7...9
-/// add Zopfli (`APNGCompressionEffort`). PNG frames and stills go through libpng's simplified write API, which offers
+/// 1...5 are libdeflate's levels, 6 tries two filterings, each deflated by libdeflate's strongest
+/// level (12) and by `OptimalDeflate`, 7...9 add Zopfli (`APNGCompressionEffort`). PNG frames and stills go through libpng's simplified write API, which offers
 /// two settings, not ten levels: its "fast" flag (zlib level 3, no row filters) and its default
 /// (zlib's default level with adaptive row filters); levels 0...3 choose the fast setting, 4...9
 /// the default. Any other level there would need the full libpng API, whose errors longjmp and
