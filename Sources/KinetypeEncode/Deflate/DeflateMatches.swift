@@ -33,10 +33,14 @@ final class DeflateMatches {
             starts[0] = 0
             return
         }
-        let windowMask = DeflateAlphabet.window - 1
-        let head4 = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 1 << 17)
-        let head3 = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 1 << 15)
-        let children = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 2 * DeflateAlphabet.window)
+        // Tables sized to the input: a frame's changed rectangle is often a few kilobytes.
+        let windowSize = min(DeflateAlphabet.window, 1 << (Int.bitWidth - (count - 1).leadingZeroBitCount))
+        let windowMask = windowSize - 1
+        let hash4Bits = min(17, max(8, Int.bitWidth - count.leadingZeroBitCount))
+        let hash3Bits = min(15, hash4Bits - 1)
+        let head4 = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 1 << hash4Bits)
+        let head3 = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 1 << hash3Bits)
+        let children = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 2 * windowSize)
         defer {
             head4.deallocate()
             head3.deallocate()
@@ -62,8 +66,8 @@ final class DeflateMatches {
             guard available >= 4 else { continue }
             let cutoff = position - DeflateAlphabet.window
             let word = UnsafeRawPointer(data + position).loadUnaligned(as: UInt32.self)
-            let hash3 = Int(((word & 0xFF_FFFF) &* 2_654_435_761) >> 17)
-            let hash4 = Int((word &* 2_654_435_761) >> 15)
+            let hash3 = Int(((word & 0xFF_FFFF) &* 2_654_435_761) >> UInt32(32 - hash3Bits))
+            let hash4 = Int((word &* 2_654_435_761) >> UInt32(32 - hash4Bits))
             var best = DeflateAlphabet.minimumMatch - 1
             let near = Int(head3[hash3])
             head3[hash3] = Int32(position)
