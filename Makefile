@@ -58,8 +58,8 @@ sanitize: setup
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	ASAN_OPTIONS=$(SANITIZER_EXIT):detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan $(SANITIZE_TESTS)
 
-## Fuzz each libFuzzer target of Fuzz/ for FUZZ_SECONDS (FUZZ_TARGET=scene|goldens|batch-data picks
-## one; FUZZ_FLAGS adds libFuzzer flags). Crashing inputs go to Output/fuzz/crashes/<target>/.
+## Fuzz each libFuzzer target of Fuzz/ for FUZZ_SECONDS (FUZZ_TARGET=scene|goldens|batch-data|deflate
+## picks one; FUZZ_FLAGS adds libFuzzer flags). Crashing inputs go to Output/fuzz/crashes/<target>/.
 FUZZ_SECONDS ?= 300
 FUZZ_TARGET ?= all
 FUZZ_RUNS ?= 5000

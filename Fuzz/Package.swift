@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "fuzz-scene", targets: ["FuzzScene"]),
         .executable(name: "fuzz-goldens", targets: ["FuzzGoldens"]),
         .executable(name: "fuzz-batch-data", targets: ["FuzzBatchData"]),
+        .executable(name: "fuzz-deflate", targets: ["FuzzDeflate"]),
     ],
     dependencies: [.package(name: "kinetype", path: "..")],
     targets: [
@@ -27,6 +28,9 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(
             name: "FuzzBatchData", dependencies: ["FuzzHarness"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "FuzzDeflate", dependencies: ["FuzzHarness"],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     ]
 )
