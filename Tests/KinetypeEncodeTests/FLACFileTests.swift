@@ -67,23 +67,43 @@ final class FLACFileTests: XCTestCase {
     /// ffmpeg's encode of `wav` with `options`, and ffmpeg's decode of that FLAC as interleaved
     /// 32-bit samples (each shifted to the top of the 32 bits).
     private func ffmpegFLAC(_ wav: Data, _ options: [String], in folder: URL) throws -> (flac: Data, samples: [Int32]) {
+        try ffmpegFLACs([(wav, options)], in: folder)[0]
+    }
+
+    /// `ffmpegFLAC` for many encodes at once: one ffmpeg process writes every FLAC (each output
+    /// with its own encoder and options) and one more decodes them all, so a test of dozens of
+    /// kinds of FLAC starts two processes, not two per kind.
+    private func ffmpegFLACs(
+        _ encodes: [(wav: Data, options: [String])], in folder: URL
+    ) throws -> [(flac: Data, samples: [Int32])] {
         let ffmpeg = try FFmpegDecoding.tools().ffmpeg
-        let input = folder.appendingPathComponent("in.wav")
-        let output = folder.appendingPathComponent("out.flac")
-        try wav.write(to: input)
-        try? FileManager.default.removeItem(at: output)
-        _ = try FFmpegDecoding.run(
-            ffmpeg, ["-v", "error", "-y", "-i", input.path, "-c:a", "flac"] + options + [output.path])
-        let flac = try Data(contentsOf: output)
-        let raw = try FFmpegDecoding.run(
-            ffmpeg, ["-v", "error", "-i", output.path, "-f", "s32le", "-c:a", "pcm_s32le", "-"])
-        let samples = stride(from: 0, to: raw.count - 3, by: 4).map { at -> Int32 in
-            let base = raw.startIndex + at
-            return Int32(
-                bitPattern: UInt32(raw[base]) | UInt32(raw[base + 1]) << 8 | UInt32(raw[base + 2]) << 16
-                    | UInt32(raw[base + 3]) << 24)
+        let wavs = encodes.indices.map { folder.appendingPathComponent("in-\($0).wav") }
+        let flacs = encodes.indices.map { folder.appendingPathComponent("out-\($0).flac") }
+        let raws = encodes.indices.map { folder.appendingPathComponent("out-\($0).s32le") }
+        var encode = ["-v", "error", "-y"]
+        var decode = ["-v", "error", "-y"]
+        for index in encodes.indices {
+            try encodes[index].wav.write(to: wavs[index])
+            try? FileManager.default.removeItem(at: flacs[index])
+            try? FileManager.default.removeItem(at: raws[index])
+            encode += ["-i", wavs[index].path]
+            decode += ["-i", flacs[index].path]
         }
-        return (flac, samples)
+        for index in encodes.indices {
+            encode += ["-map", "\(index):a", "-c:a", "flac"] + encodes[index].options + [flacs[index].path]
+            decode += ["-map", "\(index):a", "-f", "s32le", "-c:a", "pcm_s32le", raws[index].path]
+        }
+        _ = try FFmpegDecoding.run(ffmpeg, encode)
+        _ = try FFmpegDecoding.run(ffmpeg, decode)
+        return try encodes.indices.map { index in
+            let raw = try Data(contentsOf: raws[index])
+            let samples = raw.withUnsafeBytes { bytes in
+                (0..<bytes.count / 4).map {
+                    Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4 * $0, as: Int32.self))
+                }
+            }
+            return (try Data(contentsOf: flacs[index]), samples)
+        }
     }
 
     private func reason(_ data: Data) -> String? {
@@ -147,8 +167,8 @@ final class FLACFileTests: XCTestCase {
         for rate in [8_000, 11_025, 12_000, 37_800, 48_000, 96_000, 192_000] {
             variants.append(("\(rate) Hz", signalWAV(bits: 16, channels: 2, rate: rate, seconds: 0.1), []))
         }
-        for variant in variants {
-            let (flac, expected) = try ffmpegFLAC(variant.wav, variant.options, in: folder)
+        let encoded = try ffmpegFLACs(variants.map { ($0.wav, $0.options) }, in: folder)
+        for (variant, (flac, expected)) in zip(variants, encoded) {
             let decoded: FLACFile.Channels
             do throws(WAVFile.Problem) {
                 decoded = try FLACFile.decodeChannels(flac)

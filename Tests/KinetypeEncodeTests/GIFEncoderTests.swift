@@ -12,7 +12,7 @@ final class GIFEncoderTests: XCTestCase {
     func testAShortLastFrameIsNotMistakenForAHighFrameRate() throws {
         // A 30 fps scene whose duration ends 7 ms into its last frame.
         let frames = typing(9)
-        let endTimes = (1...8).map { Double($0) / 30 } + [8.0 / 30 + 0.007]
+        let endTimes: [Double] = (1...8).map { (frame: Int) -> Double in Double(frame) / 30 } + [8.0 / 30 + 0.007]
         let (gif, _, warnings) = try encodeGIF(frames, endTimes: endTimes)
         XCTAssertEqual(warnings, [])
         assertTiming(gif, duration: endTimes.last!)

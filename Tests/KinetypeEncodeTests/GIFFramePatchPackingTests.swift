@@ -22,8 +22,8 @@ final class GIFFramePatchPackingTests: XCTestCase {
             [7], [7, 7], [7, 7, 7], [1, 2, 1, 2], [1, 1, 2, 2, 2, 3],
             [UInt32](repeating: 0xFFFF_FFFF, count: 4096),
             (0..<4096).map { _ in next() },
-            (0..<8192).map { _ in next() % 3 == 0 ? next() : 0x00FF_FFFF },
-            (0..<8192).map { index in UInt32(index / Int(1 + index % 5)) },
+            (0..<8192).map { (_: Int) -> UInt32 in next() % 3 == 0 ? next() : 0x00FF_FFFF },
+            (0..<8192).map { (index: Int) -> UInt32 in UInt32(index / Int(1 + index % 5)) },
         ]
         for (number, words) in shapes.enumerated() {
             let original = patch(words, width: 1)

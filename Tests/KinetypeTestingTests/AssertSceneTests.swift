@@ -12,21 +12,28 @@ final class AssertSceneTests: XCTestCase {
             .appendingPathComponent("KinetypeTests/Fixtures/one-pixel.json").path
     }
 
-    private func check(goldens: URL, record: RecordMode, vars: [String: String] = [:]) -> String? {
+    /// `artifacts` nil is the default folder, the package's `.build/kinetype-verify-failures`.
+    private func check(
+        goldens: URL, record: RecordMode, vars: [String: String] = [:], artifacts: URL? = nil
+    ) -> String? {
         sceneAssertionFailure(
             scene, matchesGoldensIn: goldens.path, record: record, frames: .times([0]), threshold: 0.1,
-            maxDiffPixels: 0, maxDiffRatio: 0, vars: vars, colorScheme: nil, artifacts: nil, testFile: #filePath,
-            testFunction: "testNotesCard()")
+            maxDiffPixels: 0, maxDiffRatio: 0, vars: vars, colorScheme: nil, artifacts: artifacts?.path,
+            testFile: #filePath, testFunction: "testNotesCard()")
     }
 
     func testARunThatRecordsFailsAndTheNextOnePasses() throws {
         let goldens = FileManager.default.temporaryDirectory.appendingPathComponent("kinetype-assert-\(UUID())")
         addTeardownBlock { try? FileManager.default.removeItem(at: goldens) }
-        let recorded = try XCTUnwrap(check(goldens: goldens, record: .missing), "recording is not a pass")
+        // Its own artifacts folder: a verify of one-pixel clears that scene's stale failure images,
+        // which in the default folder are the ones the test below (run in parallel) looks for.
+        let artifacts = goldens.appendingPathComponent("failures")
+        let recorded = try XCTUnwrap(
+            check(goldens: goldens, record: .missing, artifacts: artifacts), "recording is not a pass")
         XCTAssertTrue(recorded.contains("one-pixel: recorded 1 golden frame(s) in \(goldens.path)/one-pixel"), recorded)
         XCTAssertTrue(recorded.contains("run the test again"), recorded)
-        XCTAssertNil(check(goldens: goldens, record: .missing))
-        XCTAssertNil(check(goldens: goldens, record: .never))
+        XCTAssertNil(check(goldens: goldens, record: .missing, artifacts: artifacts))
+        XCTAssertNil(check(goldens: goldens, record: .never, artifacts: artifacts))
     }
 
     func testAFailureNamesItsImagesOutsideTheSourceTreeAndTheAcceptCommand() throws {

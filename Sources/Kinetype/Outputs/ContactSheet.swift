@@ -19,7 +19,8 @@ struct ContactSheet {
         let count = prepared.timeline.frameCount
         let n = min(samples, count)
         guard n > 1 else { return [0] }
-        return (0..<n).map { Int((Double($0) * Double(count - 1) / Double(n - 1)).rounded()) }
+        let spacing = Double(count - 1) / Double(n - 1)
+        return (0..<n).map { (index: Int) -> Int in Int((Double(index) * spacing).rounded()) }
     }
 
     func write(to url: URL, jobs: Int, group: OutputGroup? = nil) throws {

@@ -114,19 +114,24 @@ public final class VideoWriter {
         self.ffprobe = VideoVerification.findFFprobe(besides: ffmpeg, searchPath: searchPath)
 
         process.executableURL = ffmpeg
-        process.arguments =
-            [
-                "-hide_banner", "-loglevel", "error",
-                "-f", "rawvideo", "-pix_fmt", hasAlpha ? "rgba" : "rgb24", "-s", "\(paddedWidth)x\(paddedHeight)",
-                "-framerate", Self.rateArgument(fps), "-i", "-",
-            ]
-            + (audio.map { ["-f", "wav", "-i", $0.temporaryURL.path, "-map", "0:v", "-map", "1:a"] } ?? ["-an"])
-            + ["-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact"]
-            + (audio == nil ? [] : format.audioArguments)
-            + format.ffmpegOutputArguments(crf: options.crf, alpha: hasAlpha)
-            + format.croppingArguments(
-                width: evenWidth, height: evenHeight, paddedWidth: paddedWidth, paddedHeight: paddedHeight)
-            + ["-y", output.temporaryURL.path]
+        // Built in steps: as one expression of `+` and `??` it took the type checker over a second.
+        var arguments: [String] = [
+            "-hide_banner", "-loglevel", "error",
+            "-f", "rawvideo", "-pix_fmt", hasAlpha ? "rgba" : "rgb24", "-s", "\(paddedWidth)x\(paddedHeight)",
+            "-framerate", Self.rateArgument(fps), "-i", "-",
+        ]
+        if let audio {
+            arguments += ["-f", "wav", "-i", audio.temporaryURL.path, "-map", "0:v", "-map", "1:a"]
+        } else {
+            arguments += ["-an"]
+        }
+        arguments += ["-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact"]
+        if audio != nil { arguments += format.audioArguments }
+        arguments += format.ffmpegOutputArguments(crf: options.crf, alpha: hasAlpha)
+        arguments += format.croppingArguments(
+            width: evenWidth, height: evenHeight, paddedWidth: paddedWidth, paddedHeight: paddedHeight)
+        arguments += ["-y", output.temporaryURL.path]
+        process.arguments = arguments
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errorOutput.pipe

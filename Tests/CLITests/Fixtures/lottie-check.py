@@ -9,6 +9,7 @@ then renders every third frame and the last with rlottie (`rlottie-python`) and 
 players' frame counts (rlottie's less the end frame it counts), and for each player and checked frame the fraction of pixels whose largest
 channel difference is above 48/255.
 """
+import functools
 import json
 import os
 import sys
@@ -58,7 +59,9 @@ def differing(a, b):
     return mask.histogram()[255] / (a.size[0] * a.size[1])
 
 
+@functools.cache
 def expected(frame):
+    """kinetype's frame over white, decoded once for both players."""
     return over_white(Image.open(os.path.join(frames_folder, f"frame_{frame + 1:04d}.png")))
 
 
