@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import KinetypeCore
@@ -49,7 +50,7 @@ final class DecodingRobustnessTests: XCTestCase {
             try SceneDecoder.decode(
                 Data(valid), fileName: "s", baseDirectory: DecodingTestSupport.baseDirectory,
                 overrides: ["n": "x"]))
-        var generator = FuzzGenerator(seed: 2024)
+        var generator = SeededGenerator(seed: 2024)
         let pieces = Array("{}[]\":,0-1e.9 \"type\" \"text\" \"rect\" \"after\" \"a\" true null {{n}} \"#FFF\" ".utf8)
         var decoded = 0
         for _ in 0..<3000 {
@@ -80,7 +81,7 @@ final class DecodingRobustnessTests: XCTestCase {
     }
 
     func testRandomBytesNeverCrashTheDecoder() {
-        var generator = FuzzGenerator(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         for _ in 0..<2000 {
             let bytes = (0..<Int(generator.next() % 64)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             XCTAssertThrowsError(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import KinetypeCore
@@ -154,7 +155,7 @@ final class JSONParserTests: XCTestCase {
     }
 
     func testRandomBytesNeverCrash() {
-        var generator = FuzzGenerator(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         let alphabet = Array("{}[]\",:0123456789.eE+-tfnulrasx\\ \n\u{00e9}".utf8)
         var outcomes = (parsed: 0, failed: 0)
         for round in 0..<4000 {
@@ -178,18 +179,5 @@ final class JSONParserTests: XCTestCase {
         }
         XCTAssertEqual(outcomes.parsed + outcomes.failed, 4000)
         XCTAssertGreaterThan(outcomes.failed, 0)
-    }
-}
-
-/// A small deterministic generator for fuzz inputs (SplitMix64), independent of the code under test.
-struct FuzzGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KinetypeCore
+import TestSupport
 import XCTest
 
 @testable import KinetypeEncode
@@ -278,22 +279,5 @@ final class GIFIncrementalTests: XCTestCase {
         let writer = try collector.finish()
         XCTAssertThrowsError(
             try writer.write(frame, changed: PixelRect(x: 0, y: 0, width: 2, height: 2), endTime: 0.1))
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64), so the random scenes repeat.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

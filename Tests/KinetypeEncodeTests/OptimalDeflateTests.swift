@@ -14,7 +14,7 @@ final class OptimalDeflateTests: XCTestCase {
     /// window, repeats exactly at and just past the largest distance, incompressible bytes, and
     /// statistics that change mid-way (several blocks).
     private static func edgeInputs() -> [(name: String, bytes: [UInt8])] {
-        var random = SeededBytes(seed: 7)
+        var random = SeededGenerator(seed: 7)
         let period32768 = random.bytes(32768)
         let period32769 = random.bytes(32769)
         var text: [UInt8] = []
@@ -59,7 +59,7 @@ final class OptimalDeflateTests: XCTestCase {
 
     /// Random mixes of runs, copies from near and far, and noise, as a fuzzer would make them.
     func testRandomMixturesRoundTripThroughLibdeflate() throws {
-        var random = SeededBytes(seed: 2026)
+        var random = SeededGenerator(seed: 2026)
         for round in 0..<60 {
             var input: [UInt8] = []
             let target = random.next() % 2 == 0 ? Int(random.next() % 2000) : Int(random.next() % 200_000)
@@ -152,21 +152,4 @@ final class OptimalDeflateTests: XCTestCase {
         XCTAssertEqual(result, LIBDEFLATE_SUCCESS)
         return Array(output.prefix(actual))
     }
-}
-
-/// A deterministic byte generator (SplitMix64), so every run tests the same inputs.
-private struct SeededBytes {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) } }
 }
