@@ -127,7 +127,7 @@ struct DeflateBlockCode {
     }
 
     /// Writes the block: its 3-bit header, code header, `symbols[range]` and the end-of-block code.
-    func write(_ symbols: DeflateSymbols, _ range: Range<Int>, final: Bool, to writer: inout DeflateBitWriter) {
+    func write(_ symbols: DeflateSymbols, _ range: Range<Int>, final: Bool, to writer: inout LSBFirstBitWriter) {
         writer.write(final ? 1 : 0, bits: 1)
         writer.write(isFixed ? 1 : 2, bits: 2)
         if let header {

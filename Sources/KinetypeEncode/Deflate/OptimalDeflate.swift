@@ -26,7 +26,7 @@ struct OptimalDeflate {
 
     /// `input` as a raw deflate stream (RFC 1951).
     func deflate(_ input: [UInt8]) -> [UInt8] {
-        var writer = DeflateBitWriter(capacity: input.count / 4 + 64)
+        var writer = LSBFirstBitWriter(capacity: input.count / 4 + 64)
         guard !input.isEmpty else {
             let empty = DeflateSymbols()
             DeflateBlockCode(DeflateHistogram(empty, 0..<0)).write(empty, 0..<0, final: true, to: &writer)

@@ -24,16 +24,16 @@ enum GIFLZWEncoder {
     }
 
     private static func encode(_ pixels: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, limit: Int) -> [UInt8]? {
-        var output = BitPacker()
+        var output = LSBFirstBitWriter()
         var codes = CodeWidth(minimumCodeSize: minimumCodeSize)
         let table = CodeTable(strings: pixels.count)
         // Only needed once the table fills, which a small frame never does.
         var fresh: CodeTable?
         var nextClearCheck = 0
 
-        output.append(codes.clearCode, bits: codes.width)
+        output.write(UInt32(codes.clearCode), bits: codes.width)
         guard var current = pixels.first.map(Int.init) else {
-            output.append(codes.endCode, bits: codes.width)
+            output.write(UInt32(codes.endCode), bits: codes.width)
             return output.finish()
         }
         var runs = RunStrings(clearCode: codes.clearCode, pixels: pixels.count)
@@ -59,7 +59,7 @@ enum GIFLZWEncoder {
                 index += 1
                 continue
             }
-            output.append(current, bits: codes.width)
+            output.write(UInt32(current), bits: codes.width)
             if output.byteCount > limit { return nil }
             if !codes.isFull {
                 table.insert(prefix: current, byte: pixel, code: codes.next)
@@ -75,7 +75,7 @@ enum GIFLZWEncoder {
                     of: pixels, from: index, minimumCodeSize: minimumCodeSize, table: scratch)
                 let keep = fullTableCost(of: pixels, from: index, count: restart.pixels, table: table)
                 if restart.bits + codes.width < keep {
-                    output.append(codes.clearCode, bits: codes.width)
+                    output.write(UInt32(codes.clearCode), bits: codes.width)
                     codes.reset()
                     table.removeAll()
                     runs.removeAll()
@@ -85,8 +85,8 @@ enum GIFLZWEncoder {
             }
             index += 1
         }
-        output.append(current, bits: codes.width)
-        output.append(codes.endCode, bits: codes.width)
+        output.write(UInt32(current), bits: codes.width)
+        output.write(UInt32(codes.endCode), bits: codes.width)
         let bytes = output.finish()
         return bytes.count > limit ? nil : bytes
     }
@@ -241,31 +241,6 @@ private struct RunStrings {
     mutating func removeAll() {
         for index in indicesWithRuns { runCodes[Int(index)].removeAll(keepingCapacity: true) }
         indicesWithRuns = []
-    }
-}
-
-/// Packs codes of varying width into bytes, least significant bit first.
-private struct BitPacker {
-    private var bytes: [UInt8] = []
-    private var buffer: UInt32 = 0
-    private var count = 0
-
-    /// The whole bytes written so far.
-    var byteCount: Int { bytes.count }
-
-    mutating func append(_ code: Int, bits: Int) {
-        buffer |= UInt32(code) << UInt32(count)
-        count += bits
-        while count >= 8 {
-            bytes.append(UInt8(truncatingIfNeeded: buffer))
-            buffer >>= 8
-            count -= 8
-        }
-    }
-
-    mutating func finish() -> [UInt8] {
-        if count > 0 { bytes.append(UInt8(truncatingIfNeeded: buffer)) }
-        return bytes
     }
 }
 

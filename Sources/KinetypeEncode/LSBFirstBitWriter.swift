@@ -1,11 +1,14 @@
-/// Bits packed as deflate packs them: each value least significant bit first, bytes filled from
-/// their low bit.
-struct DeflateBitWriter {
+/// Codes packed the way GIF's LZW data and deflate streams pack them: each code least significant
+/// bit first, bytes filled from their low bit.
+struct LSBFirstBitWriter {
     private(set) var bytes: [UInt8] = []
     private var buffer: UInt64 = 0
     private var count = 0
 
-    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    /// The whole bytes written so far.
+    var byteCount: Int { bytes.count }
 
     /// Appends the low `bits` bits of `value` (bits ≤ 32).
     @inline(__always) mutating func write(_ value: UInt32, bits: Int) {
