@@ -57,6 +57,23 @@ final class OptimalDeflateTests: XCTestCase {
         XCTAssertEqual(result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines), "differ: none")
     }
 
+    /// An input longer than a segment is compressed a segment at a time, each segment's matches
+    /// reaching back into the one before; the stream stays one stream.
+    func testSegmentsJoinIntoOneStreamWithMatchesAcrossTheirBoundaries() throws {
+        var random = SeededGenerator(seed: 11)
+        let phrase = random.bytes(3000)
+        var input: [UInt8] = []
+        while input.count < 100_000 { input += phrase + random.bytes(Int(random.next() % 500)) }
+        var segmented = OptimalDeflate()
+        segmented.segmentSize = 16_384
+        let stream = segmented.zlib(input)
+        XCTAssertEqual(try Self.libdeflateInflate(stream, size: input.count), input)
+        // The repeats across boundaries are found: about as small as in one segment.
+        let whole = OptimalDeflate().zlib(input)
+        XCTAssertLessThan(Double(stream.count), Double(whole.count) * 1.05, "\(stream.count) B vs \(whole.count) B")
+        XCTAssertLessThan(stream.count, input.count / 5)
+    }
+
     /// Random mixes of runs, copies from near and far, and noise, as a fuzzer would make them.
     func testRandomMixturesRoundTripThroughLibdeflate() throws {
         var random = SeededGenerator(seed: 2026)

@@ -19,8 +19,9 @@ final class DeflateMatches {
     /// follows them (as libdeflate's and LZMA's match finders do), descending at most `depthLimit`
     /// nodes, plus the nearest earlier position with the same 3 bytes. A match of `niceLength` or
     /// more ends the search, and the positions it covers get only its continuation (same distance,
-    /// the remaining length).
-    init(_ input: UnsafeBufferPointer<UInt8>, depthLimit: Int, niceLength: Int) {
+    /// the remaining length). Positions before `first` (the window a segment's matches may reach
+    /// back into) enter the trees but get no matches.
+    init(_ input: UnsafeBufferPointer<UInt8>, recordingFrom first: Int = 0, depthLimit: Int, niceLength: Int) {
         let count = input.count
         starts = .allocate(capacity: count + 1)
         covered = .allocate(capacity: max(count, 1))
@@ -56,6 +57,7 @@ final class DeflateMatches {
             starts[position] = Int32(pairCount)
             let available = min(DeflateAlphabet.maximumMatch, count - position)
             let isCovered = position < coveredUntil
+            let records = !isCovered && position >= first
             if isCovered {
                 let remaining = min(coveredUntil - position, available)
                 if remaining >= DeflateAlphabet.minimumMatch {
@@ -71,7 +73,7 @@ final class DeflateMatches {
             var best = DeflateAlphabet.minimumMatch - 1
             let near = Int(head3[hash3])
             head3[hash3] = Int32(position)
-            if !isCovered, near > cutoff, data[near] == data[position], data[near + 1] == data[position + 1],
+            if records, near > cutoff, data[near] == data[position], data[near + 1] == data[position + 1],
                 data[near + 2] == data[position + 2]
             {
                 best = 3
@@ -102,7 +104,7 @@ final class DeflateMatches {
                     length = Self.matchLength(match, here, from: length + 1, limit: available)
                     if length > best {
                         best = length
-                        if !isCovered { append(length, position - node) }
+                        if records { append(length, position - node) }
                     }
                     if length >= nice {
                         children[pendingLess] = children[slot]
@@ -124,7 +126,7 @@ final class DeflateMatches {
                     length = min(length, lessLength)
                 }
             }
-            if !isCovered && best >= niceLength {
+            if records && best >= niceLength {
                 coveredUntil = position + best
                 coveringDistance = Int(distances[pairCount - 1])
             }

@@ -10,7 +10,11 @@ struct OptimalDeflate {
     var wholeIterations = 3
     /// At most this many re-parses of each block (they stop when one gains nothing).
     var blockIterations = 5
+    /// At most this many blocks per segment.
     var maximumBlocks = 64
+    /// Input compressed at a time (with the 32 KB before it as the window): the encoder needs
+    /// about 20 bytes of memory per byte of a segment.
+    var segmentSize = 4 << 20
 
     /// `input` as a zlib stream (RFC 1950): the strongest-compression header, the deflate stream,
     /// the Adler-32 of `input`.
@@ -33,46 +37,61 @@ struct OptimalDeflate {
             return writer.finish()
         }
         input.withUnsafeBufferPointer { input in
-            let matches = DeflateMatches(input, depthLimit: searchDepth, niceLength: DeflateAlphabet.maximumMatch)
-            let parser = DeflateOptimalParser(input, matches: matches)
-            let all = 0..<input.count
-            var whole = parser.parse(all, model: .fixed)
-            for _ in 0..<wholeIterations {
-                whole = parser.parse(all, model: DeflateCostModel(DeflateHistogram(whole, 0..<whole.count)))
-            }
-            let blocks = Self.blocks(of: whole, cuts: DeflateBlockSplitter(whole, maximumBlocks: maximumBlocks).cuts)
-            for (index, block) in blocks.enumerated() {
-                var best = DeflateSymbols()
-                best.lengths = Array(whole.lengths[block.symbols])
-                best.values = Array(whole.values[block.symbols])
-                var bestCode = DeflateBlockCode(DeflateHistogram(best, 0..<best.count))
-                for _ in 0..<blockIterations {
-                    let next = parser.parse(
-                        block.input, model: DeflateCostModel(DeflateHistogram(best, 0..<best.count)))
-                    let code = DeflateBlockCode(DeflateHistogram(next, 0..<next.count))
-                    if code.bits >= bestCode.bits { break }
-                    best = next
-                    bestCode = code
-                }
-                bestCode.write(best, 0..<best.count, final: index == blocks.count - 1, to: &writer)
+            // Segments bound the memory (about 20 bytes per input byte): an 8192² frame is 256 MB.
+            for start in stride(from: 0, to: input.count, by: segmentSize) {
+                let end = min(start + segmentSize, input.count)
+                let windowStart = max(0, start - DeflateAlphabet.window)
+                let segment = UnsafeBufferPointer(rebasing: input[windowStart..<end])
+                compress(segment, from: start - windowStart, final: end == input.count, into: &writer)
             }
         }
         return writer.finish()
     }
 
-    /// The blocks that `cuts` (symbol indices) make of `symbols`, as symbol and input ranges.
-    private static func blocks(of symbols: DeflateSymbols, cuts: [Int]) -> [(symbols: Range<Int>, input: Range<Int>)] {
+    /// Compresses `segment[first...]` as blocks (the bytes before `first` are only the window its
+    /// matches may reach back into); `final` marks the stream's last block.
+    private func compress(
+        _ segment: UnsafeBufferPointer<UInt8>, from first: Int, final: Bool, into writer: inout LSBFirstBitWriter
+    ) {
+        let matches = DeflateMatches(
+            segment, recordingFrom: first, depthLimit: searchDepth, niceLength: DeflateAlphabet.maximumMatch)
+        let parser = DeflateOptimalParser(segment, matches: matches)
+        let all = first..<segment.count
+        var whole = parser.parse(all, model: .fixed)
+        for _ in 0..<wholeIterations {
+            whole = parser.parse(all, model: DeflateCostModel(DeflateHistogram(whole, 0..<whole.count)))
+        }
+        let cuts = DeflateBlockSplitter(whole, maximumBlocks: maximumBlocks).cuts
+        let blocks = Self.blocks(of: whole, cuts: cuts, from: first)
+        for (index, block) in blocks.enumerated() {
+            var best = DeflateSymbols()
+            best.lengths = Array(whole.lengths[block.symbols])
+            best.values = Array(whole.values[block.symbols])
+            var bestCode = DeflateBlockCode(DeflateHistogram(best, 0..<best.count))
+            for _ in 0..<blockIterations {
+                let next = parser.parse(block.input, model: DeflateCostModel(DeflateHistogram(best, 0..<best.count)))
+                let code = DeflateBlockCode(DeflateHistogram(next, 0..<next.count))
+                if code.bits >= bestCode.bits { break }
+                best = next
+                bestCode = code
+            }
+            bestCode.write(best, 0..<best.count, final: final && index == blocks.count - 1, to: &writer)
+        }
+    }
+
+    /// The blocks that `cuts` (symbol indices) make of `symbols`, a parse of the input from
+    /// `start`: each block's symbols and the input they cover.
+    private static func blocks(of symbols: DeflateSymbols, cuts: [Int], from start: Int)
+        -> [(symbols: Range<Int>, input: Range<Int>)]
+    {
         var blocks: [(symbols: Range<Int>, input: Range<Int>)] = []
         var symbolStart = 0
-        var inputStart = 0
-        var position = 0
-        for (index, boundary) in (cuts + [symbols.count]).enumerated() {
-            for symbol in (index == 0 ? 0 : cuts[index - 1])..<boundary {
-                position += max(1, Int(symbols.lengths[symbol]))
-            }
+        var position = start
+        for boundary in cuts + [symbols.count] {
+            let inputStart = position
+            for symbol in symbolStart..<boundary { position += max(1, Int(symbols.lengths[symbol])) }
             blocks.append((symbolStart..<boundary, inputStart..<position))
             symbolStart = boundary
-            inputStart = position
         }
         return blocks
     }
