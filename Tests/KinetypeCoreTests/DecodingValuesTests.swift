@@ -24,7 +24,7 @@ final class DecodingValuesTests: XCTestCase {
         XCTAssertEqual(scene.canvas.hold, 1.0)
         XCTAssertEqual(scene.output.loop, 0)
         XCTAssertEqual(scene.fonts, [])
-        XCTAssertTrue(scene.systemFonts)
+        XCTAssertFalse(scene.systemFonts, "only kinetype's own fonts and the scene's, unless it asks")
         XCTAssertEqual(scene.vars, [:])
         XCTAssertEqual(scene.baseDirectory, DecodingTestSupport.baseDirectory)
         XCTAssertEqual(scene.layers.count, 4)

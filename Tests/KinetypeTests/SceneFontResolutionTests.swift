@@ -54,22 +54,22 @@ final class SceneFontResolutionTests: XCTestCase {
         }
     }
 
-    func testAHermeticSceneHasOnlyItsFontsAndItsDefaultFamilyIsMissing() throws {
+    func testASceneHasItsFontsAndKinetypesButNotTheMachinesUnlessItAsks() throws {
         let file = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
         var text = TextContent(text: "Serif")
         text.font.file = file
         var scene = scene([Layer(content: .text(text))])
-        scene.systemFonts = false
+        XCTAssertFalse(scene.systemFonts)
         let fonts = try SceneFontResolution.library(for: scene)
-        XCTAssertEqual(fonts.families().map(\.name), ["DejaVu Serif"])
-        try SceneFontResolution.check(scene, with: fonts)
-
+        XCTAssertEqual(fonts.family(ofFile: file), "DejaVu Serif")
+        XCTAssertEqual(
+            Set(fonts.families().map(\.name)),
+            Set(try FontLibrary(fontFiles: [], systemFonts: false).families().map(\.name)),
+            "kinetype's set has DejaVu Serif already")
         var plain = TextContent(text: "Default")
         plain.font.size = 12
         scene.layers.append(Layer(content: .text(plain)))
-        XCTAssertThrowsError(try SceneFontResolution.check(scene, with: fonts)) { error in
-            XCTAssertEqual((error as? DiagnosticList)?.diagnostics.first?.path, "layers[1].font")
-        }
+        try SceneFontResolution.check(scene, with: fonts) // Inter, the default family, is kinetype's
     }
 
     func testAFileFontconfigCannotReadIsAMissingInputAtItsPath() throws {

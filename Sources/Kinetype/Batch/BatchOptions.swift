@@ -43,6 +43,8 @@ public struct BatchOptions: Sendable {
     public var shard: Shard?
     /// `--root`: the folder every font and image the template (or a data value) names must lie in.
     public var root: InputRoot?
+    /// `--system-fonts`: every entry may use the machine's fonts (`SceneOverrides.systemFonts`).
+    public var systemFonts = false
 
     /// The format of every output.
     public var format: OutputFormat {

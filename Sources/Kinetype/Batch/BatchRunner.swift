@@ -140,7 +140,7 @@ private struct BatchJobRunner {
                     baseDirectory: options.template.deletingLastPathComponent()),
                 overrides: SceneOverrides(
                     values: overrides, scale: job.scale > 0 ? job.scale : nil, layoutDirection: layoutDirection,
-                    colorScheme: job.colorScheme),
+                    colorScheme: job.colorScheme, systemFonts: options.systemFonts),
                 // A still renders one frame: the work limits are for animations (as for `render --still`).
                 root: options.root, limits: options.format == .stillPNG ? nil : options.encoding.limits)
             let scene = try loader.decode()

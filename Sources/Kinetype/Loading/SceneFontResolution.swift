@@ -6,7 +6,8 @@ import KinetypeRender
 /// scene's `FontLibrary` from them, then checks every family, file and design its text asks for.
 /// Every problem is a diagnostic at its JSON path; Render receives resolved files only.
 enum SceneFontResolution {
-    /// The scene's font library: its font files plus, unless `systemFonts` is false, the system's.
+    /// The scene's font library: its font files, kinetype's own font set and, when `systemFonts`, the
+    /// machine's.
     /// - Throws: `DiagnosticList` with every font file that cannot be used, in scene order.
     static func library(for scene: Scene) throws -> FontLibrary {
         var files: [FontLibrary.FontFile] = []
@@ -69,9 +70,8 @@ enum SceneFontResolution {
                     problems.append(
                         scene.source.diagnostic(
                             at: path, "the default font family \"\(designFamily)\" is not available",
-                            hint: scene.systemFonts
-                                ? "install it (Debian: fonts-inter-variable) or set font.family or font.file"
-                                : "systemFonts is false: set font.file or font.family to one of the scene's fonts"))
+                            hint: "set font.family or font.file; kinetype's own fonts, which have it, are missing "
+                                + "(\(KinetypeFontSet.shared.folder.path))"))
                 }
             }
         }
@@ -128,10 +128,8 @@ enum SceneFontResolution {
             message += "; closest installed families: " + closest.map(JSONText.quoted).joined(separator: ", ")
         }
         let hint =
-            scene.systemFonts
-            ? "end the list with a generic family (serif, sans-serif, monospace or rounded), which is always "
-                + "available, or run `kinetype fonts` to list the installed families"
-            : "systemFonts is false: only the scene's `fonts` files are available; end the list with a generic family"
+            "end the list with a generic family (serif, sans-serif, monospace or rounded), which is always "
+            + "available; \(familySources(of: scene))"
         return scene.source.diagnostic(at: path, message, hint: hint)
     }
 
@@ -261,10 +259,14 @@ enum SceneFontResolution {
             : closest.isEmpty
                 ? "unknown font family \(JSONText.quoted(family))"
                 : "unknown font family \(JSONText.quoted(family)); closest installed families: \(names)"
-        let hint =
-            scene.systemFonts
-            ? "run `kinetype fonts` to list the installed families, or add the font file to `fonts`"
-            : "systemFonts is false: only the scene's `fonts` files are available"
-        return scene.source.diagnostic(at: path, message, hint: hint)
+        return scene.source.diagnostic(at: path, message, hint: familySources(of: scene))
+    }
+
+    /// Where a scene's families come from and how to see them, for a hint about a missing family.
+    private static func familySources(of scene: Scene) -> String {
+        scene.systemFonts
+            ? "run `kinetype fonts --system-fonts` to list the families, or add the font file to `fonts`"
+            : "run `kinetype fonts` to list the families, add the font file to `fonts`, or allow this "
+                + "machine's fonts with \"systemFonts\": true (renders then differ between machines)"
     }
 }

@@ -7,7 +7,8 @@ import KinetypeRender
 ///
 /// 1. decode (strict JSON, `{{placeholders}}` filled from `overrides.values`, colors resolved for
 ///    `overrides.colorScheme` or `canvas.colorScheme`), then apply `overrides.fps`,
-///    `overrides.scale`, `overrides.layoutDirection` and the `--root` confinement, and resolve
+///    `overrides.scale`, `overrides.layoutDirection`, `overrides.systemFonts` and the `--root`
+///    confinement, and resolve
 ///    `layoutDirection: auto` from the filled-in text;
 /// 2. check the canvas size after scaling (`Scene.validateCanvasSize`);
 /// 3. compile the timeline and check the work limits (when `limits` is given), with every
@@ -52,6 +53,7 @@ public struct SceneLoader: Sendable {
                 overrides: overrides.values, colorScheme: overrides.colorScheme)
         }
         scene.inputRoot = root
+        if overrides.systemFonts { scene.systemFonts = true }
         if let fps = overrides.fps { scene.canvas.fps = fps }
         if let scale = overrides.scale { scene.canvas.scale = scale }
         if let direction = overrides.layoutDirection { scene.canvas.layoutDirection = direction }

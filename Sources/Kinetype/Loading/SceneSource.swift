@@ -25,16 +25,20 @@ public struct SceneOverrides: Sendable, Equatable {
     public var layoutDirection: LayoutDirection?
     /// Replaces `canvas.colorScheme` when set; colors are resolved for it while decoding.
     public var colorScheme: ColorScheme?
+    /// `--system-fonts`: lets the scene use the machine's installed fonts besides kinetype's own,
+    /// whatever its `systemFonts` says.
+    public var systemFonts: Bool
 
     public init(
         values: [String: String] = [:], fps: Double? = nil, scale: Double? = nil,
-        layoutDirection: LayoutDirection? = nil, colorScheme: ColorScheme? = nil
+        layoutDirection: LayoutDirection? = nil, colorScheme: ColorScheme? = nil, systemFonts: Bool = false
     ) {
         self.values = values
         self.fps = fps
         self.scale = scale
         self.layoutDirection = layoutDirection
         self.colorScheme = colorScheme
+        self.systemFonts = systemFonts
     }
 
     /// No overrides: the scene as written.

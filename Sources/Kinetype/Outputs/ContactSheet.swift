@@ -34,9 +34,9 @@ struct ContactSheet {
         let sheetWidth = gap + columnCount * (cellWidth + gap)
         let sheetHeight = gap + rowCount * (cellHeight + labelHeight + gap)
         var sheet = Image(width: sheetWidth, height: sheetHeight, fill: (236, 236, 240, 255))
-        // Labels use the system fonts, so a hermetic scene (systemFonts: false) still gets them.
+        // Labels use kinetype's own fonts, whatever fonts the scene itself is limited to.
         let labels = try FrameRenderer(
-            scene: prepared.scene, fonts: FontLibrary(fontFiles: [], systemFonts: true),
+            scene: prepared.scene, fonts: FontLibrary(fontFiles: [], systemFonts: false),
             images: prepared.images)
 
         try prepared.pipeline(jobs: jobs, isCancelled: { false }).run(frames: frames) { index, frame in

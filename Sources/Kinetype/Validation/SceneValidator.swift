@@ -7,11 +7,10 @@ public enum SceneValidator {
     /// All problems of the scene at `path`; empty when it is valid. With a `root`, every file the
     /// scene names must lie inside it (see `Scene.inputRoot`).
     public static func problems(
-        inSceneAt path: String, overrides: [String: String] = [:],
+        inSceneAt path: String, overrides: SceneOverrides = .none,
         root: InputRoot? = nil, limits: WorkLimits = .standard
     ) -> [Diagnostic] {
-        SceneLoader(.file(path: path), overrides: SceneOverrides(values: overrides), root: root, limits: limits)
-            .problems()
+        SceneLoader(.file(path: path), overrides: overrides, root: root, limits: limits).problems()
     }
 
     /// All problems of a decoded scene found after decoding: the timeline, the work limits that

@@ -49,7 +49,7 @@ public enum DataValidator {
     /// The problems, in order: data file problems, then each entry's, each entry's followed by a
     /// note naming the entry. A problem shared by several entries is reported once.
     public static func problems(
-        inDataAt dataPath: String, template: String?, overrides: [String: String] = [:],
+        inDataAt dataPath: String, template: String?, overrides: SceneOverrides = .none,
         root: InputRoot? = nil, limits: WorkLimits = .standard, strict: Bool = false
     ) -> [Diagnostic] {
         let entries: [BatchEntry]
@@ -68,10 +68,10 @@ public enum DataValidator {
         var problems: [Diagnostic] = []
         var seen: Set<String> = []
         for (index, entry) in entries.enumerated() {
-            let values = entry.values.merging(overrides) { _, override in override }
-            let found = SceneLoader(
-                .file(path: template), overrides: SceneOverrides(values: values), root: root, limits: limits
-            ).problems()
+            var entryOverrides = overrides
+            entryOverrides.values = entry.values.merging(overrides.values) { _, override in override }
+            let found = SceneLoader(.file(path: template), overrides: entryOverrides, root: root, limits: limits)
+                .problems()
             let new = found.filter { seen.insert($0.reportText).inserted }
             guard !new.isEmpty else { continue }
             problems += new
@@ -81,12 +81,12 @@ public enum DataValidator {
                     .note, file: dataPath, position: entry.position, path: "[\(index)]",
                     message: "the problems above come from entry \(ReportNumbers.number(ofIndex: index))\(name)"))
         }
-        let keys = Set(entries.flatMap(\.values.keys)).union(overrides.keys).sorted()
+        let keys = Set(entries.flatMap(\.values.keys)).union(overrides.values.keys).sorted()
         if let scene = UnusedPlaceholders.templateScene(.file(path: template), keys: keys) {
             problems += UnusedPlaceholders.dataProblems(
                 entries: entries, dataName: dataPath, scene: scene, templateName: template, strict: strict)
             problems += UnusedPlaceholders.setProblems(
-                names: Array(overrides.keys), scene: scene, sceneName: template, strict: strict)
+                names: Array(overrides.values.keys), scene: scene, sceneName: template, strict: strict)
         }
         return problems
     }

@@ -27,7 +27,8 @@ public enum GoldenVerifier {
         let prepared = try SceneLoader(
             .file(path: path),
             overrides: SceneOverrides(
-                values: options.overrides, layoutDirection: options.layoutDirection, colorScheme: colorScheme),
+                values: options.overrides, layoutDirection: options.layoutDirection, colorScheme: colorScheme,
+                systemFonts: options.systemFonts),
             root: options.root, limits: options.limits
         ).load()
         let name = GoldenSetNames.name(

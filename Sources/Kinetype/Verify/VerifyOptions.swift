@@ -61,6 +61,8 @@ public struct VerifyOptions: Sendable {
     public var progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
     /// `--root`: the folder every font and image a scene names must lie in.
     public var root: InputRoot?
+    /// `--system-fonts`: every scene may use the machine's fonts (`SceneOverrides.systemFonts`).
+    public var systemFonts = false
     /// The work limits of each scene's animation.
     public var limits = WorkLimits.standard
 

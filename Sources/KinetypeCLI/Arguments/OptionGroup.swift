@@ -24,8 +24,8 @@ struct OptionGroup {
     /// `--progress STYLE`, taken by the commands that run long.
     static let progress = OptionGroup(specs: [SharedOptions.progress.spec])
 
-    /// `--root DIR`, taken by every command that loads a scene.
-    static let root = OptionGroup(specs: [SharedOptions.root.spec])
+    /// What a scene may read: `--root DIR` and `--system-fonts`, taken by every command that loads one.
+    static let sceneInputs = OptionGroup(specs: [SharedOptions.root.spec, SharedOptions.systemFonts.spec])
 
     /// `--layout-direction DIRECTION`, with what it overrides for the command.
     static func layoutDirection(

@@ -12,6 +12,8 @@ enum SharedOptions {
     static let jobs = Option(
         "jobs", short: "j", .integer(jobsRange), help: "Worker threads (default: the number of cores).")
     static let quiet = Flag("quiet", short: "q", help: "Print nothing but errors.")
+    static let systemFonts = Flag(
+        "system-fonts", help: "Also use this machine's installed fonts (renders then depend on the machine).")
     static let root = Option(
         "root", .path(placeholder: "DIR"),
         help: "Read fonts and images only from inside DIR (after symlinks); refuse anything else.")

@@ -75,7 +75,7 @@ enum BatchCommand: Command {
     ]
     static let groups: [OptionGroup] = [
         .placeholders(help: "Set a {{NAME}} placeholder for every entry (wins over the data)."),
-        .jobs(help: "Outputs rendered at once (default: the number of cores)."), .root,
+        .jobs(help: "Outputs rendered at once (default: the number of cores)."), .sceneInputs,
         .quiet(help: "Print only failures."), .progress, .workLimits, .encoding,
         .layoutDirection(help: "Lay every output out in this direction (wins over the data and the template)."),
         .colorScheme, .shard(of: "entries"),
@@ -108,6 +108,7 @@ enum BatchCommand: Command {
         options.layoutDirection = try arguments[SharedOptions.layoutDirection]
         options.force = arguments[Options.force]
         options.root = try arguments.inputRoot()
+        options.systemFonts = arguments[SharedOptions.systemFonts]
         options.encoding.limits = try arguments.workLimits()
         if let scales = try arguments[Options.scale] { options.scales = scales }
         if let schemes = try arguments[SharedOptions.colorScheme] { options.colorSchemes = schemes }

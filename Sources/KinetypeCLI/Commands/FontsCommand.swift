@@ -5,10 +5,12 @@ import Kinetype
 enum FontsCommand: Command {
     static let name = "fonts"
     static let abstract = "List the font families available, with their styles."
-    static let usage = "fonts [--scene SCENE [--root DIR]] [--json]"
+    static let usage = "fonts [--scene SCENE [--root DIR]] [--system-fonts] [--json]"
     static let discussion = """
-        Without --scene, lists the fonts installed on this system. With --scene, lists exactly what that
-        scene can use: its own font files, plus system fonts unless it sets "systemFonts": false.
+        Without --scene, lists kinetype's own fonts (the set every scene can use, the same on every
+        machine), and with --system-fonts also the fonts installed on this machine. With --scene, lists
+        exactly what that scene can use: its own font files, kinetype's fonts, and this machine's fonts
+        when it sets "systemFonts": true or --system-fonts is given.
         """
     /// The options only `fonts` takes.
     enum Options {
@@ -18,7 +20,7 @@ enum FontsCommand: Command {
     static let options: [OptionSpec] = [
         Options.scene.spec, SharedOptions.json.with(help: "Print JSON instead of a table.").spec,
     ]
-    static let groups: [OptionGroup] = [.root]
+    static let groups: [OptionGroup] = [.sceneInputs]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
         guard arguments.positionals.isEmpty else {
@@ -26,8 +28,11 @@ enum FontsCommand: Command {
         }
         let root = try arguments.inputRoot()
         let json = arguments[SharedOptions.json]
-        let scene = try arguments[Options.scene].map { path in try SceneLoader(.file(path: path), root: root).decode() }
-        let families = try FontCatalog.families(for: scene)
+        let systemFonts = arguments[SharedOptions.systemFonts]
+        let scene = try arguments[Options.scene].map { path in
+            try SceneLoader(.file(path: path), overrides: SceneOverrides(systemFonts: systemFonts), root: root).decode()
+        }
+        let families = try FontCatalog.families(for: scene, systemFonts: systemFonts)
         if json {
             let entries: [[String: Any]] = families.map {
                 ["family": $0.name, "styles": $0.styles, "variable": $0.isVariable]

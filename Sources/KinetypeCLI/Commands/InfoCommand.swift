@@ -7,7 +7,7 @@ enum InfoCommand: Command {
     static let abstract = "Print a scene's compiled timeline: every animation's start and end, duration, frames."
     static let usage = "info SCENE [--json] [--set NAME=VALUE]... [--root DIR]"
     static let options: [OptionSpec] = [SharedOptions.json.with(help: "Print the timeline as JSON.").spec]
-    static let groups: [OptionGroup] = [.placeholders(), .root]
+    static let groups: [OptionGroup] = [.placeholders(), .sceneInputs]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
@@ -16,8 +16,11 @@ enum InfoCommand: Command {
         let root = try arguments.inputRoot()
         let overrides = try arguments.placeholders()
         let json = arguments[SharedOptions.json]
-        let scene = try SceneLoader(.file(path: path), overrides: SceneOverrides(values: overrides), root: root)
-            .decode()
+        let scene = try SceneLoader(
+            .file(path: path),
+            overrides: SceneOverrides(values: overrides, systemFonts: arguments[SharedOptions.systemFonts]), root: root
+        )
+        .decode()
         try arguments.reportUnused(
             UnusedPlaceholders.setProblems(
                 names: Array(overrides.keys), scene: scene, sceneName: path, strict: arguments[SharedOptions.strict]),

@@ -29,7 +29,7 @@ enum PreviewCommand: Command {
     }
 
     static let options: [OptionSpec] = [Options.port.spec, Options.host.spec]
-    static let groups: [OptionGroup] = [.placeholders(), .root, .workLimits]
+    static let groups: [OptionGroup] = [.placeholders(), .sceneInputs, .workLimits]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {

@@ -55,7 +55,7 @@ enum RenderCommand: Command {
     ]
     static let groups: [OptionGroup] = [
         .encoding,
-        .placeholders(help: "Set a {{NAME}} placeholder (repeatable; wins over vars)."), .jobs(), .root,
+        .placeholders(help: "Set a {{NAME}} placeholder (repeatable; wins over vars)."), .jobs(), .sceneInputs,
         .quiet(help: "Print nothing but errors."), .progress, .workLimits, .layoutDirection(), .colorScheme,
     ]
 
@@ -124,7 +124,8 @@ enum RenderCommand: Command {
             let prepared = try SceneLoader(
                 source,
                 overrides: SceneOverrides(
-                    values: overrides, fps: fps, scale: scale, layoutDirection: layoutDirection, colorScheme: scheme),
+                    values: overrides, fps: fps, scale: scale, layoutDirection: layoutDirection, colorScheme: scheme,
+                    systemFonts: arguments[SharedOptions.systemFonts]),
                 root: root, limits: still == nil ? limits : nil
             ).load()
             if let still { try checkStill(still, within: prepared.timeline.duration) }

@@ -23,13 +23,16 @@ enum ValidateCommand: Command {
     }
 
     static let options: [OptionSpec] = [Options.data.spec]
-    static let groups: [OptionGroup] = [.placeholders(), .root, .quiet(help: "Print only problems."), .workLimits]
+    static let groups: [OptionGroup] = [
+        .placeholders(), .sceneInputs, .quiet(help: "Print only problems."), .workLimits,
+    ]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
         guard !arguments.positionals.isEmpty else {
             throw DiagnosticList.usage("validate needs at least one scene file or folder", command: name)
         }
         let overrides = try arguments.placeholders()
+        let sceneOverrides = SceneOverrides(values: overrides, systemFonts: arguments[SharedOptions.systemFonts])
         let root = try arguments.inputRoot()
         let limits = try arguments.workLimits()
         let quiet = arguments[SharedOptions.quiet]
@@ -53,17 +56,17 @@ enum ValidateCommand: Command {
             case .scene(let path):
                 if let data {
                     problems = DataValidator.problems(
-                        inDataAt: data, template: path, overrides: overrides, root: root, limits: limits,
+                        inDataAt: data, template: path, overrides: sceneOverrides, root: root, limits: limits,
                         strict: strict)
                 } else {
                     let scene = SceneLoader(
-                        .file(path: path), overrides: SceneOverrides(values: overrides), root: root, limits: limits)
+                        .file(path: path), overrides: sceneOverrides, root: root, limits: limits)
                     problems = scene.problems() + unusedSetProblems(path, overrides: overrides, strict: strict)
                 }
                 tally.scenes += 1
             case .data(let path, let template):
                 problems = DataValidator.problems(
-                    inDataAt: path, template: template, overrides: overrides, root: root, limits: limits,
+                    inDataAt: path, template: template, overrides: sceneOverrides, root: root, limits: limits,
                     strict: strict)
                 tally.dataFiles += 1
             }

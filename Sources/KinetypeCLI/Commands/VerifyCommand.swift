@@ -89,7 +89,7 @@ enum VerifyCommand: Command {
     ]
     static let groups: [OptionGroup] = [
         .placeholders(help: "Set a {{NAME}} placeholder (repeatable); with --strict, obsolete goldens fail too."),
-        .root, .jobs(), .quiet(help: "Print only failures and warnings."), .progress, .workLimits,
+        .sceneInputs, .jobs(), .quiet(help: "Print only failures and warnings."), .progress, .workLimits,
         .layoutDirection(), .colorScheme, .shard(of: "scenes"),
     ]
 
@@ -121,6 +121,7 @@ enum VerifyCommand: Command {
         let interrupt = InterruptFlag.installed
         options.isCancelled = { interrupt.isSet }
         options.root = try arguments.inputRoot()
+        options.systemFonts = arguments[SharedOptions.systemFonts]
         options.limits = try arguments.workLimits()
         let reportPath = try arguments[SharedOptions.report]
         let quiet = arguments[SharedOptions.quiet]

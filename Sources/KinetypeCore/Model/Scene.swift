@@ -9,7 +9,9 @@ public struct Scene: Equatable, Sendable {
     public var output: OutputSettings = OutputSettings()
     /// Font files, as written (relative to `baseDirectory`).
     public var fonts: [String] = []
-    public var systemFonts: Bool = true
+    /// Whether the machine's installed fonts may be used besides kinetype's own font set and the
+    /// scene's `fonts` (renders are then no longer the same on every machine).
+    public var systemFonts: Bool = false
     public var vars: [String: String] = [:]
     /// The `{{name}}` placeholders the scene's strings use (filled from `vars`, batch data or `--set`).
     public var placeholdersUsed: Set<String> = []

@@ -4,8 +4,10 @@ import KinetypeCore
 
 /// Fonts available to one scene: a private FcConfig with the font files it is given (paths already
 /// resolved and confined by the Kinetype loader; each must be a regular file of at most
-/// `RegularFile.fontLimit` bytes) and, when `systemFonts`, the system font dirs. The caller turns a
-/// file that cannot be used into a diagnostic (`diagnose`), so this type knows no scene paths.
+/// `RegularFile.fontLimit` bytes), then kinetype's own font set (`KinetypeFontSet`) and, only when
+/// `systemFonts`, the system font dirs. Without kinetype's set (a program that links the library
+/// from elsewhere and sets no `KINETYPE_HOME`), the system font dirs stand in for it. The caller
+/// turns a file that cannot be used into a diagnostic (`diagnose`), so this type knows no scene paths.
 ///
 /// The configuration loads no fonts.conf, so no system rule (hinting, aliases, substitutions) can
 /// change a render: the same font files always give the same pixels. Immutable after `init`, so one
@@ -24,48 +26,56 @@ public final class FontLibrary: @unchecked Sendable {
     /// Standardized absolute path of each added font file → its family name.
     private let fileFamilies: [String: String]
 
-    /// System folders searched when `systemFonts` is true (missing ones are skipped).
+    /// System folders searched when `systemFonts` is true (missing ones are skipped). The home
+    /// folder is `$HOME`: asking the system's user database could load the host's NSS modules into
+    /// the portable bundle's C library.
     public static var systemFontDirectories: [String] {
-        let home = FileManager.default.homeDirectoryForCurrentUser.path
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? "/nonexistent"
         return [
             "/usr/share/fonts", "/usr/local/share/fonts", home + "/.fonts", home + "/.local/share/fonts",
             "/System/Library/Fonts", "/Library/Fonts", home + "/Library/Fonts",
         ]
     }
 
-    /// The whole fontconfig configuration: the shared caches (so system folders load fast and
-    /// nothing complains about unwritable caches), the `emoji` family Pango asks for when it meets
-    /// emoji (so they come out in color), and fontconfig's own bitmap scaling rule (so color emoji
-    /// strikes are scaled to the text size). No other system rules, so renders stay deterministic.
-    static let configuration = """
-        <?xml version="1.0"?>
-        <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
-        <fontconfig>
-          <cachedir>/var/cache/fontconfig</cachedir>
-          <cachedir prefix="xdg">fontconfig</cachedir>
-          <alias binding="same">
-            <family>emoji</family>
-            <prefer><family>Noto Color Emoji</family><family>Apple Color Emoji</family><family>Twemoji</family></prefer>
-          </alias>
-          <match target="font">
-            <test name="outline" compare="eq"><bool>false</bool></test>
-            <edit name="pixelsizefixupfactor" mode="assign">
-              <divide><name target="pattern">pixelsize</name><name target="font">pixelsize</name></divide>
-            </edit>
-          </match>
-          <match target="font">
-            <test name="outline" compare="eq"><bool>false</bool></test>
-            <test name="pixelsizefixupfactor" compare="not_eq"><double>1.0</double></test>
-            <edit name="matrix" mode="assign">
-              <times><name>matrix</name>
-                <matrix><name>pixelsizefixupfactor</name><double>0</double>
-                        <double>0</double><name>pixelsizefixupfactor</name></matrix>
-              </times>
-            </edit>
-            <edit name="size" mode="assign"><divide><name>size</name><name>pixelsizefixupfactor</name></divide></edit>
-          </match>
-        </fontconfig>
-        """
+    /// The whole fontconfig configuration: the caches (kinetype's own font set's in `kinetypeCache`,
+    /// which comes first so fontconfig writes them there, then the system's shared ones, so system
+    /// folders load fast and nothing complains about unwritable caches), the `emoji` family Pango
+    /// asks for when it meets emoji (so they come out in color), and fontconfig's own bitmap scaling
+    /// rule (so color emoji strikes are scaled to the text size). No other system rules, so renders
+    /// stay deterministic.
+    static func configuration(kinetypeCache: String?) -> String {
+        let kinetypeCacheElement = kinetypeCache.map { "<cachedir>\(xmlEscaped($0))</cachedir>" } ?? ""
+        return """
+            <?xml version="1.0"?>
+            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+            <fontconfig>
+              \(kinetypeCacheElement)
+              <cachedir>/var/cache/fontconfig</cachedir>
+              <cachedir prefix="xdg">fontconfig</cachedir>
+              <alias binding="same">
+                <family>emoji</family>
+                <prefer><family>Noto Color Emoji</family><family>Apple Color Emoji</family><family>Twemoji</family></prefer>
+              </alias>
+              <match target="font">
+                <test name="outline" compare="eq"><bool>false</bool></test>
+                <edit name="pixelsizefixupfactor" mode="assign">
+                  <divide><name target="pattern">pixelsize</name><name target="font">pixelsize</name></divide>
+                </edit>
+              </match>
+              <match target="font">
+                <test name="outline" compare="eq"><bool>false</bool></test>
+                <test name="pixelsizefixupfactor" compare="not_eq"><double>1.0</double></test>
+                <edit name="matrix" mode="assign">
+                  <times><name>matrix</name>
+                    <matrix><name>pixelsizefixupfactor</name><double>0</double>
+                            <double>0</double><name>pixelsizefixupfactor</name></matrix>
+                  </times>
+                </edit>
+                <edit name="size" mode="assign"><divide><name>size</name><name>pixelsizefixupfactor</name></divide></edit>
+              </match>
+            </fontconfig>
+            """
+    }
 
     /// The family that stands for a `font.design` when no family is given: Inter (a variable font,
     /// so all nine SwiftUI weights are distinct, as in SF Pro) for `default`, or DejaVu Sans when
@@ -85,13 +95,27 @@ public final class FontLibrary: @unchecked Sendable {
         }
     }
 
+    /// `text` as XML character data.
+    private static func xmlEscaped(_ text: String) -> String {
+        text.map { character in
+            switch character {
+            case "&": return "&amp;"
+            case "<": return "&lt;"
+            case ">": return "&gt;"
+            default: return String(character)
+            }
+        }.joined()
+    }
+
     /// A library of font files given by path (no scene): problems are diagnostics without a JSON path.
-    public convenience init(fontFiles: [URL], systemFonts: Bool) throws {
+    public convenience init(
+        fontFiles: [URL], systemFonts: Bool, kinetypeFonts: KinetypeFontSet = .shared
+    ) throws {
         let files = fontFiles.map { url in
             let path = url.standardizedFileURL.path
             return FontFile(key: path, path: .success(path))
         }
-        try self.init(files: files, systemFonts: systemFonts) { problem, index in
+        try self.init(files: files, systemFonts: systemFonts, kinetypeFonts: kinetypeFonts) { problem, index in
             let written = files[index].key
             switch problem {
             case .file(let error):
@@ -131,15 +155,17 @@ public final class FontLibrary: @unchecked Sendable {
         public static let notAFontHint = "use a TrueType (.ttf) or OpenType (.otf) font file"
     }
 
-    /// Adds `files` (each distinct key once it loaded) and, with `systemFonts`, the system font
-    /// folders. Every file that cannot be used goes through `diagnose` with its index in `files`.
+    /// Adds `files` (each distinct key once it loaded), then `kinetypeFonts` and, with `systemFonts`
+    /// (or when `kinetypeFonts` is missing), the system font folders. Every file that cannot be used
+    /// goes through `diagnose` with its index in `files`.
     /// - Throws: `DiagnosticList` of every `diagnose`d problem, in file order.
     public init(
-        files: [FontFile], systemFonts: Bool,
+        files: [FontFile], systemFonts: Bool, kinetypeFonts: KinetypeFontSet = .shared,
         diagnose: (FontFileProblem, Int) -> Diagnostic
     ) throws {
         let config = try FontconfigConfig()
-        _ = FcConfigParseAndLoadFromMemory(config.pointer, Self.configuration, 0)
+        _ = FcConfigParseAndLoadFromMemory(
+            config.pointer, Self.configuration(kinetypeCache: kinetypeFonts.cacheFolder), 0)
         var problems: [Diagnostic] = []
         var fileFamilies: [String: String] = [:]
         for (index, file) in files.enumerated() {
@@ -161,12 +187,13 @@ public final class FontLibrary: @unchecked Sendable {
             }
             fileFamilies[file.key] = family
         }
-        if systemFonts {
+        guard problems.isEmpty else { throw DiagnosticList(problems) }
+        let hasKinetypeFonts = kinetypeFonts.add(to: config.pointer)
+        if systemFonts || !hasKinetypeFonts {
             for directory in Self.systemFontDirectories where FileManager.default.fileExists(atPath: directory) {
                 _ = FcConfigAppFontAddDir(config.pointer, directory)
             }
         }
-        guard problems.isEmpty else { throw DiagnosticList(problems) }
         _ = FcConfigBuildFonts(config.pointer)
         self.config = config
         self.fileFamilies = fileFamilies
