@@ -45,6 +45,8 @@ let package = Package(
         .systemLibrary(
             name: "CZopfli", path: "Sources/C/CZopfli",
             providers: [.apt(["libzopfli-dev"]), .brew(["zopfli"])]),
+        // The dynamic loader's list of loaded libraries (`<link.h>`, part of the C library).
+        .systemLibrary(name: "CDynamicLoader", path: "Sources/C/CDynamicLoader"),
 
         // Library targets and the CLI: Swift 6 language mode, so data races are compile errors.
         .target(name: "KinetypeCore", swiftSettings: swift6),
@@ -54,7 +56,11 @@ let package = Package(
             dependencies: ["KinetypeCore", "CPNG", "CGIF", "CImageQuant", "CWebP", "CDeflate", "CZopfli"],
             swiftSettings: swift6),
         .target(
-            name: "Kinetype", dependencies: ["KinetypeCore", "KinetypeRender", "KinetypeEncode"],
+            name: "Kinetype",
+            dependencies: [
+                "KinetypeCore", "KinetypeRender", "KinetypeEncode",
+                .target(name: "CDynamicLoader", condition: .when(platforms: [.linux])),
+            ],
             swiftSettings: swift6),
         .executableTarget(name: "KinetypeCLI", dependencies: ["Kinetype"], swiftSettings: swift6Unoptimized),
         .target(name: "KinetypeTesting", dependencies: ["Kinetype"], swiftSettings: swift6Unoptimized),

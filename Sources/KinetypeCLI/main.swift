@@ -63,7 +63,8 @@ func fail(_ error: any Error, running command: (any Command.Type)?, terminal: Te
     return problems.exitStatus
 }
 
-/// `kinetype 0.1.0`; with `--verbose` (or `-v`) also every library's version, one per line.
+/// `kinetype 0.3.0`; with `--verbose` (or `-v`) also the render stack (its id, the artifact and the
+/// fonts) and every library's version, one per line.
 func printVersion(verbose rest: [String], terminal: Terminal) -> ExitStatus {
     guard rest.isEmpty || rest == ["--verbose"] || rest == ["-v"] else {
         var problem = Diagnostic(
@@ -74,7 +75,8 @@ func printVersion(verbose rest: [String], terminal: Terminal) -> ExitStatus {
     }
     terminal.out("kinetype \(KinetypeVersion.current)")
     guard !rest.isEmpty else { return .success }
-    let versions = LibraryVersions.all()
+    let stack = RenderStack.current
+    let versions = [("render stack", stack.summary), ("fonts", stack.fonts)] + LibraryVersions.all()
     let width = versions.map(\.name.count).max() ?? 0
     for (name, version) in versions {
         terminal.out("  " + name + String(repeating: " ", count: width - name.count + 2) + version)

@@ -1,3 +1,4 @@
+import CDeflate
 import CGIF
 import CImageQuant
 import CPNG
@@ -6,6 +7,8 @@ import CWebP
 /// Versions of the encoding libraries this build runs against.
 public enum EncodeLibraryVersions {
     public static var libpng: String { String(cString: png_get_libpng_ver(nil)) }
+    public static var zlib: String { String(cString: zlibVersion()) }
+    public static var libdeflate: String { LIBDEFLATE_VERSION_STRING }
     public static var giflib: String { "\(GIFLIB_MAJOR).\(GIFLIB_MINOR).\(GIFLIB_RELEASE)" }
     public static var libimagequant: String { LIQ_VERSION_STRING }
     /// libwebp's encoder version, packed by libwebp as 0xMMmmpp.

@@ -19,6 +19,10 @@ public enum RenderLibraryVersions {
 }
 
 extension RenderLibraryVersions {
+    public static var pixman: String { String(cString: pixman_version_string()) }
+    /// FriBidi's version as built against (it has no version call; the bundle ships that build).
+    public static var fribidi: String { FRIBIDI_VERSION }
+    public static var glib: String { "\(glib_major_version).\(glib_minor_version).\(glib_micro_version)" }
     public static var fontconfig: String {
         let version = Int(FcGetVersion())
         return "\(version / 10000).\(version / 100 % 100).\(version % 100)"

@@ -10,6 +10,7 @@
 #include <hb.h>
 #include <hb-ot.h>
 #include <fribidi.h>
+#include <pixman.h>
 
 /// PANGO_SCALE is a macro Swift can see, but re-export it typed for clarity.
 static const int kinetype_pango_scale = PANGO_SCALE;

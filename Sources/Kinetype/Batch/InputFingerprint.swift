@@ -1,7 +1,8 @@
 import Foundation
 
-/// A SHA-256 over everything an output depends on: kinetype's version, the template's bytes, the
-/// placeholder values, the output's own settings (its resolved appearance, direction and scale,
+/// A SHA-256 over everything an output depends on: kinetype's version, the render stack (libraries
+/// and font set, `RenderStack`), the template's bytes, the placeholder values, the output's own
+/// settings (its resolved appearance, direction and scale, whether it may use the machine's fonts,
 /// and the options of its format), and the bytes of every file the prepared scene reads
 /// (`PreparedScene.inputFiles`: font files named or found for its families, spans' included, and
 /// pictures). Equal fingerprints mean the output would come out the same.
@@ -10,6 +11,7 @@ struct InputFingerprint {
 
     init(templateBytes: Data, overrides: [String: String], settings: [String]) {
         add("kinetype \(KinetypeVersion.current)")
+        add("render-stack \(RenderStack.current.id)")
         add("template")
         hasher.update(templateBytes)
         for key in overrides.keys.sorted() { add("var \(key)=\(overrides[key]!)") }
@@ -46,6 +48,7 @@ extension BatchOptions {
             "color-scheme \(scene.canvas.colorScheme.rawValue)",
             "layout-direction \(scene.canvas.layoutDirection.rawValue)",
         ]
+            + (scene.systemFonts ? ["system-fonts"] : [])
             + (stillTime.map { ["still \($0)"] } ?? [])
             + (haptics && !poster ? ["haptics"] : [])
             + (format.traits.video != nil && !encoding.sound ? ["no-sound"] : [])

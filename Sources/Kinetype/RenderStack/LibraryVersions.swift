@@ -9,11 +9,16 @@ public enum LibraryVersions {
     public static func all(searchPath: String? = nil) -> [(name: String, version: String)] {
         [
             ("cairo", RenderLibraryVersions.cairo),
+            ("pixman", RenderLibraryVersions.pixman),
             ("pango", RenderLibraryVersions.pango),
             ("harfbuzz", RenderLibraryVersions.harfbuzz),
             ("freetype", RenderLibraryVersions.freetype),
             ("fontconfig", RenderLibraryVersions.fontconfig),
+            ("fribidi", RenderLibraryVersions.fribidi),
+            ("glib", RenderLibraryVersions.glib),
             ("libpng", EncodeLibraryVersions.libpng),
+            ("zlib", EncodeLibraryVersions.zlib),
+            ("libdeflate", EncodeLibraryVersions.libdeflate),
             ("giflib", EncodeLibraryVersions.giflib),
             ("libimagequant", EncodeLibraryVersions.libimagequant),
             ("libwebp", EncodeLibraryVersions.libwebp),
@@ -21,8 +26,9 @@ public enum LibraryVersions {
         ]
     }
 
-    /// The version `ffmpeg -version` prints first ("ffmpeg version 5.1.6-0+deb12u1 …"), or
-    /// "not installed (needed for .mp4 and .webm)".
+    /// The version `ffmpeg -version` prints first ("ffmpeg version 5.1.6-0+deb12u1 …") and where it
+    /// is, or "not installed (needed for video outputs)". ffmpeg is this machine's, found on `PATH`,
+    /// also for the portable bundle: it is not part of the render stack.
     static func ffmpegVersion(searchPath: String?) -> String {
         guard let ffmpeg = VideoWriter.findFFmpeg(searchPath: searchPath) else {
             return "not installed (needed for video outputs)"
@@ -40,6 +46,6 @@ public enum LibraryVersions {
         let firstLine = String(decoding: data.prefix(400), as: UTF8.self).split(separator: "\n").first ?? ""
         let words = firstLine.split(separator: " ")
         guard words.count >= 3, words[0] == "ffmpeg", words[1] == "version" else { return "unknown" }
-        return "\(words[2]) (\(ffmpeg.path))"
+        return "\(words[2]) (\(ffmpeg.path), this machine's: not part of the render stack)"
     }
 }

@@ -180,7 +180,8 @@ public struct VerifyHTMLReport {
     }
 
     private var environmentLine: String {
-        "kinetype \(KinetypeVersion.current), cairo \(RenderLibraryVersions.cairo), pango \(RenderLibraryVersions.pango), "
+        "kinetype \(KinetypeVersion.current), render stack \(RenderStack.current.summary), "
+            + "cairo \(RenderLibraryVersions.cairo), pango \(RenderLibraryVersions.pango), "
             + "harfbuzz \(RenderLibraryVersions.harfbuzz), freetype \(RenderLibraryVersions.freetype)"
     }
 
