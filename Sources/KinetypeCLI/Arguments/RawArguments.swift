@@ -10,8 +10,8 @@ enum RawArguments {
     /// - Throws: a usage error (exit 64) for the first argument that is not valid UTF-8, naming its
     ///   position (`argument 4`, counted from the command) and showing its bytes (`caf\xE9.gif`).
     static func decoded(
-        count: Int32 = CommandLine.argc,
-        values: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = CommandLine.unsafeArgv
+        count: Int32 = ProcessArguments.count,
+        values: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = ProcessArguments.values
     ) throws(DiagnosticList) -> [String] {
         var arguments: [String] = []
         for position in 1..<max(1, Int(count)) {
