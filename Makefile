@@ -1,8 +1,10 @@
 # kinetype — the two commands of the README, and a few more.
 SWIFT ?= swift
 SCENE ?= Templates/hello.json
+VERSION := $(shell sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/Kinetype/KinetypeVersion.swift)
 
-.PHONY: setup build demo lint format test test-long sanitize fuzz fuzz-smoke bench bench-compare bench-limits clean
+.PHONY: setup build fonts bundle install uninstall test-portable demo lint format test test-long sanitize fuzz fuzz-smoke \
+    bench bench-compare bench-limits clean
 
 setup:
 	@scripts/setup
@@ -12,6 +14,31 @@ setup:
 ## runs where the Swift toolchain is not installed, given the C libraries.
 build: setup
 	$(SWIFT) build -c release --static-swift-stdlib --product kinetype
+	@scripts/fonts
+
+## kinetype's own font set (scripts/font-packages) beside the build, where the binaries find it:
+## .build/<triple>/share/kinetype.
+fonts: setup
+	@scripts/fonts
+
+## The portable kinetype: Output/kinetype-<version>-linux-x86_64.tar.gz, which runs on any x86_64 Linux
+## with its own libraries, loader and fonts (docs/portable.md). The same commit gives the same bytes.
+bundle: build
+	scripts/bundle
+
+## Installs the bundle into PREFIX (default /usr/local): PREFIX/lib/kinetype-<version>-linux-x86_64,
+## and PREFIX/bin/kinetype pointing at it.
+PREFIX ?= /usr/local
+install: bundle
+	scripts/install "$(PREFIX)"
+
+uninstall:
+	scripts/install --uninstall "$(PREFIX)"
+
+## The bundle in bare Debian 11 and 13 chroots (made once in /var/cache/kinetype/chroots): every
+## Templates/ and Benchmarks/ render byte-identical to this machine's, and verify green. Needs root.
+test-portable: bundle
+	scripts/test-portable Output/kinetype-$(VERSION)-linux-x86_64.tar.gz .build/release/kinetype
 
 ## Render Templates/hello.json into Output/hello.gif.
 demo: build
@@ -33,12 +60,14 @@ format:
 ## (each test has its own scratch folder): on 2 cores 119 s against 177 s one after another.
 test: setup lint
 	$(SWIFT) build --build-tests
+	@scripts/fonts
 	$(SWIFT) test --skip-build --disable-swift-testing --parallel
 
 ## The property tests that sample in `make test`, over every frame and scene (CI runs it too).
 LONG_TESTS = DamageRenderingTests
 test-long: setup
 	$(SWIFT) build --build-tests
+	@scripts/fonts
 	KINETYPE_LONG_TESTS=1 $(SWIFT) test --skip-build --disable-swift-testing --filter '$(LONG_TESTS)'
 
 ## The tests under ThreadSanitizer, then AddressSanitizer, each in its own build folder (slow: not
@@ -71,12 +100,16 @@ fuzz: setup
 fuzz-smoke: setup
 	FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_TARGET=$(FUZZ_TARGET) FUZZ_FLAGS="$(FUZZ_FLAGS)" SWIFT=$(SWIFT) scripts/fuzz smoke
 
-## The performance targets of issue #13, as figures of one run (BASELINE=path/to/kinetype adds a column). Then the formats table
+## The performance targets of issue #13, as figures of one run (BASELINE=path/to/kinetype adds a column), with the
+## portable bundle timed against the build. Then the formats table
 ## (GIF, lossless and lossy WebP, APNG: bytes, time, exact decoding), and Lottie against GIF (issue #23: JSON, dotLottie and
 ## GIF @1x/@2x/@3x bytes; Lottie export time ÷ GIF time, medians of alternating runs).
-bench: build
+bench: bundle
 	@python3 -c 'import numpy' 2>/dev/null || python3 -m pip install --quiet numpy
-	scripts/bench --targets --runs 5 --kinetype .build/release/kinetype $(if $(BASELINE),--baseline $(BASELINE))
+	rm -rf Output/bench-bundle && mkdir -p Output/bench-bundle
+	tar -xzf Output/kinetype-$(VERSION)-linux-x86_64.tar.gz -C Output/bench-bundle
+	scripts/bench --targets --runs 5 --kinetype .build/release/kinetype $(if $(BASELINE),--baseline $(BASELINE)) \
+	    --bundle Output/bench-bundle/kinetype-$(VERSION)-linux-x86_64/bin/kinetype
 	scripts/bench-formats --kinetype .build/release/kinetype
 
 ## The GIF benchmark (not a test): kinetype against ffmpeg + gifsicle on Benchmarks/.

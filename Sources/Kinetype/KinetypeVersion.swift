@@ -1,4 +1,4 @@
 /// The version of kinetype, printed by `kinetype --version` and recorded in batch hashes.
 public enum KinetypeVersion {
-    public static let current = "0.1.0"
+    public static let current = "0.3.0"
 }

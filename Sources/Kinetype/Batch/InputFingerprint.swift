@@ -1,4 +1,5 @@
 import Foundation
+import KinetypeRender
 
 /// A SHA-256 over everything an output depends on: kinetype's version, the render stack (libraries
 /// and font set, `RenderStack`), the template's bytes, the placeholder values, the output's own
@@ -18,10 +19,15 @@ struct InputFingerprint {
         for setting in settings { add("setting \(setting)") }
     }
 
-    /// Adds the files `prepared` reads, each by its path and the SHA-256 of its bytes.
+    /// Adds the files `prepared` reads, each by its path and the SHA-256 of its bytes. A font of
+    /// kinetype's own set goes by its path in the set, so the fingerprint is the same wherever
+    /// kinetype is installed (the bundle unpacked on two CI runners).
     mutating func addFiles(of prepared: PreparedScene) {
+        let kinetypeFonts = KinetypeFontSet.shared.folder.path + "/"
         for file in prepared.inputFiles {
-            add("file \(file.path) \(FileDigests.shared.digest(of: file))")
+            let inSet = file.path.hasPrefix(kinetypeFonts)
+            let name = inSet ? "kinetype-fonts/" + file.path.dropFirst(kinetypeFonts.count) : file.path
+            add("file \(name) \(FileDigests.shared.digest(of: file))")
         }
     }
 
