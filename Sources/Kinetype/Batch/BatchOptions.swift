@@ -44,6 +44,14 @@ public struct BatchOptions: Sendable {
     /// `--root`: the folder every font and image the template (or a data value) names must lie in.
     public var root: InputRoot?
 
+    /// `--report`: where the caller will write the batch's report. Named here so that the batch
+    /// checks, before it renders, that the report is none of its outputs or inputs (`BatchFiles`).
+    public var reportFile: URL?
+    /// `--xcassets`: the asset catalog the caller will deliver the outputs into, checked likewise.
+    public var assetCatalog: AssetCatalog?
+    /// `--android-res`: the Android resources the caller will deliver the outputs into, checked likewise.
+    public var androidResources: AndroidResources?
+
     /// The format of every output.
     public var format: OutputFormat {
         get { encoding.format }

@@ -167,6 +167,21 @@ public struct AssetCatalog: Sendable {
         return planned
     }
 
+    /// Every file `write` would write for `report`'s outcomes: the catalog's `Contents.json` and
+    /// each complete set's files.
+    /// - Throws: `.usage` as `plan` does.
+    func plannedFiles(_ report: BatchReport, format: OutputFormat, posters: Bool) throws -> [URL] {
+        var files = [folder.appendingPathComponent("Contents.json")]
+        for set in try plan(report, format: format, posters: posters) where set.isComplete {
+            let setFolder = folder.appendingPathComponent(set.folderName)
+            files.append(setFolder.appendingPathComponent("Contents.json"))
+            for item in set.items {
+                files.append(setFolder.appendingPathComponent(URL(fileURLWithPath: item.file).lastPathComponent))
+            }
+        }
+        return files
+    }
+
     /// Writes every set whose outputs all exist (rendered now or unchanged), all of them put in
     /// place together; returns the names of the sets written, sorted. `posters`: the batch had
     /// `--poster`, so every entry also has an image set of its posters.

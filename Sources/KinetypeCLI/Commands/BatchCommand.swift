@@ -158,6 +158,9 @@ enum BatchCommand: Command {
             try AndroidResources.check(format: options.format, scales: options.scales, posters: posters)
         }
 
+        options.reportFile = reportPath.map(URL.init(fileURLWithPath:))
+        options.assetCatalog = catalog
+        options.androidResources = resources
         let quiet = arguments[SharedOptions.quiet]
         let progress = try arguments.progressBar(terminal: terminal)
         let interrupt = InterruptFlag.installed
