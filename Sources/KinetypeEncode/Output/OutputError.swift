@@ -9,26 +9,26 @@ import KinetypeCore
 
 /// Builds the `.cannotWrite` diagnostics of every encoder, so they all read the same way:
 /// `cannot write Output/x.gif: the folder does not exist`.
-enum OutputError {
+public enum OutputError {
     /// The path as the user gave it (relative when it was relative), escaped and cut as every
     /// echoed path is (`JSONText.unquotedPath`).
-    static func displayPath(_ url: URL) -> String {
+    public static func displayPath(_ url: URL) -> String {
         JSONText.unquotedPath(url.relativePath.isEmpty ? url.path : url.relativePath)
     }
 
     /// A `.cannotWrite` diagnostic for `url` with a reason a user can act on.
-    static func cannotWrite(_ url: URL, reason: String, hint: String? = nil) -> DiagnosticList {
+    public static func cannotWrite(_ url: URL, reason: String, hint: String? = nil) -> DiagnosticList {
         DiagnosticList(
             Diagnostic(kind: .cannotWrite, message: "cannot write \(displayPath(url)): \(reason)", hint: hint))
     }
 
     /// A `.cannotWrite` diagnostic for `url` from a C `errno` value.
-    static func cannotWrite(_ url: URL, errno code: Int32) -> DiagnosticList {
+    public static func cannotWrite(_ url: URL, errno code: Int32) -> DiagnosticList {
         cannotWrite(url, reason: reason(forErrno: code), hint: hint(forErrno: code))
     }
 
     /// A `.cannotWrite` diagnostic for `url` from a Foundation or POSIX error.
-    static func cannotWrite(_ url: URL, error: Error) -> DiagnosticList {
+    public static func cannotWrite(_ url: URL, error: Error) -> DiagnosticList {
         if let list = error as? DiagnosticList { return list }
         let nsError = error as NSError
         if nsError.domain == NSPOSIXErrorDomain { return cannotWrite(url, errno: Int32(nsError.code)) }
@@ -46,7 +46,7 @@ enum OutputError {
         }
     }
 
-    static func reason(forErrno code: Int32) -> String {
+    public static func reason(forErrno code: Int32) -> String {
         switch code {
         case ENOENT: return "the folder does not exist"
         case EACCES, EPERM: return "permission denied"
@@ -62,7 +62,7 @@ enum OutputError {
         }
     }
 
-    static func hint(forErrno code: Int32) -> String? {
+    public static func hint(forErrno code: Int32) -> String? {
         switch code {
         case ENOENT: return "create the folder first, or choose another output path"
         case EACCES, EPERM, EROFS: return "choose an output folder you can write to"
