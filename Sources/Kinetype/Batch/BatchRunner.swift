@@ -113,7 +113,9 @@ public enum BatchRunner {
         } catch {
             throw Diagnostic(
                 kind: .cannotWrite,
-                message: "cannot create the output folder \(url.path): \(error.localizedDescription)"
+                message: "cannot create the output folder \(OutputError.displayPath(url)): "
+                    + SystemError.reason(of: error),
+                hint: SystemError.errno(of: error).flatMap(SystemError.hint(errno:))
             ).fail()
         }
     }

@@ -136,7 +136,9 @@ public struct VerifyRun {
         } catch {
             throw Diagnostic(
                 kind: .cannotWrite,
-                message: "cannot remove the obsolete golden \(url.path): \(error.localizedDescription)"
+                message: "cannot remove the obsolete golden \(OutputError.displayPath(url)): "
+                    + SystemError.reason(of: error),
+                hint: SystemError.errno(of: error).flatMap(SystemError.hint(errno:))
             ).fail()
         }
     }
