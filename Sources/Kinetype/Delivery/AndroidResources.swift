@@ -180,12 +180,12 @@ public struct AndroidResources: Sendable {
         return placements.sorted { ($0.folder, $0.file) < ($1.folder, $1.file) }
     }
 
-    /// Every file `write` would write for `report`'s outcomes.
+    /// Every file `write` would write for `report`'s outcomes, and its manifest.
     /// - Throws: `.usage` as `placements` does.
     func plannedFiles(_ report: BatchReport, format: OutputFormat, posters: Bool) throws -> [URL] {
         try placements(of: report, format: format, posters: posters).map {
             folder.appendingPathComponent($0.folder).appendingPathComponent($0.file)
-        }
+        } + [folder.appendingPathComponent(DeliveryManifest.fileName)]
     }
 
     private static func fileName(_ path: String) -> String {

@@ -169,10 +169,10 @@ public struct AssetCatalog: Sendable {
     }
 
     /// Every file `write` would write for `report`'s outcomes: the catalog's `Contents.json` and
-    /// each complete set's files.
+    /// manifest, and each complete set's files.
     /// - Throws: `.usage` as `plan` does.
     func plannedFiles(_ report: BatchReport, format: OutputFormat, posters: Bool) throws -> [URL] {
-        var files = [folder.appendingPathComponent("Contents.json")]
+        var files = ["Contents.json", DeliveryManifest.fileName].map(folder.appendingPathComponent)
         for set in try plan(report, format: format, posters: posters) where set.isComplete {
             let setFolder = folder.appendingPathComponent(set.folderName)
             files.append(setFolder.appendingPathComponent("Contents.json"))

@@ -120,6 +120,12 @@ final class DistinctFilesTests: XCTestCase {
             ],
             in: folder)
         assertRefused(resources, naming: [#"the Android resource file "res/raw/card.gif""#])
+        let manifest = try kinetype(
+            [
+                "batch", "tiny.json", "--data", "d.json", "-o", "B", "--xcassets", "App.xcassets", "--report",
+                "App.xcassets/.kinetype-delivery.json",
+            ], in: folder)
+        assertRefused(manifest, naming: [#"the asset catalog file "App.xcassets/.kinetype-delivery.json""#])
         XCTAssertEqual(try FolderState.snapshot(folder), before, "nothing is rendered")
     }
 
