@@ -26,7 +26,10 @@ final class AssetCatalogCommandTests: XCTestCase {
         XCTAssertEqual(info["version"] as? Int, 1)
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: catalog.path).sorted(),
-            ["Contents.json", "card-2x.dataset", "card-ar-2x.dataset", "card-ar.dataset", "card.dataset"])
+            [
+                ".kinetype-delivery.json", "Contents.json", "card-2x.dataset", "card-ar-2x.dataset", "card-ar.dataset",
+                "card.dataset",
+            ])
         for set in ["card", "card-2x", "card-ar", "card-ar-2x"] {
             let setFolder = catalog.appendingPathComponent(set + ".dataset")
             let contents = try json(setFolder.appendingPathComponent("Contents.json"))
@@ -68,7 +71,8 @@ final class AssetCatalogCommandTests: XCTestCase {
             try Data(contentsOf: folder.appendingPathComponent("out/card.gif")), "the set follows the new render")
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: catalog.path).sorted(),
-            ["AppIcon.appiconset", "Contents.json", "card.dataset"], "no temporary folder is left")
+            [".kinetype-delivery.json", "AppIcon.appiconset", "Contents.json", "card.dataset"],
+            "no temporary folder is left")
         XCTAssertEqual(
             try String(contentsOf: mine.appendingPathComponent("Contents.json"), encoding: .utf8),
             #"{"info": {"author": "xcode", "version": 1}}"#)
@@ -147,7 +151,7 @@ final class AssetCatalogCommandTests: XCTestCase {
         let catalog = folder.appendingPathComponent("App.xcassets")
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: catalog.path).sorted(),
-            ["Contents.json", "card-ar.imageset", "card.imageset"])
+            [".kinetype-delivery.json", "Contents.json", "card-ar.imageset", "card.imageset"])
         let names = try checkImageSet(
             catalog.appendingPathComponent("card.imageset"), outputs: folder.appendingPathComponent("out"), count: 6)
         XCTAssertEqual(
@@ -169,7 +173,7 @@ final class AssetCatalogCommandTests: XCTestCase {
         let catalog = folder.appendingPathComponent("App.xcassets")
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: catalog.path).sorted(),
-            ["Contents.json", "card-2x.dataset", "card-poster.imageset", "card.dataset"])
+            [".kinetype-delivery.json", "Contents.json", "card-2x.dataset", "card-poster.imageset", "card.dataset"])
         let names = try checkImageSet(
             catalog.appendingPathComponent("card-poster.imageset"), outputs: folder.appendingPathComponent("out"),
             count: 4)
@@ -226,7 +230,7 @@ final class AssetCatalogCommandTests: XCTestCase {
             stills.stderr)
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("App.xcassets").path)
-                .sorted(), ["Contents.json", "card.dataset"])
+                .sorted(), [".kinetype-delivery.json", "Contents.json", "card.dataset"])
         try FileManager.default.removeItem(at: folder.appendingPathComponent("App.xcassets"))
 
         // card's posters and the entry card-poster would be one asset name.

@@ -46,6 +46,14 @@ public struct BatchOptions: Sendable {
     /// `--system-fonts`: every entry may use the machine's fonts (`SceneOverrides.systemFonts`).
     public var systemFonts = false
 
+    /// `--report`: where the caller will write the batch's report. Named here so that the batch
+    /// checks, before it renders, that the report is none of its outputs or inputs (`BatchFiles`).
+    public var reportFile: URL?
+    /// `--xcassets`: the asset catalog the caller will deliver the outputs into, checked likewise.
+    public var assetCatalog: AssetCatalog?
+    /// `--android-res`: the Android resources the caller will deliver the outputs into, checked likewise.
+    public var androidResources: AndroidResources?
+
     /// The format of every output.
     public var format: OutputFormat {
         get { encoding.format }

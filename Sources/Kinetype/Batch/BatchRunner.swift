@@ -39,6 +39,8 @@ public enum BatchRunner {
         let template = templateScene(entries: entries, templateBytes: templateBytes, options: options)
         let warnings = try unusedPlaceholderWarnings(entries: entries, template: template, options: options)
         if let scales = options.scales ?? template.map({ [$0.canvas.scale] }) { try checkScales(scales) }
+        try BatchFiles.check(
+            jobs, options: options, templateBytes: templateBytes, nameLimit: nameCheck.limits.nameBytes)
         try createFolder(options.outputFolder)
 
         let finished = Locked(0)
@@ -111,17 +113,34 @@ public enum BatchRunner {
         } catch {
             throw Diagnostic(
                 kind: .cannotWrite,
-                message: "cannot create the output folder \(url.path): \(error.localizedDescription)"
+                message: "cannot create the output folder \(OutputError.displayPath(url)): "
+                    + SystemError.reason(of: error),
+                hint: SystemError.errno(of: error).flatMap(SystemError.hint(errno:))
             ).fail()
         }
     }
 }
 
 /// Renders one planned output, turning every failure into a failed outcome.
-private struct BatchJobRunner {
+struct BatchJobRunner {
     let job: BatchPlan.Job
     /// The longest file name the output folder takes, for the fingerprint's name.
     let nameLimit: Int
+
+    /// How the job's scene is loaded: the template with the entry's values and `--set`'s, at the
+    /// job's scale, direction and appearance.
+    static func loader(for job: BatchPlan.Job, options: BatchOptions, templateBytes: Data) -> SceneLoader {
+        SceneLoader(
+            .bytes(
+                templateBytes, displayName: options.templateDisplayName,
+                baseDirectory: options.template.deletingLastPathComponent()),
+            overrides: SceneOverrides(
+                values: job.vars.merging(options.overrides) { $1 }, scale: job.scale > 0 ? job.scale : nil,
+                layoutDirection: options.layoutDirection ?? job.layoutDirection, colorScheme: job.colorScheme,
+                systemFonts: options.systemFonts),
+            // A still renders one frame: the work limits are for animations (as for `render --still`).
+            root: options.root, limits: options.format == .stillPNG ? nil : options.encoding.limits)
+    }
 
     /// The outcome, or nil when the job was interrupted before it finished (nothing was written).
     func run(options: BatchOptions, templateBytes: Data, isCancelled: @escaping @Sendable () -> Bool) -> BatchOutcome? {
@@ -132,17 +151,7 @@ private struct BatchJobRunner {
             status: .failed)
         outcome.locale = job.locale
         do {
-            let overrides = job.vars.merging(options.overrides) { $1 }
-            let layoutDirection = options.layoutDirection ?? job.layoutDirection
-            let loader = SceneLoader(
-                .bytes(
-                    templateBytes, displayName: options.templateDisplayName,
-                    baseDirectory: options.template.deletingLastPathComponent()),
-                overrides: SceneOverrides(
-                    values: overrides, scale: job.scale > 0 ? job.scale : nil, layoutDirection: layoutDirection,
-                    colorScheme: job.colorScheme, systemFonts: options.systemFonts),
-                // A still renders one frame: the work limits are for animations (as for `render --still`).
-                root: options.root, limits: options.format == .stillPNG ? nil : options.encoding.limits)
+            let loader = Self.loader(for: job, options: options, templateBytes: templateBytes)
             let scene = try loader.decode()
             outcome.scale = scene.canvas.scale
             outcome.colorScheme = scene.canvas.colorScheme

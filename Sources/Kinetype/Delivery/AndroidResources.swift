@@ -22,7 +22,8 @@ import KinetypeEncode
 ///
 /// Each file is written into a temporary and all of them are put in place together
 /// (`OutputGroup`), so a failure leaves `res/` as it was; files kinetype does not write are left
-/// alone.
+/// alone, and a file in the way is replaced only when kinetype wrote it and it is unchanged since
+/// (`DeliveryFolder`, `DeliveryManifest`).
 public struct AndroidResources: Sendable {
     /// The `res` folder.
     public let folder: URL
@@ -179,6 +180,14 @@ public struct AndroidResources: Sendable {
         return placements.sorted { ($0.folder, $0.file) < ($1.folder, $1.file) }
     }
 
+    /// Every file `write` would write for `report`'s outcomes, and its manifest.
+    /// - Throws: `.usage` as `placements` does.
+    func plannedFiles(_ report: BatchReport, format: OutputFormat, posters: Bool) throws -> [URL] {
+        try placements(of: report, format: format, posters: posters).map {
+            folder.appendingPathComponent($0.folder).appendingPathComponent($0.file)
+        } + [folder.appendingPathComponent(DeliveryManifest.fileName)]
+    }
+
     private static func fileName(_ path: String) -> String {
         JSONText.unquotedPath(URL(fileURLWithPath: path).lastPathComponent)
     }
@@ -224,36 +233,89 @@ public struct AndroidResources: Sendable {
 
     /// Copies every finished output (and poster, with `posters`) into its resource folder, all put
     /// in place together; returns how many files were written.
+    ///
+    /// The `res` folder is locked against other kinetype runs while it is written (`waiting` is
+    /// called if another run holds it; `isCancelled` ends the wait). A file already at a
+    /// resource's path is replaced only when kinetype wrote it and it is unchanged since
+    /// (`DeliveryManifest`); a file that already holds the bytes this run would write is left as it is.
     /// - Throws: `.usage` as `placements` does, before any file is written; `.cannotWrite` when
-    ///   a file cannot be written, and then no resource file was changed.
-    public func write(_ report: BatchReport, format: OutputFormat, posters: Bool = false) throws -> (
-        files: Int, warnings: [Diagnostic]
-    ) {
+    ///   a file in the way is not kinetype's (or changed since it wrote it) or a file cannot be
+    ///   written, and then no resource file was changed; `CancellationError`.
+    public func write(
+        _ report: BatchReport, format: OutputFormat, posters: Bool = false, waiting: () -> Void = {},
+        isCancelled: () -> Bool = { false }
+    ) throws -> (files: Int, warnings: [Diagnostic]) {
         let placements = try placements(of: report, format: format, posters: posters)
+        let delivery = try DeliveryFolder(folder, waiting: waiting, isCancelled: isCancelled)
+        var succeeded = false
+        defer { if !succeeded { delivery.removeFoldersItMade() } }
         try checkOtherExtensions(of: placements)
         let group = OutputGroup()
         defer { group.discard() }
-        var current = ""
+        var accepted: [String: [String]?] = [:]
+        var settled: [String: [String]?] = [:]
         do {
             for placement in placements {
-                current = "res/\(placement.folder)/\(placement.file) "
-                let destination = folder.appendingPathComponent(placement.folder)
-                    .appendingPathComponent(placement.file)
-                try FileManager.default.createDirectory(
-                    at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try AtomicFile.write(
-                    Data(contentsOf: URL(fileURLWithPath: placement.source)), to: destination, group: group)
+                let path = placement.folder + "/" + placement.file
+                let destination = delivery.url(path)
+                let data: Data
+                do throws(InputFileError) {
+                    data = try RegularFile.read(placement.source, limit: .max)
+                } catch {
+                    throw Diagnostic(
+                        kind: .cannotWrite,
+                        message: "cannot read the output \(JSONText.unquotedPath(placement.source)) to put it in "
+                            + "\(delivery.display(path)): the file \(error.reason)"
+                    ).fail()
+                }
+                let hash = SHA256.hex(of: data)
+                settled[path] = [hash]
+                let standing = delivery.standing(of: path)
+                switch standing {
+                case .absent:
+                    accepted[path] = [hash]
+                case .file(let found) where found == hash:
+                    continue
+                case .file(let found) where delivery.wrote(path, hash: found):
+                    accepted[path] = [found, hash].sorted()
+                case .file, .other:
+                    throw Diagnostic(
+                        kind: .cannotWrite,
+                        message: "\(delivery.display(path)) was not written by kinetype, or was changed since "
+                            + "kinetype wrote it",
+                        hint: "move it away (or remove it) if kinetype may write its own there, or give the entry "
+                            + "another \"output\" name"
+                    ).fail()
+                }
+                try delivery.makeFolders(for: [destination])
+                // Checked again just before it is put in place: someone may have changed it since.
+                try AtomicFile.write(data, to: destination, group: group) {
+                    let now = DeliveryFolder.hash(of: destination)
+                    if case .file(let found) = standing, now == found { return }
+                    if standing == .absent, !FileManager.default.fileExists(atPath: destination.path) { return }
+                    throw OutputError.cannotWrite(
+                        destination, reason: "it changed while kinetype was writing the Android resources")
+                }
             }
-            current = ""
+            // Until every file is in place, the manifest accepts the old bytes and the new.
+            try delivery.record(accepted)
             try group.commit()
         } catch {
-            throw Diagnostic(
-                kind: .cannotWrite,
-                message: "cannot write \(current.isEmpty ? "the Android resources " : current)in \(folder.path): "
-                    + DiagnosticList(describing: error).diagnostics.map(\.message).joined(separator: "; ")
-                    + "; no resource file was changed"
-            ).fail()
+            throw Self.unchanged(error)
         }
+        succeeded = true
+        // The manifest already accepts the new bytes; this only forgets the old ones.
+        try? delivery.record(settled)
         return (placements.count, missingDefaults(report, format: format, posters: posters))
+    }
+
+    /// `error`'s problems, each saying that no resource file was changed.
+    private static func unchanged(_ error: any Error) -> DiagnosticList {
+        DiagnosticList(
+            DiagnosticList(describing: error).diagnostics.map { problem in
+                var problem = problem
+                problem.message += "; no resource file was changed"
+                return problem
+            })
     }
 }

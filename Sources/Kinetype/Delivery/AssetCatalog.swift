@@ -22,9 +22,10 @@ import KinetypeEncode
 ///
 /// Each set is written into a hidden temporary folder (`AtomicFolder`), and all of them are put in
 /// place together (`OutputGroup`): a failure leaves every set as it was, and a re-run updates the
-/// sets it makes and leaves every other set alone. A set of the same name that kinetype did not
-/// write (its `Contents.json` has another author) is never replaced: the batch refuses before
-/// writing any set.
+/// sets it makes and leaves every other set alone. kinetype owns only the files it wrote and that
+/// are unchanged since (`DeliveryFolder`, `DeliveryManifest`): a set or file it did not write is
+/// never replaced (the batch refuses before writing any set), and a file people added to a set is
+/// kept in the new set.
 public struct AssetCatalog: Sendable {
     /// The catalog folder; its name ends in `.xcassets`.
     public let folder: URL
@@ -58,7 +59,7 @@ public struct AssetCatalog: Sendable {
     /// The image set's name for an entry's posters: `notes-en-poster`.
     public static func posterSetName(entry: String) -> String { entry + OutputNaming.posterSuffix }
 
-    private static func scaleText(_ scale: Double) -> String {
+    static func scaleText(_ scale: Double) -> String {
         scale == scale.rounded() ? String(Int(scale)) : String(scale)
     }
 
@@ -167,49 +168,117 @@ public struct AssetCatalog: Sendable {
         return planned
     }
 
+    /// Every file `write` would write for `report`'s outcomes: the catalog's `Contents.json` and
+    /// manifest, and each complete set's files.
+    /// - Throws: `.usage` as `plan` does.
+    func plannedFiles(_ report: BatchReport, format: OutputFormat, posters: Bool) throws -> [URL] {
+        var files = ["Contents.json", DeliveryManifest.fileName].map(folder.appendingPathComponent)
+        for set in try plan(report, format: format, posters: posters) where set.isComplete {
+            let setFolder = folder.appendingPathComponent(set.folderName)
+            files.append(setFolder.appendingPathComponent("Contents.json"))
+            for item in set.items {
+                files.append(setFolder.appendingPathComponent(URL(fileURLWithPath: item.file).lastPathComponent))
+            }
+        }
+        return files
+    }
+
     /// Writes every set whose outputs all exist (rendered now or unchanged), all of them put in
     /// place together; returns the names of the sets written, sorted. `posters`: the batch had
     /// `--poster`, so every entry also has an image set of its posters.
+    ///
+    /// The catalog is locked against other kinetype runs while it is written (`waiting` is called
+    /// if another run holds it; `isCancelled` ends the wait). Only files kinetype wrote and that are
+    /// unchanged since (`DeliveryManifest`) are replaced or removed; whatever else a set holds (a
+    /// `NOTES.txt`) is kept, and a set whose files are already what this run would write is left
+    /// as it is.
     /// - Throws: `.usage` when two sets would be one asset or a still's scale has no place in an
-    ///   image set, `.cannotWrite` when a set of that name is not kinetype's or the catalog cannot
-    ///   be written; the catalog is then as it was.
-    public func write(_ report: BatchReport, format: OutputFormat, posters: Bool = false) throws -> [String] {
+    ///   image set, `.cannotWrite` when a set or file of that name is not kinetype's (or changed
+    ///   since it wrote it) or the catalog cannot be written, `CancellationError`; the catalog is
+    ///   then as it was.
+    public func write(
+        _ report: BatchReport, format: OutputFormat, posters: Bool = false, waiting: () -> Void = {},
+        isCancelled: () -> Bool = { false }
+    ) throws -> [String] {
         try Self.check(format: format, scales: nil, posters: posters)
         let complete = try plan(report, format: format, posters: posters).filter(\.isComplete)
+        let delivery = try DeliveryFolder(folder, waiting: waiting, isCancelled: isCancelled)
+        var succeeded = false
+        defer { if !succeeded { delivery.removeFoldersItMade() } }
         try checkAssetNames(of: complete)
-        for set in complete { try Self.checkReplaceable(folder.appendingPathComponent(set.folderName)) }
+        let updates = try complete.map { try SetUpdate(planning: $0, in: delivery) }
         let group = OutputGroup()
         defer { group.discard() }
-        var current = "Contents.json"
+        var written: [String: String] = [:]
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let catalogContents = folder.appendingPathComponent("Contents.json")
-            if !FileManager.default.fileExists(atPath: catalogContents.path) {
-                try AtomicFile.write(Self.json(["info": Self.info]), to: catalogContents, group: group)
+            if delivery.standing(of: "Contents.json") == .absent {
+                let contents = try Self.json(["info": Self.info])
+                try AtomicFile.write(contents, to: folder.appendingPathComponent("Contents.json"), group: group)
+                written["Contents.json"] = SHA256.hex(of: contents)
             }
-            for set in complete {
-                current = set.folderName
-                try stage(set, in: group)
+            for update in updates where update.changes { try stage(update, in: group) }
+            for update in updates {
+                for file in update.files { written[update.set.folderName + "/" + file.name] = file.hash }
             }
-            current = "catalog"
+            // Until every set is in place, the manifest accepts the old bytes and the new.
+            var accepted: [String: Set<String>] = [:]
+            for (path, hash) in written { accepted[path, default: []].insert(hash) }
+            for (path, hashes) in updates.flatMap(\.accepted) { accepted[path, default: []].formUnion(hashes) }
+            try delivery.record(accepted.mapValues { Optional(Array($0).sorted()) })
             try group.commit()
         } catch {
-            throw Diagnostic(
-                kind: .cannotWrite,
-                message: "cannot write the asset catalog \(current == "catalog" ? "" : current + " ")in "
-                    + "\(folder.path): "
-                    + DiagnosticList(describing: error).diagnostics.map(\.message).joined(separator: "; ")
-                    + "; nothing in the catalog was changed"
-            ).fail()
+            throw DiagnosticList(
+                DiagnosticList(describing: error).diagnostics.map { problem in
+                    var problem = problem
+                    problem.message += "; nothing in the catalog was changed"
+                    return problem
+                })
         }
+        succeeded = true
+        // The manifest already accepts the new bytes; this only forgets the old ones.
+        var settled: [String: [String]?] = [:]
+        for path in updates.flatMap(\.forgotten) { settled[path] = .some(nil) }
+        for (path, hash) in written { settled[path] = [hash] }
+        try? delivery.record(settled)
         return complete.map(\.name)
     }
 
-    /// Writes a set into its temporary folder and hands it to `group`.
-    private func stage(_ set: PlannedSet, in group: OutputGroup) throws {
-        let destination = folder.appendingPathComponent(set.folderName)
-        let temporary = try AtomicFolder(destination: destination, group: group)
-        do {
+    /// What becomes of one set: the files kinetype writes into it, and what happens to each file
+    /// already there. Decided before anything is written.
+    private struct SetUpdate {
+        /// One file kinetype puts in the set: a copy of an output, or the set's `Contents.json`.
+        struct File {
+            var name: String
+            var source: URL?
+            var data: Data?
+            var hash: String
+            /// Whether the set already holds these bytes under this name.
+            var unchanged = false
+        }
+
+        var set: PlannedSet
+        var destination: URL
+        var files: [File] = []
+        /// What stays as it is: people's files, and files that changed since kinetype wrote them.
+        var kept: [String] = []
+        /// Files kinetype wrote earlier that this run no longer writes.
+        var removed: [String] = []
+        /// What the set held when it was planned, by name (nil for a file that is not a regular file).
+        var seen: [String: String?] = [:]
+        /// Paths the manifest accepts until the new set is in place, with the hashes on disk now.
+        var accepted: [(String, [String])] = []
+        /// Paths the manifest forgets afterwards: removed files, and files kinetype no longer owns.
+        var forgotten: [String] = []
+
+        /// Whether the set's folder is there already.
+        var exists = false
+
+        /// Whether anything in the set changes.
+        var changes: Bool { !exists || !removed.isEmpty || files.contains { !$0.unchanged } }
+
+        init(planning set: PlannedSet, in delivery: DeliveryFolder) throws {
+            self.set = set
+            destination = delivery.url(set.folderName)
             // Light before dark, then by scale, as Xcode lists them.
             let items = set.items.sorted {
                 ($0.outcome.colorScheme == .dark ? 1 : 0, $0.outcome.scale)
@@ -219,11 +288,18 @@ public struct AssetCatalog: Sendable {
             for (outcome, file) in items {
                 let source = URL(fileURLWithPath: file)
                 let fileName = source.lastPathComponent
-                try FileManager.default.copyItem(at: source, to: temporary.temporaryFile(named: fileName))
+                guard let hash = DeliveryFolder.hash(of: source) else {
+                    throw Diagnostic(
+                        kind: .cannotWrite,
+                        message: "cannot read the output \(OutputError.displayPath(source)) to put it in the asset "
+                            + "catalog; nothing in the catalog was changed"
+                    ).fail()
+                }
+                files.append(File(name: fileName, source: source, hash: hash))
                 var entry: [String: Any] = ["filename": fileName, "idiom": "universal"]
                 switch set.kind {
                 case .data(let type): entry["universal-type-identifier"] = type
-                case .image: entry["scale"] = "\(Self.scaleText(outcome.scale))x"
+                case .image: entry["scale"] = "\(AssetCatalog.scaleText(outcome.scale))x"
                 }
                 if outcome.colorScheme == .dark {
                     entry["appearances"] = [["appearance": "luminosity", "value": "dark"]]
@@ -231,13 +307,146 @@ public struct AssetCatalog: Sendable {
                 entries.append(entry)
             }
             let key = set.kind == .image ? "images" : "data"
-            try Self.json([key: entries, "info": Self.info]).write(to: temporary.temporaryFile(named: "Contents.json"))
-            // Checked again just before it is put in place: someone may have put their own set there.
-            try temporary.commit(recheck: { try Self.checkReplaceable(destination) })
+            let contents = try AssetCatalog.json([key: entries, "info": AssetCatalog.info])
+            files.append(File(name: "Contents.json", data: contents, hash: SHA256.hex(of: contents)))
+            try planAgainst(delivery)
+        }
+
+        /// Decides, against what the set holds now, what is replaced, removed and kept.
+        private mutating func planAgainst(_ delivery: DeliveryFolder) throws {
+            var status = stat()
+            guard lstat(destination.path, &status) == 0 else { return }
+            guard (status.st_mode & S_IFMT) == S_IFDIR else { throw notKinetypes() }
+            exists = true
+            let setPath = set.folderName
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: destination.path)) ?? []
+            if names.isEmpty { return }
+            for name in names {
+                if case .file(let hash) = delivery.standing(of: setPath + "/" + name) {
+                    seen[name] = hash
+                } else {
+                    seen[name] = String?.none
+                }
+            }
+            // A set an earlier kinetype wrote before it kept a manifest: its Contents.json names
+            // kinetype, and its files are those the Contents.json lists.
+            let listed = delivery.manifest.files.keys.contains { $0.hasPrefix(setPath + "/") }
+            let legacy = listed ? Set<String>() : AssetCatalog.legacyFiles(of: destination)
+            func owned(_ name: String) -> Bool {
+                guard let hash = seen[name] ?? nil else { return false }
+                return delivery.wrote(setPath + "/" + name, hash: hash) || legacy.contains(name)
+            }
+            // The set is kinetype's when its Contents.json is: written by kinetype and unchanged,
+            // or already what this run writes.
+            let contents = files.first { $0.name == "Contents.json" }?.hash
+            guard owned("Contents.json") || seen["Contents.json"] == .some(contents) else { throw notKinetypes() }
+            let written = Set(files.map(\.name))
+            for index in files.indices {
+                let name = files[index].name
+                guard let found = seen[name] else { continue }
+                if found == files[index].hash {
+                    files[index].unchanged = true
+                } else if !owned(name) {
+                    throw AssetCatalog.changedFile(delivery.display(setPath + "/" + name))
+                }
+                if let found { accepted.append((setPath + "/" + name, [found])) }
+            }
+            for name in seen.keys.sorted() where !written.contains(name) {
+                if owned(name) {
+                    removed.append(name)
+                    accepted.append((setPath + "/" + name, [seen[name]!!]))
+                } else {
+                    kept.append(name)
+                }
+                forgotten.append(setPath + "/" + name)
+            }
+        }
+
+        private func notKinetypes() -> DiagnosticList {
+            Diagnostic(
+                kind: .cannotWrite,
+                message: "the asset catalog already has \(set.folderName), which kinetype did not write (or its "
+                    + "Contents.json changed since kinetype wrote it); nothing in the catalog was changed",
+                hint: "rename or remove that set, or give the entry another \"output\" name"
+            ).fail()
+        }
+    }
+
+    /// Writes a set's new folder (what stays, linked; what is new, copied) and hands it to `group`.
+    private func stage(_ update: SetUpdate, in group: OutputGroup) throws {
+        let temporary = try AtomicFolder(destination: update.destination, group: group)
+        do {
+            for name in update.kept { try temporary.keep(name) }
+            for file in update.files {
+                let target = temporary.temporaryFile(named: file.name)
+                if file.unchanged {
+                    try temporary.keep(file.name)
+                } else if let source = file.source {
+                    do {
+                        try FileManager.default.copyItem(at: source, to: target)
+                    } catch {
+                        throw OutputError.cannotWrite(
+                            update.destination.appendingPathComponent(file.name), error: error)
+                    }
+                } else if let data = file.data {
+                    do {
+                        try data.write(to: target)
+                    } catch {
+                        throw OutputError.cannotWrite(
+                            update.destination.appendingPathComponent(file.name), error: error)
+                    }
+                }
+            }
+            // Checked again just before it is put in place: someone may have changed the set since.
+            let (destination, seen, name) = (update.destination, update.seen, update.set.folderName)
+            try temporary.commit(recheck: {
+                try AssetCatalog.recheck(destination, holds: seen, setName: name)
+            })
         } catch {
             temporary.discard()
             throw error
         }
+    }
+
+    /// Throws unless the set at `destination` still holds exactly the files `seen` (by name and bytes).
+    private static func recheck(_ destination: URL, holds seen: [String: String?], setName: String) throws {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: destination.path)) ?? []
+        let now = Set(names)
+        let same =
+            now == Set(seen.keys)
+            && seen.allSatisfy { name, hash in
+                DeliveryFolder.hash(of: destination.appendingPathComponent(name)) == hash
+            }
+        guard same else {
+            throw Diagnostic(
+                kind: .cannotWrite,
+                message: "\(setName) changed while kinetype was writing the asset catalog",
+                hint: "run the batch again once nothing else writes into the set"
+            ).fail()
+        }
+    }
+
+    /// A file in a set that kinetype did not write, or that changed since it wrote it.
+    static func changedFile(_ shown: String) -> DiagnosticList {
+        Diagnostic(
+            kind: .cannotWrite,
+            message: "\(shown) was not written by kinetype, or was changed since kinetype wrote it; nothing in "
+                + "the catalog was changed",
+            hint: "move it out of the set (or remove it) if kinetype may write its own there, or give the entry "
+                + "another \"output\" name"
+        ).fail()
+    }
+
+    /// The files of a set written by a kinetype that kept no manifest: its Contents.json (author
+    /// `kinetype`) and the files that lists; empty for any other set.
+    static func legacyFiles(of set: URL) -> Set<String> {
+        let contents = set.appendingPathComponent("Contents.json")
+        guard let data = try? RegularFile.read(contents.path, limit: 1 << 20),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            (object["info"] as? [String: Any])?["author"] as? String == author
+        else { return [] }
+        let items = ((object["data"] ?? object["images"]) as? [[String: Any]]) ?? []
+        return Set(items.compactMap { $0["filename"] as? String } + ["Contents.json"])
     }
 
     /// A set may not take the asset name of another set already in the catalog (`card.imageset` of
@@ -262,27 +471,10 @@ public struct AssetCatalog: Sendable {
         }
     }
 
-    /// A set of that name may be replaced only when kinetype wrote it.
-    private static func checkReplaceable(_ set: URL) throws {
-        guard FileManager.default.fileExists(atPath: set.path) else { return }
-        let contents = set.appendingPathComponent("Contents.json")
-        let object = (try? RegularFile.read(contents.path, limit: 1 << 20))
-            .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
-        let author = (object?["info"] as? [String: Any])?["author"] as? String
-        guard author == Self.author else {
-            throw Diagnostic(
-                kind: .cannotWrite,
-                message: "the asset catalog already has \(set.lastPathComponent), which kinetype did not write; "
-                    + "nothing in the catalog was changed",
-                hint: "rename or remove that set, or give the entry another \"output\" name"
-            ).fail()
-        }
-    }
-
-    private static var info: [String: Any] { ["author": author, "version": 1] }
+    static var info: [String: Any] { ["author": author, "version": 1] }
 
     /// Xcode's layout: sorted keys, pretty-printed.
-    private static func json(_ object: [String: Any]) throws -> Data {
+    static func json(_ object: [String: Any]) throws -> Data {
         try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]) + Data("\n".utf8)
     }
 }

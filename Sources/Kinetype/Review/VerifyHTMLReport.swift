@@ -50,7 +50,9 @@ public struct VerifyHTMLReport {
         } catch {
             throw Diagnostic(
                 kind: .cannotWrite,
-                message: "cannot create the folder of the HTML report \(folder.path): \(error.localizedDescription)"
+                message: "cannot create the folder of the HTML report \(OutputError.displayPath(folder)): "
+                    + SystemError.reason(of: error),
+                hint: SystemError.errno(of: error).flatMap(SystemError.hint(errno:))
             ).fail()
         }
         try AtomicFile.write(Data(html(pageURL: url).utf8), to: url, group: group)

@@ -41,7 +41,11 @@ struct FailureArtifacts {
 
     /// Writes the four images and returns the paths of expected, actual and diff.
     func write(frame index: Int, frameCount: Int, expected: Image, actual: Image, diff: Image?) throws -> Files {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw OutputError.cannotWrite(folder, error: error)
+        }
         let stem = PNGSequenceWriter.fileName(index: index, frameCount: frameCount).replacingOccurrences(
             of: ".png", with: "")
         let diffImage = diff ?? actual

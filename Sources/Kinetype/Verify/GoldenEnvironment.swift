@@ -67,9 +67,14 @@ public struct GoldenEnvironment: Codable, Equatable, Sendable {
     }
 
     func write(to url: URL, group: OutputGroup? = nil) throws {
+        try AtomicFile.write(encoded(), to: url, group: group)
+    }
+
+    /// The file's bytes: pretty, key-sorted JSON.
+    func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try AtomicFile.write(encoder.encode(self), to: url, group: group)
+        return try encoder.encode(self)
     }
 
     static func read(from url: URL) -> GoldenEnvironment? {

@@ -34,8 +34,18 @@ final class GoldenSetRecording {
 
     /// Writes the golden frame `name` into the temporary copy.
     func write(_ image: Image, named name: String) throws {
-        try PNGCodec.write(image, to: start().temporaryFile(named: name))
+        try write(PNGCodec.encode(image), named: name)
         written.insert(name)
+    }
+
+    /// Writes `data` as the file `name` of the temporary copy; a failure names the file of the set.
+    private func write(_ data: Data, named name: String) throws {
+        let target = try start().temporaryFile(named: name)
+        do {
+            try data.write(to: target)
+        } catch {
+            throw OutputError.cannotWrite(folder.appendingPathComponent(name), error: error)
+        }
     }
 
     /// Keeps the old set's golden `name` in the new set, unchanged.
@@ -58,7 +68,7 @@ final class GoldenSetRecording {
         case .empty:
             for name in kept where !written.contains(name) { try made.keep(name) }
         }
-        try environment.write(to: made.temporaryFile(named: GoldenVerifier.environmentFile))
+        try write(environment.encoded(), named: GoldenVerifier.environmentFile)
         try made.commit()
     }
 
@@ -76,7 +86,9 @@ final class GoldenSetRecording {
         } catch {
             throw Diagnostic(
                 kind: .cannotWrite,
-                message: "cannot create the golden folder \(parent.path): \(error.localizedDescription)"
+                message: "cannot create the golden folder \(OutputError.displayPath(parent)): "
+                    + SystemError.reason(of: error),
+                hint: SystemError.errno(of: error).flatMap(SystemError.hint(errno:))
             ).fail()
         }
         let made = try AtomicFolder(destination: folder, group: group)

@@ -29,6 +29,34 @@ public struct VerifyRun {
     /// The number of verifications (scenes × appearances) this run makes.
     public var verificationCount: Int { scenesToVerify.count * colorSchemes.count }
 
+    /// Checks, before anything renders, that the `report` and `page` the caller will write are
+    /// files of their own and none is one the run reads (a scene, or a font, picture or sound one
+    /// names) or a golden set of its scenes (`RunFiles`).
+    /// - Throws: `.usage` naming both files.
+    public func checkFiles(report: URL?, page: (url: URL, label: String)?) throws {
+        var files = RunFiles()
+        if let report { files.output(report, "--report") }
+        if let page { files.output(page.url, page.label) }
+        for path in scenesToVerify {
+            let stem = GoldenSetNames.stem(ofScene: path)
+            for name in GoldenSetNames.names(stem: stem, direction: options.layoutDirection, colorSchemes: colorSchemes)
+            {
+                let set = options.goldenFolder.appendingPathComponent(name)
+                files.output(set, "the golden set", folder: true)
+                for fileExtension in GoldenFolderInventory.animationExtensions {
+                    files.output(set.appendingPathExtension(fileExtension), "the golden set")
+                }
+            }
+        }
+        for path in scenesToVerify {
+            files.input(URL(fileURLWithPath: path), "the scene", shown: path)
+            // A scene that does not decode fails on its own when it is verified.
+            let loader = SceneLoader(.file(path: path), overrides: SceneOverrides(values: options.overrides))
+            if let scene = try? loader.decode() { files.inputs(of: scene) }
+        }
+        try files.check(consequence: "nothing was verified")
+    }
+
     /// Verifies every scene of the shard, in order; `report` starts as the run's empty report and
     /// is filled in. `onResult` sees each verdict as it comes (for the terminal), and `willVerify`
     /// is told the 0-based number of the verification about to start (for progress).
@@ -108,7 +136,9 @@ public struct VerifyRun {
         } catch {
             throw Diagnostic(
                 kind: .cannotWrite,
-                message: "cannot remove the obsolete golden \(url.path): \(error.localizedDescription)"
+                message: "cannot remove the obsolete golden \(OutputError.displayPath(url)): "
+                    + SystemError.reason(of: error),
+                hint: SystemError.errno(of: error).flatMap(SystemError.hint(errno:))
             ).fail()
         }
     }

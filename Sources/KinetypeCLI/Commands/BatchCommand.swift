@@ -159,6 +159,9 @@ enum BatchCommand: Command {
             try AndroidResources.check(format: options.format, scales: options.scales, posters: posters)
         }
 
+        options.reportFile = reportPath.map(URL.init(fileURLWithPath:))
+        options.assetCatalog = catalog
+        options.androidResources = resources
         let quiet = arguments[SharedOptions.quiet]
         let progress = try arguments.progressBar(terminal: terminal)
         let interrupt = InterruptFlag.installed
@@ -177,22 +180,41 @@ enum BatchCommand: Command {
             try JSONReport.write(report, to: URL(fileURLWithPath: reportPath))
         }
         printSummary(report, terminal: terminal, quiet: quiet)
-        if let catalog, !report.interrupted {
-            let sets = try catalog.write(report, format: options.format, posters: posters)
-            if !quiet {
-                terminal.out(
-                    "Wrote \(sets.count) set\(sets.count == 1 ? "" : "s") into the asset catalog \(shortened(catalog.folder.path))"
+        // Another kinetype run delivering into the same folder is waited for (its lock), Ctrl-C ends the wait.
+        func waiting(_ folder: URL) -> () -> Void {
+            {
+                terminal.err(
+                    "kinetype: note: waiting for another kinetype run to finish writing into \(shortened(folder.path))\n"
                 )
             }
         }
-        if let resources, !report.interrupted {
-            let (files, warnings) = try resources.write(report, format: options.format, posters: posters)
-            warnings.forEach(terminal.report)
-            if !quiet {
-                terminal.out(
-                    "Wrote \(files) file\(files == 1 ? "" : "s") into the Android resources \(shortened(resources.folder.path))"
-                )
+        let isCancelled = { interrupt.isSet }
+        do {
+            if let catalog, !report.interrupted {
+                let sets = try catalog.write(
+                    report, format: options.format, posters: posters, waiting: waiting(catalog.folder),
+                    isCancelled: isCancelled)
+                if !quiet {
+                    terminal.out(
+                        "Wrote \(sets.count) set\(sets.count == 1 ? "" : "s") into the asset catalog \(shortened(catalog.folder.path))"
+                    )
+                }
             }
+            if let resources, !report.interrupted {
+                let (files, warnings) = try resources.write(
+                    report, format: options.format, posters: posters, waiting: waiting(resources.folder),
+                    isCancelled: isCancelled)
+                warnings.forEach(terminal.report)
+                if !quiet {
+                    terminal.out(
+                        "Wrote \(files) file\(files == 1 ? "" : "s") into the Android resources \(shortened(resources.folder.path))"
+                    )
+                }
+            }
+        } catch is CancellationError {
+            terminal.err(
+                "kinetype: interrupted; the outputs listed above are written, and the app folders are as they were\n")
+            return .interrupted
         }
         if report.interrupted {
             terminal.err(

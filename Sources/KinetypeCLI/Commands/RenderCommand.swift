@@ -167,12 +167,7 @@ enum RenderCommand: Command {
         let destinations = renders.flatMap {
             [$0.options.output] + [$0.options.contactSheet, $0.options.haptics, $0.options.audio].compactMap { $0 }
         }
-        if !toStandardOutput, Set(destinations.map(\.standardizedFileURL)).count < destinations.count {
-            throw DiagnosticList.usage(
-                "--contact-sheet, --haptics and --audio name the same file as the render or each other; "
-                    + "give each a path of its own",
-                command: name)
-        }
+        try checkFiles(renders.map { ($0.prepared, $0.options) }, scene: scenePath, toStandardOutput: toStandardOutput)
         // Missing folders above the outputs are made (as batch makes its folder), and removed again
         // when the render fails or is interrupted.
         let folders = ParentFolders()
@@ -235,6 +230,23 @@ enum RenderCommand: Command {
             }
         }
         return .success
+    }
+
+    /// Every file the render writes is a file of its own and none is one it reads (the scene, its
+    /// fonts, pictures and sounds), compared by what they are on disk (`RunFiles`).
+    static func checkFiles(
+        _ renders: [(prepared: PreparedScene, options: RenderOptions)], scene: String, toStandardOutput: Bool
+    ) throws {
+        var files = RunFiles()
+        for (_, options) in renders {
+            if !toStandardOutput { files.output(options.output, "-o", folder: options.encoding.format.traits.isFolder) }
+            if let sheet = options.contactSheet { files.output(sheet, "--contact-sheet") }
+            if let haptics = options.haptics { files.output(haptics, "--haptics") }
+            if let audio = options.audio { files.output(audio, "--audio") }
+        }
+        if scene != "-" { files.input(URL(fileURLWithPath: scene), "the scene") }
+        for (prepared, _) in renders { files.inputs(of: prepared) }
+        try files.check()
     }
 
     /// A still must show a moment of the scene (`StillMoment`).

@@ -144,6 +144,10 @@ enum VerifyCommand: Command {
             scenes: try sceneFiles(
                 arguments.positionals, skipping: [options.goldenFolder, options.artifactsFolder]),
             colorSchemes: schemes, options: options, shard: shard)
+        let defaultPage = options.artifactsFolder.appendingPathComponent("report.html")
+        try run.checkFiles(
+            report: reportPath.map(URL.init(fileURLWithPath:)),
+            page: htmlPath.map { (URL(fileURLWithPath: $0), "--html") } ?? (defaultPage, "the review page"))
         let used = run.scenes.reduce(into: Set<String>()) { used, path in
             let scene = UnusedPlaceholders.templateScene(.file(path: path), keys: Array(options.overrides.keys))
             used.formUnion(scene?.placeholdersUsed ?? [])
@@ -176,7 +180,6 @@ enum VerifyCommand: Command {
         let obsoleteFail = strict && (!report.obsoleteSets.isEmpty || report.obsoleteFrameCount > 0)
         reportObsolete(report, strict: strict, terminal: terminal, quiet: quiet)
         let passed = report.passed && !obsoleteFail
-        let defaultPage = options.artifactsFolder.appendingPathComponent("report.html")
         let page = htmlPath.map(URL.init(fileURLWithPath:)) ?? (report.passed ? nil : defaultPage)
         if let page { try VerifyHTMLReport(report: report).write(to: page, group: documents) }
         try documents.commit()

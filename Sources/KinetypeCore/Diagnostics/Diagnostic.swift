@@ -220,10 +220,14 @@ public struct DiagnosticList: Error, Equatable, Sendable, CustomStringConvertibl
     /// One diagnostic.
     public init(_ diagnostic: Diagnostic) { self.diagnostics = [diagnostic] }
 
-    /// The diagnostics `error` carries, or one `.renderFailure` describing an error of another type.
+    /// The diagnostics `error` carries; for a system or Foundation error a sentence
+    /// (`SystemError`: `no space left on the device while writing …`, exit 73); otherwise one
+    /// `.renderFailure` describing the error.
     public init(describing error: any Error) {
         if let list = error as? DiagnosticList {
             self = list
+        } else if let system = SystemError.diagnostic(error) {
+            self.init(system)
         } else {
             self.init(Diagnostic(kind: .renderFailure, message: "\(error)"))
         }

@@ -53,18 +53,23 @@ public final class AtomicFile: Sendable {
     }
 
     /// Renames the temporary file over the destination, or hands it to the group. On failure the
-    /// temporary is removed and the destination keeps its old contents.
-    public func commit() throws {
+    /// temporary is removed and the destination keeps its old contents. `recheck` runs again just
+    /// before the file is put in place, and stops it by throwing.
+    public func commit(recheck: @escaping @Sendable () throws -> Void = {}) throws {
         precondition(!finish(), "AtomicFile committed twice or after discard")
+        let destination = destination
         if let group {
-            let destination = destination
             group.add(
                 .init(
                     temporary: temporaryURL, destination: destination, shownAs: destination, kind: .file,
-                    recheck: { try OutputDestination.check(destination, kind: .file) }))
+                    recheck: {
+                        try OutputDestination.check(destination, kind: .file)
+                        try recheck()
+                    }))
             return
         }
         do {
+            try recheck()
             _ = try OutputPlacement.place(
                 temporaryURL, at: destination, shownAs: destination, kind: .file, keepingOld: false)
         } catch {
@@ -91,10 +96,13 @@ public final class AtomicFile: Sendable {
         }
     }
 
-    /// Writes `data` to `url` atomically (put in place with `group`'s other outputs when given).
-    public static func write(_ data: Data, to url: URL, group: OutputGroup? = nil) throws {
+    /// Writes `data` to `url` atomically (put in place with `group`'s other outputs when given);
+    /// `recheck` as for `commit`.
+    public static func write(
+        _ data: Data, to url: URL, group: OutputGroup? = nil, recheck: @escaping @Sendable () throws -> Void = {}
+    ) throws {
         let file = try AtomicFile(destination: url, group: group)
         try file.write(data)
-        try file.commit()
+        try file.commit(recheck: recheck)
     }
 }

@@ -141,7 +141,7 @@ public final class VideoWriter {
             output.discard()
             audio?.discard()
             throw Diagnostic(
-                kind: .renderFailure, message: "cannot start \(ffmpeg.path): \(error.localizedDescription)"
+                kind: .renderFailure, message: "cannot start \(ffmpeg.path): \(SystemError.reason(of: error))"
             ).fail()
         }
         errorOutput.start()

@@ -1,0 +1,73 @@
+import Foundation
+import KinetypeEncode
+
+/// Checks, before a batch renders, that every file it will write is a file of its own and none is
+/// one it reads (`RunFiles`): each planned output, poster, haptic pattern and fingerprint, the
+/// `--report`, and the files of the asset catalog and Android resources it delivers to, against
+/// each other and against the template, the data and every file an entry's scene names.
+enum BatchFiles {
+    /// - Throws: `.usage` naming both files of every clash; nothing has been written then.
+    static func check(_ jobs: [BatchPlan.Job], options: BatchOptions, templateBytes: Data, nameLimit: Int) throws {
+        var files = RunFiles()
+        let folder = options.outputFolder
+        let isFolder = options.format.traits.isFolder
+        let fingerprints = folder.appendingPathComponent(BatchRunner.fingerprintFolder)
+        for job in jobs {
+            let entry = "entry [\(job.entryIndex)]"
+            files.output(folder.appendingPathComponent(job.fileName), "the output of \(entry)", folder: isFolder)
+            if let poster = job.posterFileName {
+                files.output(folder.appendingPathComponent(poster), "the poster of \(entry)")
+            }
+            if let haptics = job.hapticsFileName {
+                files.output(folder.appendingPathComponent(haptics), "the haptic pattern of \(entry)")
+            }
+            for name in [job.fileName] + (job.posterFileName.map { [$0] } ?? []) {
+                files.output(
+                    fingerprints.appendingPathComponent(FingerprintFileName.of(name, nameLimit: nameLimit)),
+                    "the fingerprint of \(entry)")
+            }
+        }
+        if let report = options.reportFile { files.output(report, "--report") }
+        files.input(options.template, "the template", shown: options.templateDisplayName)
+        files.input(options.data, "the data", shown: options.dataDisplayName)
+
+        // Each entry's scene, for the files it names and for where its outputs are delivered.
+        var outcomes: [BatchOutcome] = []
+        let delivers = options.assetCatalog != nil || options.androidResources != nil
+        var decodedEntries: Set<Int> = []
+        for job in jobs where delivers || !decodedEntries.contains(job.entryIndex) {
+            // An entry that does not decode fails on its own when it renders.
+            guard
+                let scene = try? BatchJobRunner.loader(for: job, options: options, templateBytes: templateBytes)
+                    .decode()
+            else { continue }
+            if decodedEntries.insert(job.entryIndex).inserted { files.inputs(of: scene) }
+            var outcome = BatchOutcome(
+                entry: job.entryIndex, name: job.name, scale: scene.canvas.scale,
+                output: folder.appendingPathComponent(job.fileName).path, status: .rendered)
+            outcome.colorScheme = scene.canvas.colorScheme
+            outcome.layoutDirection = scene.canvas.layoutDirection
+            outcome.locale = job.locale
+            outcome.poster = job.posterFileName.map { folder.appendingPathComponent($0).path }
+            outcomes.append(outcome)
+        }
+        if delivers {
+            let report = BatchReport(
+                template: options.templateDisplayName, data: options.dataDisplayName, shard: nil, outcomes: outcomes,
+                planned: outcomes.count)
+            let posters = options.posterTime != nil
+            // A plan the delivery refuses (two sets of one asset name) is refused when it is written.
+            if let catalog = options.assetCatalog,
+                let planned = try? catalog.plannedFiles(report, format: options.format, posters: posters)
+            {
+                for file in planned { files.output(file, "the asset catalog file") }
+            }
+            if let resources = options.androidResources,
+                let planned = try? resources.plannedFiles(report, format: options.format, posters: posters)
+            {
+                for file in planned { files.output(file, "the Android resource file") }
+            }
+        }
+        try files.check()
+    }
+}
