@@ -48,8 +48,10 @@ enum PreviewCommand: Command {
             ).fail()
         }
         let session = PreviewSession(
-            scenePath: path, overrides: try arguments.placeholders(), root: try arguments.inputRoot(),
-            limits: try arguments.workLimits())
+            scenePath: path,
+            overrides: SceneOverrides(
+                values: try arguments.placeholders(), systemFonts: arguments[SharedOptions.systemFonts]),
+            root: try arguments.inputRoot(), limits: try arguments.workLimits())
         session.reloadIfChanged()
         let routes = PreviewRoutes(session: session, page: Data(PreviewPage.html(scenePath: path).utf8))
         let server = try PreviewServer(port: try arguments[Options.port] ?? 0) { routes.respond(to: $0) }

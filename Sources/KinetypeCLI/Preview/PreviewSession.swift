@@ -11,7 +11,7 @@ final class PreviewSession: Sendable {
     static let frameCacheBytes = 256 << 20
 
     let scenePath: String
-    private let overrides: [String: String]
+    private let overrides: SceneOverrides
     private let root: InputRoot?
     private let limits: WorkLimits
     private let state = Locked(State())
@@ -28,7 +28,7 @@ final class PreviewSession: Sendable {
         var waiting: [Int: Int] = [:]
     }
 
-    init(scenePath: String, overrides: [String: String], root: InputRoot?, limits: WorkLimits) {
+    init(scenePath: String, overrides: SceneOverrides, root: InputRoot?, limits: WorkLimits) {
         self.scenePath = scenePath
         self.overrides = overrides
         self.root = root
@@ -59,7 +59,7 @@ final class PreviewSession: Sendable {
     private func load() {
         let sceneStamp = FileStamp(path: scenePath)
         let loader = SceneLoader(
-            .file(path: scenePath), overrides: SceneOverrides(values: overrides), root: root, limits: limits)
+            .file(path: scenePath), overrides: overrides, root: root, limits: limits)
         var prepared: PreparedScene?
         var diagnostics: [Diagnostic] = []
         do {
