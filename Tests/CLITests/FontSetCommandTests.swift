@@ -82,6 +82,17 @@ final class FontSetCommandTests: XCTestCase {
         XCTAssertEqual(asked.status, 0, asked.stderr)
     }
 
+    func testEveryCommandThatLoadsASceneTakesSystemFonts() throws {
+        for command in ["render", "batch", "verify", "validate", "info", "preview", "fonts"] {
+            let help = try KinetypeProcess.run(["help", command])
+            XCTAssertEqual(help.status, 0, help.stderr)
+            XCTAssertTrue(help.stdout.contains("--system-fonts"), "\(command): \(help.stdout)")
+        }
+        let info = try KinetypeProcess.run(
+            ["info", KinetypeProcess.packageRoot.appendingPathComponent("Templates/hello.json").path, "--system-fonts"])
+        XCTAssertEqual(info.status, 0, info.stderr)
+    }
+
     func testVerifyOnAnotherStackSaysWhichStackRecordedTheGoldens() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
         let goldens = folder.appendingPathComponent("goldens")
