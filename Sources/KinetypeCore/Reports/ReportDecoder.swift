@@ -27,9 +27,7 @@ public struct ReportDecoder {
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> ReportDocument<T> {
         let root = try JSONParser.parse(data, fileName: fileName)
         let document = ReportDocument<Void>(value: (), root: root, fileName: fileName)
-        let rangesByKey = Dictionary(
-            ranges.flatMap { range in range.keys.map { ($0, range) } }, uniquingKeysWith: { first, _ in first })
-        let decoder = JSONValueDecoder(value: root, codingPath: [], shared: .init(ranges: rangesByKey))
+        let decoder = JSONValueDecoder(value: root, node: nil, pattern: RangePattern.tree(of: ranges))
         do {
             let value = try T(from: decoder)
             return ReportDocument(value: value, root: root, fileName: fileName)
@@ -138,18 +136,61 @@ struct ReportProblem: Error {
     var message: String
 }
 
+/// The key patterns of a report's ranges as a tree (`outcomes` → `[]` → `seconds`), so each value
+/// finds its range by one step from its parent's node instead of spelling its whole path.
+private final class RangePattern {
+    var children: [String: RangePattern] = [:]
+    var range: NumberRange?
+
+    /// The step a key takes: `[]` for any index.
+    static func step(_ key: CodingKey) -> String { key.intValue == nil ? key.stringValue : "[]" }
+
+    static func tree(of ranges: [NumberRange]) -> RangePattern {
+        let root = RangePattern()
+        for range in ranges {
+            for key in range.keys {
+                var node = root
+                for part in key.replacingOccurrences(of: "[]", with: ".[]").split(separator: ".") {
+                    let next = node.children[String(part)] ?? RangePattern()
+                    node.children[String(part)] = next
+                    node = next
+                }
+                if node.range == nil { node.range = range }
+            }
+        }
+        return root
+    }
+}
+
+/// One step of a decoder's coding path, linked to its parent, so a child decoder costs one small
+/// allocation rather than a copy of the whole path.
+private final class PathNode {
+    let parent: PathNode?
+    let key: CodingKey
+    init(parent: PathNode?, key: CodingKey) {
+        self.parent = parent
+        self.key = key
+    }
+}
+
 /// A `Decoder` over a parsed `JSONValue`: strict about types (a whole number is a whole number),
 /// and every number checked against the range of its key.
 private struct JSONValueDecoder: Decoder {
-    final class Shared {
-        let ranges: [String: NumberRange]
-        init(ranges: [String: NumberRange]) { self.ranges = ranges }
-    }
-
     let value: JSONValue
-    let codingPath: [CodingKey]
-    let shared: Shared
+    let node: PathNode?
+    /// Where the path stands in the range patterns; nil when no range lies below.
+    let pattern: RangePattern?
     var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    var codingPath: [CodingKey] {
+        var keys: [CodingKey] = []
+        var current = node
+        while let step = current {
+            keys.append(step.key)
+            current = step.parent
+        }
+        return keys.reversed()
+    }
 
     var path: [ReportPath] { codingPath.map(ReportPath.init) }
 
@@ -172,7 +213,8 @@ private struct JSONValueDecoder: Decoder {
     func singleValueContainer() throws -> SingleValueDecodingContainer { SingleValue(decoder: self) }
 
     func child(_ value: JSONValue, key: CodingKey) -> JSONValueDecoder {
-        JSONValueDecoder(value: value, codingPath: codingPath + [key], shared: shared)
+        JSONValueDecoder(
+            value: value, node: PathNode(parent: node, key: key), pattern: pattern?.children[RangePattern.step(key)])
     }
 
     // MARK: Values
@@ -192,10 +234,9 @@ private struct JSONValueDecoder: Decoder {
     /// The number, checked against its key's range.
     func decodeNumber(whole: Bool) throws -> Double {
         guard case .number(let number) = value.kind else { throw wrongType(whole ? "a whole number" : "a number") }
-        let pattern = ReportPath.pattern(path)
-        guard let range = shared.ranges[pattern] else {
+        guard let range = pattern?.range else {
             // Every number a report holds has a range; one without is a mistake in ReportRanges.
-            assertionFailure("ReportRanges has no range for \(pattern)")
+            assertionFailure("ReportRanges has no range for \(ReportPath.pattern(path))")
             throw problem("is a number where a report holds none")
         }
         if let violation = range.violation(number.value) { throw problem(violation) }
