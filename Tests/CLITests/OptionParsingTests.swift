@@ -140,7 +140,8 @@ final class OptionParsingTests: XCTestCase {
         guard case .auto = shard.kind.convert("AUTO") else { return XCTFail("auto is a shard request") }
         XCTAssertEqual(
             shard.error(for: "5/4", command: "batch").first?.message,
-            "--shard takes I/N with 1 ≤ I ≤ N (e.g. 2/4), or auto, found \"5/4\"")
+            "--shard takes I/N with 1 ≤ I ≤ N ≤ 10000 (e.g. 2/4), or auto, found \"5/4\"")
+        XCTAssertNotNil(shard.error(for: "1/10001", command: "batch").first, "a merge looks for every shard")
     }
 
     func testConversionIsLazySoAPositionalMistakeComesFirst() throws {

@@ -33,6 +33,7 @@ final class ShardTests: XCTestCase {
                 "from 0 to BUILDKITE_PARALLEL_JOB_COUNT"
             ),
             (["KINETYPE_SHARD_INDEX": "x", "KINETYPE_SHARD_COUNT": "2"], #"KINETYPE_SHARD_INDEX="x""#),
+            (["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "1000000000"], "and the count one from 1 to 10000"),
         ]
         for (environment, message) in bad {
             XCTAssertThrowsError(try ShardEnvironment.shard(from: environment)) { error in
@@ -100,8 +101,15 @@ final class ShardTests: XCTestCase {
                 "batch-report", "merge", folder.appendingPathComponent("shard1.json").path,
                 folder.appendingPathComponent("shard3.json").path, "-o", merged,
             ])
-        XCTAssertEqual(partial.status, 0, partial.stderr)
-        XCTAssertTrue(partial.stderr.contains("warning: shard 2/3 is missing"), partial.stderr)
+        XCTAssertEqual(partial.status, 1, "a missing shard is not a whole batch: \(partial.stderr)")
+        XCTAssertTrue(partial.stderr.contains("error: shard 2/3 is missing"), partial.stderr)
+        let accepted = try KinetypeProcess.run(
+            [
+                "batch-report", "merge", folder.appendingPathComponent("shard1.json").path,
+                folder.appendingPathComponent("shard3.json").path, "-o", merged, "--allow-partial",
+            ])
+        XCTAssertEqual(accepted.status, 0, accepted.stderr)
+        XCTAssertTrue(accepted.stderr.contains("warning: shard 2/3 is missing"), accepted.stderr)
 
         let twice = try KinetypeProcess.run(
             [

@@ -182,13 +182,23 @@ final class VerifyCommandTests: XCTestCase {
     func testTheMergedPageOfTwoThousandScenesShowsEveryScene() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
         // Two shard reports of a large run, written as verify writes them: 2,000 scenes of 17
-        // frames, three failing with their images.
+        // frames, three failing with their images in the shard's artifacts folder beside its report.
         let still = folder.appendingPathComponent("still.png")
         XCTAssertEqual(
             try KinetypeProcess.run([
                 "render", KinetypeProcess.fixtures.appendingPathComponent("tiny.json").path, "--still", "1", "-o",
                 still.path,
             ]).status, 0)
+        for index in 1...2 {
+            for number in stride(from: index - 1, to: 2000, by: 2) where number % 700 == 0 {
+                let images = folder.appendingPathComponent("failures/card-\(number)")
+                try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+                for kind in ["expected", "actual", "diff"] {
+                    try FileManager.default.copyItem(
+                        at: still, to: images.appendingPathComponent("frame_0009.\(kind).png"))
+                }
+            }
+        }
         for index in 1...2 {
             var scenes: [[String: Any]] = []
             for number in stride(from: index - 1, to: 2000, by: 2) {
@@ -200,7 +210,9 @@ final class VerifyCommandTests: XCTestCase {
                         "changedPixels": failing && frame == 9 ? 42 : 0, "antialiasedPixels": 0, "maxDistance": 0,
                     ]
                     if failing && frame == 9 {
-                        for kind in ["expected", "actual", "diff"] { verdict["\(kind)Path"] = still.path }
+                        for kind in ["expected", "actual", "diff"] {
+                            verdict["\(kind)Path"] = "/ci/failures/card-\(number)/frame_0009.\(kind).png"
+                        }
                     }
                     return verdict
                 }
@@ -212,7 +224,7 @@ final class VerifyCommandTests: XCTestCase {
                 scenes.append(["scenePath": "cards/card-\(number).json", "result": result])
             }
             let report: [String: Any] = [
-                "kinetype": "0", "shard": "\(index)/2", "goldenFolder": "goldens", "artifactsFolder": "/nowhere",
+                "kinetype": "0", "shard": "\(index)/2", "goldenFolder": "goldens", "artifactsFolder": "/ci/failures",
                 "acceptArguments": ["--golden", "goldens", "--record", "failed"],
                 "comparison": ["threshold": 0.1, "maxDiffPixels": 0, "maxDiffRatio": 0, "detectAntialiasing": true],
                 "scenes": scenes, "obsoleteSets": [], "removedSets": [], "interrupted": false, "passed": false,

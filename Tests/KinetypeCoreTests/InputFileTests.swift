@@ -54,6 +54,66 @@ final class InputFileTests: XCTestCase {
         XCTAssertEqual(InputFileError.notRegular("a FIFO").kind, .missingInput)
     }
 
+    // MARK: Reading beneath a folder
+
+    private func readBeneath(_ name: String, _ folder: String, limit: Int64 = 1 << 20, prefix: Int? = nil)
+        -> Result<Data, InputFileError>
+    {
+        Result { () throws(InputFileError) in try RegularFile.read(name, beneath: folder, limit: limit, prefix: prefix)
+        }
+    }
+
+    func testReadingBeneathAFolderTakesOnlyPlainNamesBelowIt() throws {
+        try write("art/card/frame_1.diff.png", "inside")
+        try write("secret.txt", "secret")
+        let art = path("art")
+        XCTAssertEqual(try readBeneath("card/frame_1.diff.png", art).get(), Data("inside".utf8))
+        XCTAssertEqual(try readBeneath("card/frame_1.diff.png", art, prefix: 3).get(), Data("ins".utf8))
+        for escape in [
+            "../secret.txt", "card/../../secret.txt", "/etc/passwd", path("secret.txt"), "", "card//frame_1.diff.png",
+            "./card/frame_1.diff.png", "card/", "..",
+        ] {
+            XCTAssertEqual(readBeneath(escape, art), .failure(.outsideRoot), escape)
+        }
+        XCTAssertEqual(readBeneath("card/none.png", art), .failure(.missing))
+        XCTAssertEqual(readBeneath("none/frame_1.diff.png", art), .failure(.missing))
+        XCTAssertEqual(readBeneath("card/frame_1.diff.png/x", art), .failure(.missing), "a file is not a folder")
+        XCTAssertEqual(readBeneath("card/frame_1.diff.png", path("nothing")), .failure(.missing))
+    }
+
+    func testReadingBeneathAFolderFollowsNoLink() throws {
+        try write("art/card/frame_1.diff.png", "inside")
+        try write("secret.txt", "secret")
+        let art = path("art")
+        let links = [
+            ("art/card/out.png", path("secret.txt")), ("art/card/in.png", "frame_1.diff.png"),
+            ("art/up", ".."), ("art/self", "card"),
+        ]
+        for (link, target) in links {
+            try FileManager.default.createSymbolicLink(atPath: path(link), withDestinationPath: target)
+        }
+        for name in ["card/out.png", "card/in.png", "up/secret.txt", "self/frame_1.diff.png"] {
+            XCTAssertEqual(readBeneath(name, art), .failure(.notRegular("a symbolic link")), name)
+        }
+        XCTAssertEqual(mkfifo(path("art/card/pipe.png"), 0o600), 0)
+        XCTAssertEqual(readBeneath("card/pipe.png", art), .failure(.notRegular("a FIFO")), "refused without blocking")
+        XCTAssertEqual(readBeneath("card", art), .failure(.notRegular("a folder")))
+        // The folder itself is the caller's and may be reached through a link.
+        try FileManager.default.createSymbolicLink(atPath: path("alias"), withDestinationPath: art)
+        XCTAssertEqual(try readBeneath("card/frame_1.diff.png", path("alias")).get(), Data("inside".utf8))
+    }
+
+    func testReadingBeneathAFolderChecksTheSizeFirst() throws {
+        try write("art/big.png")
+        let handle = try FileHandle(forWritingTo: folder.appendingPathComponent("art/big.png"))
+        try handle.truncate(atOffset: 5000)
+        try handle.close()
+        XCTAssertEqual(readBeneath("big.png", path("art"), limit: 4096), .failure(.tooLarge(size: 5000, limit: 4096)))
+        XCTAssertEqual(
+            readBeneath("big.png", path("art"), limit: 4096, prefix: 8), .failure(.tooLarge(size: 5000, limit: 4096)),
+            "the limit is the whole file's, even for its first bytes")
+    }
+
     // MARK: --root
 
     private func confine(_ path: String, root: String) -> Result<String, InputFileError> {

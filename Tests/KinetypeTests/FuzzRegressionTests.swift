@@ -97,4 +97,47 @@ final class FuzzRegressionTests: XCTestCase {
         }
     }
 
+    /// What the report-merge target does: each input is up to 8 shard reports (split at 0x1E) in a
+    /// shard's download beside a secret, a link to it and a FIFO, merged as a batch and as a verify
+    /// run; a merged report must encode, and its page inline nothing but the shard's own PNG.
+    func testReportMergeRegressions() throws {
+        let folder = try TestScenes.temporaryFolder(self)
+        let shard = folder.appendingPathComponent("shard")
+        let card = shard.appendingPathComponent("failures/card")
+        try FileManager.default.createDirectory(at: card, withIntermediateDirectories: true)
+        let inside = try Data(contentsOf: Self.inputs.appendingPathComponent("image.png"))
+        try inside.write(to: card.appendingPathComponent("frame_0001.diff.png"))
+        try (inside + Data("secret".utf8)).write(to: folder.appendingPathComponent("secret.png"))
+        try FileManager.default.createSymbolicLink(
+            atPath: card.appendingPathComponent("frame_0002.diff.png").path,
+            withDestinationPath: folder.appendingPathComponent("secret.png").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: shard.appendingPathComponent("failures/up").path, withDestinationPath: folder.path)
+        XCTAssertEqual(mkfifo(card.appendingPathComponent("frame_0003.diff.png").path, 0o600), 0)
+        try Data("TOKEN=not-a-png".utf8).write(to: card.appendingPathComponent("frame_0004.diff.png"))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+
+        for (name, data) in try inputs("report-merge") {
+            let reports = data.split(separator: 0x1E, omittingEmptySubsequences: false).prefix(8).enumerated().map {
+                (path: shard.appendingPathComponent("report-\($0.offset).json").path, bytes: Data($0.element))
+            }
+            if let merged = expectResultOrDiagnostic(
+                name, { try BatchReportMerge.merge(reports.map { ($0.path, $0.bytes) }) })
+            {
+                XCTAssertNoThrow(try encoder.encode(merged.report), name)
+            }
+            guard
+                let merged = expectResultOrDiagnostic(
+                    name, { try VerifyReportMerge.merge(reports.map { .init(path: $0.path, bytes: $0.bytes) }) })
+            else { continue }
+            XCTAssertNoThrow(try encoder.encode(merged.report), name)
+            var page = VerifyHTMLReport(report: merged.report)
+            page.images = .found(merged.images)
+            let html = page.html(pageURL: folder.appendingPathComponent("all.html"))
+            for payload in html.components(separatedBy: "data:image/png;base64,").dropFirst() {
+                XCTAssertEqual(Data(base64Encoded: String(payload.prefix { $0 != "\"" })), inside, name)
+            }
+        }
+    }
 }

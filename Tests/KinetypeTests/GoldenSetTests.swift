@@ -220,11 +220,13 @@ final class GoldenSetTests: XCTestCase {
         XCTAssertEqual(merged.report.obsoleteSets, ["old/"])
         XCTAssertNil(merged.report.shard)
         XCTAssertTrue(merged.warnings.isEmpty)
+        XCTAssertTrue(merged.gaps.isEmpty)
 
         let partial = try VerifyReportMerge.merge([inputs[0]])
         XCTAssertEqual(partial.report.shard, "1 of 2")
         XCTAssertEqual(
-            partial.warnings.map(\.message), ["shard 2/2 is missing; the merged report covers shards 1 of 2"])
+            partial.gaps.map(\.message), ["shard 2/2 is missing: the merged report covers only shards 1 of 2"])
+        XCTAssertEqual(partial.gaps.map(\.severity), [.error])
         XCTAssertThrowsError(try VerifyReportMerge.merge([inputs[0], inputs[0]]))
     }
 

@@ -16,9 +16,10 @@ public struct VerifyHTMLReport {
     public var report: VerifyReport
     /// Image bytes to inline before linking the rest by relative path.
     public var inlineBudget = 48 << 20
-    /// Where the image a report names is on this machine (the merge of shards finds each shard's
-    /// images beside its report); nil when it is not there. By default, the path as it is.
-    public var locateImage: (String) -> String? = { $0 }
+    /// Which files the page reads for the images the report names: by default the paths as they
+    /// are, for the report of this very run; for a merge of shard reports only the images the merge
+    /// found inside the shards' artifacts folders.
+    public var images: ReviewImages = .asNamed
     /// Above this many scenes, passing scenes with nothing to note are listed in one table instead
     /// of a section each, so the page of a large run stays quick to open and to read.
     public var sectionLimit = 40
@@ -61,7 +62,7 @@ public struct VerifyHTMLReport {
     /// The page's HTML; `pageURL` is where it will be, for links to images that are not inlined.
     public func html(pageURL: URL) -> String {
         var images = ImageSources(
-            budget: inlineBudget, pageFolder: pageURL.deletingLastPathComponent(), locate: locateImage)
+            budget: inlineBudget, pageFolder: pageURL.deletingLastPathComponent(), files: self.images)
         let ordered = entries.enumerated().sorted { lhs, rhs in
             (lhs.element.result.passed ? 1 : 0, lhs.offset) < (rhs.element.result.passed ? 1 : 0, rhs.offset)
         }.map(\.element)
@@ -295,23 +296,45 @@ public struct VerifyHTMLReport {
     }
 }
 
+/// Which files a review page reads for the images its report names.
+public enum ReviewImages: Sendable {
+    /// The paths as the report names them: the report of the run that wrote the images.
+    case asNamed
+    /// Only these images, by the path the report names them with, each read beneath its artifacts
+    /// folder and only when it is a PNG (`VerifyReportMerge.Merged.images`); any other path shows
+    /// no image, so a report from another machine cannot make the page embed a file it names.
+    case found([String: ArtifactImage])
+}
+
 /// Where each image of the page comes from: inlined while the budget lasts, then a relative link.
 private struct ImageSources {
     var budget: Int
     let pageFolder: URL
-    let locate: (String) -> String?
+    let files: ReviewImages
     var linked = 0
 
-    init(budget: Int, pageFolder: URL, locate: @escaping (String) -> String?) {
+    init(budget: Int, pageFolder: URL, files: ReviewImages) {
         self.budget = budget
         self.pageFolder = pageFolder
-        self.locate = locate
+        self.files = files
     }
 
     /// A `src` attribute value, already escaped.
     mutating func source(_ reported: String?) -> String {
-        guard let reported, let path = locate(reported) else { return "" }
-        if let data = try? RegularFile.read(path, limit: RegularFile.imageLimit), data.count <= budget {
+        guard let reported else { return "" }
+        let path: String
+        let data: Data?
+        switch files {
+        case .asNamed:
+            path = reported
+            data = try? RegularFile.read(path, limit: RegularFile.imageLimit)
+        case .found(let images):
+            guard let image = images[reported] else { return "" }
+            path = image.path
+            data = image.read()
+            if data == nil { return "" }
+        }
+        if let data, data.count <= budget {
             budget -= data.count
             return "data:image/png;base64," + data.base64EncodedString()
         }

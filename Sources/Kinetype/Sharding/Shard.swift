@@ -11,11 +11,18 @@ public struct Shard: Equatable, Sendable {
         self.count = count
     }
 
-    /// Parses `I/N` with 1 ≤ I ≤ N.
+    /// The most shards a run can be split into (`ReportRanges.shardCount`): a merge looks for
+    /// every one of them.
+    public static let maximumCount = Int(ReportRanges.shardCount.maximum)
+
+    /// `I/N with 1 ≤ I ≤ N ≤ 10000`: what `init(parsing:)` takes, for messages.
+    public static let syntax = "I/N with 1 ≤ I ≤ N ≤ \(maximumCount)"
+
+    /// Parses `I/N` with 1 ≤ I ≤ N ≤ `maximumCount`.
     public init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
-            count >= 1, (1...count).contains(index)
+            (1...Self.maximumCount).contains(count), (1...count).contains(index)
         else { return nil }
         self.init(index: index, count: count)
     }

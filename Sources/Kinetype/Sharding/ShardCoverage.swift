@@ -2,64 +2,138 @@ import Foundation
 
 /// Which shards a set of shard reports covers, for `batch-report merge` and `verify-report merge`.
 enum ShardCoverage {
-    /// The shard label of the merged report (nil when every shard is there, `1,3 of 4` when some
-    /// are missing) and a warning naming the missing ones.
-    /// - Parameters:
-    ///   - reports: each report's name and the shard it says it is (`2/4`), nil for a whole run.
-    ///   - work: what was sharded, for messages (`batch`, `run`).
-    /// - Throws: a `DiagnosticList` when a whole run is merged with others, a shard label is not
-    ///   `I/N`, the reports split the work differently, or a shard is given twice.
-    static func check(_ reports: [(name: String, shard: String?)], of work: String) throws -> (
-        label: String?, warnings: [Diagnostic]
-    ) {
+    /// One report's claim: its name, the shard it says it is (nil for a whole run) and where its
+    /// `shard` stands in its file.
+    struct Claim {
+        var name: String
+        var shard: Shard?
+        var position: SourcePosition?
+    }
+
+    /// What the reports cover.
+    struct Coverage {
+        /// The shard label of the merged report: nil when every shard is there (or one whole run),
+        /// `1,3 of 4` (runs of three or more as `1-3`) when some are missing.
+        var label: String?
+        /// The error naming the missing shards (how many, and the first few): a merge without
+        /// them is not the whole run. Nil when none is missing.
+        var missing: Diagnostic?
+    }
+
+    /// At most this many missing shards are named; the rest are counted.
+    static let namedMissing = 10
+
+    /// - Parameter work: what was sharded, for messages (`batch`, `run`).
+    /// - Throws: a `DiagnosticList` when a whole run is merged with others, the reports split the
+    ///   work differently, or a shard is given twice.
+    static func check(_ claims: [Claim], of work: String) throws -> Coverage {
         var present: [Int: String] = [:]
         var count: Int?
-        for (name, text) in reports {
-            guard let text else {
-                guard reports.count == 1 else {
+        for claim in claims {
+            guard let shard = claim.shard else {
+                guard claims.count == 1 else {
                     throw Diagnostic(
-                        message: "\(name) is a report of a whole \(work), not of a shard; merge shard reports"
+                        file: claim.name,
+                        message: "\(claim.name) is a report of a whole \(work), not of a shard; merge shard reports"
                     )
                     .fail()
                 }
-                return (nil, [])
-            }
-            guard let shard = Shard(parsing: text) else {
-                throw Diagnostic(message: "\(name) names the shard \(JSONText.quoted(text)), not I/N").fail()
+                return Coverage(label: nil, missing: nil)
             }
             if let count, count != shard.count {
                 throw Diagnostic(
-                    message: "\(name) is shard \(text) but the other reports split the \(work) into \(count) shards"
+                    file: claim.name, position: claim.position, path: "shard",
+                    message:
+                        "\(claim.name) is shard \(shard.label) but the other reports split the \(work) into \(count) shards"
                 ).fail()
             }
             count = shard.count
             if let earlier = present[shard.index] {
-                throw Diagnostic(message: "\(earlier) and \(name) are both shard \(text)").fail()
+                throw Diagnostic(
+                    file: claim.name, position: claim.position, path: "shard",
+                    message: "\(earlier) and \(claim.name) are both shard \(shard.label)"
+                ).fail()
             }
-            present[shard.index] = name
+            present[shard.index] = claim.name
         }
         let total = count ?? 1
-        let missing = (1...total).filter { present[$0] == nil }
-        guard !missing.isEmpty else { return (nil, []) }
-        let list = missing.map { "\($0)/\(total)" }.joined(separator: ", ")
-        let label = present.keys.sorted().map(String.init).joined(separator: ",") + " of \(total)"
-        let verb = missing.count == 1 ? "is" : "are"
-        return (
-            label,
-            [Diagnostic(.warning, message: "shard \(list) \(verb) missing; the merged report covers shards \(label)")]
-        )
+        let missingCount = total - present.count
+        guard missingCount > 0 else { return Coverage(label: nil, missing: nil) }
+        // Only the first few missing shards are looked for: a count of 10,000 with one report
+        // takes a few steps, not a list of 9,999.
+        var named: [String] = []
+        var index = 1
+        while named.count < min(namedMissing, missingCount) {
+            if present[index] == nil { named.append("\(index)/\(total)") }
+            index += 1
+        }
+        let covered = present.keys.sorted()
+        let label = runs(covered) + " of \(total)"
+        let what =
+            missingCount == 1
+            ? "shard \(named[0]) is missing"
+            : "\(missingCount) of \(total) shards are missing ("
+                + named.joined(separator: ", ")
+                + (missingCount > named.count ? " and \(missingCount - named.count) more" : "")
+                + ")"
+        let coveredText = covered.count <= 20 ? "shards \(label)" : "\(covered.count) of \(total) shards"
+        return Coverage(
+            label: label,
+            missing: Diagnostic(
+                kind: .renderFailure,
+                message: "\(what): the merged report covers only \(coveredText)",
+                hint: "merge the report of every shard, or pass --allow-partial to accept a partial \(work)"))
+    }
+
+    /// `1-3,5,7,8`: sorted numbers, runs of three or more as a range.
+    static func runs(_ numbers: [Int]) -> String {
+        var parts: [String] = []
+        var start = 0
+        while start < numbers.count {
+            var end = start
+            while end + 1 < numbers.count, numbers[end + 1] == numbers[end] + 1 { end += 1 }
+            if end - start >= 2 {
+                parts.append("\(numbers[start])-\(numbers[end])")
+            } else {
+                parts += numbers[start...end].map(String.init)
+            }
+            start = end + 1
+        }
+        return parts.joined(separator: ",")
+    }
+
+    /// The `shard` of a report as a `Shard`, or nil for a whole run's report.
+    /// - Throws: a positioned diagnostic when it is not `I/N` within `Shard.maximumCount`.
+    static func shard<Value>(_ label: String?, in document: ReportDocument<Value>) throws -> Shard? {
+        guard let label else { return nil }
+        guard let shard = Shard(parsing: label) else {
+            throw document.diagnostic(
+                at: [.key("shard")],
+                "\(JSONText.quoted(label)) is not a shard: a shard is \(Shard.syntax), as --shard takes it"
+            ).fail()
+        }
+        return shard
+    }
+
+    /// The error (or, with `--allow-partial`, warning) for a shard report whose run was stopped
+    /// before it finished: its outputs or scenes after the last one listed are missing.
+    static func interrupted<Value>(_ document: ReportDocument<Value>, shard: Shard?, work: String) -> Diagnostic {
+        let which = shard.map { "shard \($0.label)" } ?? "the \(work)"
+        return Diagnostic(
+            kind: .renderFailure, file: document.fileName, position: document.position(at: [.key("interrupted")]),
+            path: "interrupted",
+            message: "\(which) was interrupted (Ctrl-C or SIGTERM) before it finished: what it did not reach is "
+                + "missing from the merged report",
+            hint: "run \(which) again, or pass --allow-partial to accept a partial \(work)")
     }
 }
 
-/// Why a report file did not decode, in words.
-enum ReportDecoding {
-    static func reason(_ error: Error) -> String {
-        switch error {
-        case DecodingError.keyNotFound(let key, _): return "it has no \"\(key.stringValue)\""
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            return "\(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type"
-        case DecodingError.dataCorrupted: return "it is not valid JSON"
-        default: return "\(error)"
-        }
+extension Diagnostic {
+    /// This problem as a warning, without its hint: a gap of a merge that `--allow-partial` accepts.
+    public var downgraded: Diagnostic {
+        var warning = self
+        warning.severity = .warning
+        warning.hint = nil
+        return warning
     }
 }

@@ -37,14 +37,15 @@ public enum ShardEnvironment {
                     "\(source.index) is set (\(source.system)) but \(source.count) is not; set it to the number of jobs"
                 )
             }
-            guard let index = Int(indexText.trimmed), let count = Int(countText.trimmed), count >= 1,
+            guard let index = Int(indexText.trimmed), let count = Int(countText.trimmed),
+                (1...Shard.maximumCount).contains(count),
                 (source.zeroBased ? 0..<count : 1..<(count + 1)).contains(index)
             else {
                 let range = source.zeroBased ? "0 to \(source.count) − 1" : "1 to \(source.count)"
                 throw problem(
                     "--shard auto read \(source.index)=\(JSONText.quoted(indexText)) and "
                         + "\(source.count)=\(JSONText.quoted(countText)) (\(source.system)); the index must be a "
-                        + "whole number from \(range)")
+                        + "whole number from \(range), and the count one from 1 to \(Shard.maximumCount)")
             }
             return (Shard(index: source.zeroBased ? index + 1 : index, count: count), source.system)
         }

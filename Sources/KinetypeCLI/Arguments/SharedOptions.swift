@@ -52,7 +52,7 @@ enum SharedOptions {
     static let shard = Option(
         "shard",
         .custom(
-            placeholder: "I/N|auto", expected: "I/N with 1 ≤ I ≤ N (e.g. 2/4), or auto", ShardRequest.init(parsing:)),
+            placeholder: "I/N|auto", expected: "\(Shard.syntax) (e.g. 2/4), or auto", ShardRequest.init(parsing:)),
         help: "Take only the I-th of N deterministic slices; auto reads the CI job's index and count "
             + "(GitLab, Buildkite, CircleCI, Kubernetes, or KINETYPE_SHARD_INDEX/KINETYPE_SHARD_COUNT).")
     /// `--format` of `render` and `batch`, each with its own help.

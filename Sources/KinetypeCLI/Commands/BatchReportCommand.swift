@@ -5,21 +5,27 @@ import Kinetype
 enum BatchReportCommand: Command {
     static let name = "batch-report"
     static let abstract = "Merge the --report files of a sharded batch into one report."
-    static let usage = "batch-report merge REPORT... -o OUTPUT.json"
+    static let usage = "batch-report merge REPORT... -o OUTPUT.json [--allow-partial]"
     static let discussion = """
         Each machine of a sharded batch (batch --shard I/N or --shard auto) writes its own --report.
         merge joins them into the report one unsharded run would have written: every output in entry
-        order, with the totals. It refuses reports of different batches, a shard given twice and an
-        output in two reports; a missing shard is a warning. Exits 1 when a merged output failed, so
-        a CI step can gate on the merged result.
+        order, with the totals. Reports are checked as input from elsewhere: a number out of its
+        range or a shard that is not I/N (N at most 10000) is an error at its line (exit 65). It
+        refuses reports of different batches, a shard given twice and an output in two reports.
+        Exits 1 when a merged output failed, a shard's report is missing or a shard was interrupted
+        (the merged report is still written, and says so), so a CI step can gate on the merged
+        result; --allow-partial turns a missing or interrupted shard into a warning.
         """
     /// The options only `batch-report` takes.
     enum Options {
         static let output = Option(
             "output", short: "o", .path(placeholder: "OUTPUT.json"), help: "Where to write the merged report.")
+        static let allowPartial = Flag(
+            "allow-partial",
+            help: "Accept a batch with missing or interrupted shards: warn instead of exiting 1.")
     }
 
-    static let options: [OptionSpec] = [Options.output.spec]
+    static let options: [OptionSpec] = [Options.output.spec, Options.allowPartial.spec]
     static let groups: [OptionGroup] = [.quiet(help: "Print only problems.")]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
@@ -43,14 +49,17 @@ enum BatchReportCommand: Command {
             }
         }
         let merged = try BatchReportMerge.merge(reports)
-        merged.warnings.forEach(terminal.report)
         try JSONReport.write(merged.report, to: URL(fileURLWithPath: output))
         let report = merged.report
+        let partial = !merged.gaps.isEmpty
         if !arguments[SharedOptions.quiet] {
             terminal.out(
                 "Merged \(paths.count) report\(paths.count == 1 ? "" : "s") into \(output): "
-                    + "\(report.rendered) rendered, \(report.unchanged) unchanged, \(report.failed) failed")
+                    + "\(report.rendered) rendered, \(report.unchanged) unchanged, \(report.failed) failed"
+                    + (partial ? " (incomplete)" : ""))
         }
-        return report.failed > 0 ? .failure : .success
+        let allowPartial = arguments[Options.allowPartial]
+        merged.gaps.map { allowPartial ? $0.downgraded : $0 }.forEach(terminal.report)
+        return report.failed > 0 || (partial && !allowPartial) ? .failure : .success
     }
 }

@@ -6,25 +6,31 @@ import Kinetype
 enum VerifyReportCommand: Command {
     static let name = "verify-report"
     static let abstract = "Merge the --report files of a sharded verify into one report and one review page."
-    static let usage = "verify-report merge REPORT... -o OUTPUT.json [--html PAGE]"
+    static let usage = "verify-report merge REPORT... -o OUTPUT.json [--html PAGE] [--allow-partial]"
     static let discussion = """
         Each job of a sharded verify (verify --shard I/N or --shard auto) writes its own --report.
         merge joins them into the report one unsharded run would have written: every scene in the
         order that run would have verified it. With --html it also writes one review page of every
-        shard's scenes (like verify --html). A shard's failure images are found where its report
-        names them or, when the report was moved, beside it: keep each shard's artifacts folder
-        next to its report (a CI artifact holding both does). It refuses reports of different
-        runs, a shard given twice and a scene in two reports; a missing shard is a warning. Exits
-        1 when a merged scene failed, so a CI step can gate on the merged result.
+        shard's scenes (like verify --html). Reports are checked as input from elsewhere: a number
+        out of its range or a shard that is not I/N (N at most 10000) is an error at its line (exit
+        65), and the page shows only PNG failure images found inside each shard's artifacts folder,
+        which must lie next to its report (a CI artifact holding both does), never another file a
+        report names. It refuses reports of different runs, a shard given twice and a scene in two
+        reports. Exits 1 when a merged scene failed, a shard's report is missing or a shard was
+        interrupted (the merged report and page are still written, and say so), so a CI step can
+        gate on the merged result; --allow-partial turns a missing or interrupted shard into a
+        warning.
         """
     /// The options only `verify-report` takes.
     enum Options {
         static let output = Option(
             "output", short: "o", .path(placeholder: "OUTPUT.json"), help: "Where to write the merged report.")
         static let html = Option("html", .path(), help: "Also write one HTML review page of every shard's scenes.")
+        static let allowPartial = Flag(
+            "allow-partial", help: "Accept a run with missing or interrupted shards: warn instead of exiting 1.")
     }
 
-    static let options: [OptionSpec] = [Options.output.spec, Options.html.spec]
+    static let options: [OptionSpec] = [Options.output.spec, Options.html.spec, Options.allowPartial.spec]
     static let groups: [OptionGroup] = [.quiet(help: "Print only problems.")]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
@@ -54,15 +60,20 @@ enum VerifyReportCommand: Command {
         let documents = OutputGroup()
         try JSONReport.write(report, to: URL(fileURLWithPath: output), group: documents)
         if let page = try arguments[Options.html] {
-            try VerifyHTMLReport(report: report).write(to: URL(fileURLWithPath: page), group: documents)
+            var html = VerifyHTMLReport(report: report)
+            html.images = .found(merged.images)
+            try html.write(to: URL(fileURLWithPath: page), group: documents)
         }
         try documents.commit()
+        let partial = !merged.gaps.isEmpty
         if !arguments[SharedOptions.quiet] {
             let failing = report.failingScenes.count
             terminal.out(
                 "Merged \(paths.count) report\(paths.count == 1 ? "" : "s") into \(output): "
-                    + "\(report.scenes.count) verification(s), \(failing) failing")
+                    + "\(report.scenes.count) verification(s), \(failing) failing" + (partial ? " (incomplete)" : ""))
         }
-        return report.passed ? .success : .failure
+        let allowPartial = arguments[Options.allowPartial]
+        merged.gaps.map { allowPartial ? $0.downgraded : $0 }.forEach(terminal.report)
+        return !report.passed || (partial && !allowPartial) ? .failure : .success
     }
 }

@@ -3,7 +3,7 @@
 /// command-line tool turns it into a number.
 public enum ExitStatus: Int32, CaseIterable, Sendable {
     case success = 0
-    /// A render or verification failed, or a batch entry did.
+    /// A render or verification failed, a batch entry did, or a merge of shard reports is incomplete.
     case failure = 1
     /// The command line is wrong (EX_USAGE).
     case usage = 64
@@ -20,7 +20,9 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     public var meaning: String {
         switch self {
         case .success: return "success"
-        case .failure: return "a render or verification failed (or a batch entry failed)"
+        case .failure:
+            return "a render or verification failed (or a batch entry failed, or a merge of shard reports "
+                + "lacks a shard or holds an interrupted one)"
         case .usage: return "wrong command-line usage"
         case .invalidInput: return "the scene or data is invalid"
         case .missingInput:

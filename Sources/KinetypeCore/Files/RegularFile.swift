@@ -60,9 +60,19 @@ public enum RegularFile {
         guard descriptor >= 0 else { throw openError(errno) }
         defer { close(descriptor) }
         let size = try checkDescriptor(descriptor, limit: limit)
-        var data = Data(capacity: Int(size))
+        return try readAll(descriptor, size: size, limit: limit)
+    }
+
+    /// What is left to read of the open `descriptor` (`size` bytes by its `fstat`), at most
+    /// `limit` bytes however much it turns out to hold, or its first `prefix` bytes.
+    private static func readAll(_ descriptor: Int32, size: Int64, limit: Int64, prefix: Int? = nil)
+        throws(InputFileError) -> Data
+    {
+        let wanted = prefix.map { min(Int64($0), size) } ?? size
+        var data = Data(capacity: Int(wanted))
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
+            if let prefix, data.count >= prefix { return data.prefix(prefix) }
             let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -74,6 +84,40 @@ public enum RegularFile {
             }
             data.append(contentsOf: buffer[0..<count])
         }
+    }
+
+    /// The content of the regular file at `relativePath` inside `folder`, which the path cannot
+    /// leave whatever it says: an absolute path, or an empty, `.` or `..` component, is refused as
+    /// `.outsideRoot`, and each component is opened beneath the one before without following a
+    /// symbolic link, so a link anywhere below `folder` (even one that stays inside) is refused as
+    /// `.notRegular("a symbolic link")` and a file swapped for a link between the check and the
+    /// read is never followed. `folder` itself is the caller's choice and may be reached through
+    /// links. With `prefix`, reads at most that many bytes (the size limit is still the whole
+    /// file's). For names that come from untrusted data, such as the image paths of a shard's
+    /// report.
+    public static func read(
+        _ relativePath: String, beneath folder: String, limit: Int64, prefix: Int? = nil
+    ) throws(InputFileError) -> Data {
+        let components = relativePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard let name = components.last, !relativePath.hasPrefix("/"),
+            !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
+        else { throw .outsideRoot }
+        var directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { throw openError(errno) }
+        defer { close(directory) }
+        for component in components.dropLast() {
+            try checkKindBeneath(directory, component, folder: true)
+            let next = openat(directory, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard next >= 0 else { throw beneathError(errno) }
+            close(directory)
+            directory = next
+        }
+        try checkKindBeneath(directory, name, folder: false)
+        let descriptor = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw beneathError(errno) }
+        defer { close(descriptor) }
+        let size = try checkDescriptor(descriptor, limit: limit)
+        return try readAll(descriptor, size: size, limit: limit, prefix: prefix)
     }
 
     /// Checks that `path` names a regular file of at most `limit` bytes, without reading it (for
@@ -97,6 +141,25 @@ public enum RegularFile {
         var info = stat()
         guard stat(path, &info) == 0 else { throw openError(errno) }
         if let what = nonRegularKind(info.st_mode) { throw .notRegular(what) }
+    }
+
+    /// Refuses what `name` in the open folder `directory` is, before opening it, unless it is a
+    /// folder (`folder`) or a regular file: a symbolic link is never followed.
+    private static func checkKindBeneath(_ directory: Int32, _ name: String, folder: Bool) throws(InputFileError) {
+        var info = stat()
+        guard fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { throw openError(errno) }
+        if info.st_mode & S_IFMT == S_IFLNK { throw .notRegular("a symbolic link") }
+        if folder {
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw .missing }
+        } else if let what = nonRegularKind(info.st_mode) {
+            throw .notRegular(what)
+        }
+    }
+
+    /// An `openat` error below a confined folder: a link that appeared since `checkKindBeneath`
+    /// (`ELOOP`, or `ENOTDIR` for a folder) is still a link.
+    private static func beneathError(_ code: Int32) -> InputFileError {
+        code == ELOOP ? .notRegular("a symbolic link") : openError(code)
     }
 
     /// Checks the opened file again (it may have been replaced since `checkKind`); returns its size.
