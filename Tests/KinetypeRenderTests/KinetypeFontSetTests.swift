@@ -126,6 +126,25 @@ final class KinetypeFontSetTests: XCTestCase {
             ["DejaVu Serif"])
     }
 
+    /// A FIFO in the font folder, listed or not, is never opened (fontconfig would wait on it for
+    /// ever): the folder is not handed to fontconfig whole, and the listed regular files still load.
+    func testAFIFOInTheFontFolderIsNeverOpened() throws {
+        let folder = try share([dejaVuSerif: "truetype/dejavu/DejaVuSerif.ttf"])
+        let fonts = folder.appendingPathComponent("fonts/truetype")
+        XCTAssertEqual(mkfifo(fonts.appendingPathComponent("unlisted.ttf").path, 0o644), 0)
+        XCTAssertEqual(mkfifo(fonts.appendingPathComponent("listed.ttf").path, 0o644), 0)
+        let manifest = folder.appendingPathComponent("fonts.sha256")
+        let handle = try FileHandle(forWritingTo: manifest)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("0000  truetype/listed.ttf\n".utf8))
+        try handle.close()
+        let set = KinetypeFontSet(share: folder, cacheFolder: try cacheFolder())
+        XCTAssertNil(set.cacheFolder, "not handed to fontconfig whole")
+        XCTAssertEqual(
+            try FontLibrary(fontFiles: [], systemFonts: false, kinetypeFonts: set).families().map(\.name),
+            ["DejaVu Serif"])
+    }
+
     /// fontconfig scans a folder's files by name, then its subfolders, one depth after another.
     func testFilesComeInTheOrderFontconfigScansAFolder() {
         let manifest = """

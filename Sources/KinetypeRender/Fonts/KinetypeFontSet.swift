@@ -46,17 +46,41 @@ public final class KinetypeFontSet: @unchecked Sendable {
         digest = SHA256.hex(of: manifest)
         files = Self.files(listedIn: manifest)
         let fonts = folder
-        let usable = cacheFolder.flatMap { Self.usableCacheFolder($0, for: fonts) }
+        // fontconfig adds a folder whole: only one that holds exactly the listed regular files
+        // (nothing a scan could block on, such as a FIFO) is handed to it.
+        let usable =
+            Self.holdsExactly(files, folder: fonts)
+            ? cacheFolder.flatMap { Self.usableCacheFolder($0, for: fonts) } : nil
         self.cacheFolder = usable
         scannedFaces = usable == nil ? Self.scan(files, in: fonts) : nil
     }
 
-    /// The faces of `files`, read from the files in order, as fontconfig scans a folder.
+    /// Whether `folder` holds exactly `files`, each a regular file (a source build's are symbolic
+    /// links to them), and folders.
+    private static func holdsExactly(_ files: [String], folder: URL) -> Bool {
+        guard let walk = FileManager.default.enumerator(atPath: folder.path) else { return false }
+        var found: Set<String> = []
+        while let entry = walk.nextObject() as? String {
+            var info = stat()
+            guard stat(folder.appendingPathComponent(entry).path, &info) == 0 else { return false }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: continue
+            case S_IFREG: found.insert(entry)
+            default: return false
+            }
+        }
+        return found == Set(files)
+    }
+
+    /// The faces of `files` that are regular files within the font size limit, read in order, as
+    /// fontconfig scans a folder.
     private static func scan(_ files: [String], in folder: URL) -> FontconfigFontSet? {
         guard let set = FontconfigFontSet() else { return nil }
         for file in files {
+            let path = folder.appendingPathComponent(file).path
+            guard (try? RegularFile.check(path, limit: RegularFile.fontLimit)) != nil else { continue }
             var count: Int32 = 0
-            _ = FcFreeTypeQueryAll(folder.appendingPathComponent(file).path, UInt32.max, nil, &count, set.pointer)
+            _ = FcFreeTypeQueryAll(path, UInt32.max, nil, &count, set.pointer)
         }
         return set
     }
