@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "fuzz-goldens", targets: ["FuzzGoldens"]),
         .executable(name: "fuzz-batch-data", targets: ["FuzzBatchData"]),
         .executable(name: "fuzz-deflate", targets: ["FuzzDeflate"]),
+        .executable(name: "fuzz-sound", targets: ["FuzzSound"]),
     ],
     dependencies: [.package(name: "kinetype", path: "..")],
     targets: [
@@ -31,6 +32,9 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(
             name: "FuzzDeflate", dependencies: ["FuzzHarness"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "FuzzSound", dependencies: ["FuzzHarness"],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     ]
 )
