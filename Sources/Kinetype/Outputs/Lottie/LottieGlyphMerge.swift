@@ -65,8 +65,9 @@ struct LottieGlyphMerge {
                 var key = Key(
                     outline: glyph.outline, color: glyph.color, x: origin.x, y: origin.y,
                     bitmapLayout: glyph.bitmap == nil ? -1 : layout, occurrence: 0)
-                key.occurrence = occurrences[key, default: 0]
-                occurrences[key] = key.occurrence + 1
+                let first = key
+                key.occurrence = occurrences[first, default: 0]
+                occurrences[first] = key.occurrence + 1
                 var known = index[key]
                 // Shared only in the order this layout draws it; else a glyph of its own here.
                 if let shared = known {
