@@ -87,7 +87,7 @@ sanitize: setup
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	ASAN_OPTIONS=$(SANITIZER_EXIT):detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan $(SANITIZE_TESTS)
 
-## Fuzz each libFuzzer target of Fuzz/ for FUZZ_SECONDS (FUZZ_TARGET=scene|goldens|batch-data|deflate|report-merge
+## Fuzz each libFuzzer target of Fuzz/ for FUZZ_SECONDS (FUZZ_TARGET=scene|goldens|batch-data|deflate|report-merge|sound
 ## picks one; FUZZ_FLAGS adds libFuzzer flags). Crashing inputs go to Output/fuzz/crashes/<target>/.
 FUZZ_SECONDS ?= 300
 FUZZ_TARGET ?= all

@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "fuzz-batch-data", targets: ["FuzzBatchData"]),
         .executable(name: "fuzz-deflate", targets: ["FuzzDeflate"]),
         .executable(name: "fuzz-report-merge", targets: ["FuzzReportMerge"]),
+        .executable(name: "fuzz-sound", targets: ["FuzzSound"]),
     ],
     dependencies: [.package(name: "kinetype", path: "..")],
     targets: [
@@ -35,6 +36,9 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(
             name: "FuzzReportMerge", dependencies: ["FuzzHarness"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "FuzzSound", dependencies: ["FuzzHarness"],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     ]
 )

@@ -54,6 +54,17 @@ struct KinetypeProcess {
     static func interruptedOnceRendering(_ arguments: [String]) throws -> (
         status: Int32, stderr: String, stillRunning: Bool
     ) {
+        let result = try interrupted(arguments, signal: SIGINT) { _ in true }
+        return (result.status, result.stderr, result.stillRunning)
+    }
+
+    /// Runs `kinetype` with `--progress json` added and sends `signal` once a line it prints to
+    /// standard error satisfies `when` (never, if none does). `signalled` tells whether a line did,
+    /// `stillRunning` whether the process was still running then; a process that has not exited
+    /// `timeout` seconds after the signal is killed, and `status` is then -1.
+    static func interrupted(
+        _ arguments: [String], signal: Int32, timeout: TimeInterval = 120, when: (String) -> Bool
+    ) throws -> (status: Int32, stderr: String, signalled: Bool, stillRunning: Bool) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments + ["--progress", "json"]
@@ -62,15 +73,41 @@ struct KinetypeProcess {
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         var stderrBytes = Data()
-        while !stderrBytes.contains(UInt8(ascii: "\n")) {
+        var signalled = false
+        var stillRunning = false
+        var scanned = 0
+        reading: while true {
             let more = errors.fileHandleForReading.availableData
             if more.isEmpty { break }
             stderrBytes += more
+            while let newline = stderrBytes[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: stderrBytes[scanned..<newline], as: UTF8.self)
+                scanned = newline + 1
+                if when(line) {
+                    stillRunning = process.isRunning
+                    kill(process.processIdentifier, signal)
+                    signalled = true
+                    break reading
+                }
+            }
         }
-        let stillRunning = process.isRunning
-        process.interrupt()
-        process.waitUntilExit()
-        stderrBytes += errors.fileHandleForReading.readDataToEndOfFile()
-        return (process.terminationStatus, String(decoding: stderrBytes, as: UTF8.self), stillRunning)
+        let exited = DispatchSemaphore(value: 0)
+        let rest = Locked(Data())
+        DispatchQueue.global().async {
+            let data = errors.fileHandleForReading.readDataToEndOfFile()
+            rest.withLock { $0 = data }
+            exited.signal()
+        }
+        var status: Int32 = -1
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
+            _ = exited.wait(timeout: .now() + 10)
+        } else {
+            process.waitUntilExit()
+            status = process.terminationStatus
+        }
+        stderrBytes += rest.withLock { $0 }
+        return (status, String(decoding: stderrBytes, as: UTF8.self), signalled, stillRunning)
     }
 }

@@ -548,4 +548,60 @@ final class LottieOutputTests: XCTestCase {
         XCTAssertEqual(scaled.status, 64, scaled.stderr)
         XCTAssertTrue(scaled.stderr.contains("--scale does not apply to Lottie .json outputs"), scaled.stderr)
     }
+
+    /// A flow typewriter lays its text out again for every character typed; each glyph already typed
+    /// stays where it was, so it is one layer across those layouts, not one per layout (#39: 500
+    /// characters with a shadow were 125,000 glyph layers and 23 MB, for a 46 KB GIF).
+    func testAFlowTypewritersGlyphsAreOneLayerAcrossItsLayouts() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let text = String(String(repeating: "lorem ipsum dolor sit amet consectetur ", count: 13).prefix(500))
+        let scene = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 400, "height": 300, "fps": 30, "hold": 0.5},
+             "layers": [{"type": "text", "text": "\(text)", "frame": {"x": 10, "y": 10, "width": 380},
+               "font": {"family": "DejaVu Sans", "size": 10}, "shadow": {"color": "#00000080", "radius": 2, "x": 1, "y": 1},
+               "animations": [{"type": "typewriter", "mode": "flow", "interval": 0.02}]}]}
+            """, named: "flow.json", in: folder)
+        let output = folder.appendingPathComponent("flow.json.json")
+        let result = try KinetypeProcess.run(["render", scene, "-o", output.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = try Data(contentsOf: output)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let assets = try XCTUnwrap(document["assets"] as? [[String: Any]])
+        // Glyph layers are the precompositions' layers that place a glyph asset ("g…").
+        let glyphLayers = assets.flatMap { ($0["layers"] as? [[String: Any]]) ?? [] }.filter {
+            ($0["refId"] as? String)?.hasPrefix("g") == true
+        }
+        // 500 characters, each drawn and shadowed, and some drawn again where a word moved to the next
+        // line: about 2 × 500, where a layer per glyph per layout was 125,000.
+        XCTAssertLessThan(glyphLayers.count, 2 * 700, "glyph layers")
+        XCTAssertGreaterThan(glyphLayers.count, 2 * 400, "every character has its glyph layer and its shadow's")
+        XCTAssertLessThan(json.count, 1_000_000, "bytes")
+    }
+
+    /// Text whose glyphs move on every frame (its size animates) cannot share them: an export that
+    /// would pass 16 MiB is refused at the layer where it does, before any file is written.
+    func testALottieExportPastItsSizeBoundIsRefusedBeforeWriting() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let text = String(String(repeating: "lorem ipsum dolor sit amet consectetur ", count: 40).prefix(1_500))
+        let scene = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 400, "height": 400, "fps": 30, "duration": 5},
+             "layers": [{"type": "text", "text": "\(text)", "frame": {"x": 0, "y": 0, "width": 400},
+               "font": {"family": "DejaVu Sans", "size": 6},
+               "animations": [{"type": "animate", "property": "font.size", "from": 6, "to": 7, "duration": 5}]}]}
+            """, named: "growing.json", in: folder)
+        let output = folder.appendingPathComponent("growing.lottie")
+        let result = try KinetypeProcess.run(["render", scene, "-o", output.path])
+        XCTAssertEqual(result.status, 64, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "growing.json:2:13: layers[0]: the Lottie JSON would be larger than 16 MB, the most kinetype writes; "
+                    + "it passes that here"),
+            result.stderr)
+        XCTAssertTrue(result.stderr.contains("render this scene to .gif, .webp, .apng or a video"), result.stderr)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["growing.json"],
+            "nothing is written, no temporary is left")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import KinetypeCore
@@ -46,6 +47,74 @@ final class ContentLimitsTests: XCTestCase {
             ["layers[0].animations[0].script: has 10001 items; at most 10000 steps of a typewriter script are allowed"])
     }
 
+    /// Each array may be within its own limit while the scene's together are not: the per-array
+    /// limits multiplied by 10,000 layers allowed millions of keyframes, spans and script steps
+    /// (#39). The array that crosses the scene's limit is reported; later ones are not decoded.
+    func testTheScenesKeyframesSpansStepsAndAnimationsTogetherAreLimited() {
+        let keyframes = (0..<10_000).map { #"{"time": \#(Double($0) / 10), "value": 1}"# }.joined(separator: ",")
+        let keyframed = #"{"type": "keyframes", "property": "opacity", "keyframes": [\#(keyframes)]}"#
+        func rect(_ animations: [String]) -> String {
+            #"{"type": "rect", "animations": [\#(animations.joined(separator: ","))]}"#
+        }
+        XCTAssertEqual(
+            DecodingTestSupport.messages(
+                layers: [rect(Array(repeating: keyframed, count: 3)), rect(Array(repeating: keyframed, count: 4))]
+                    .joined(separator: ",")),
+            [
+                "layers[1].animations[2].keyframes: has 10000 items, which bring the scene to 60000; at most 50000 "
+                    + "keyframes of all the scene's animations together are allowed"
+            ])
+        XCTAssertNoThrow(
+            try DecodingTestSupport.decode(
+                DecodingTestSupport.scene(layers: rect(Array(repeating: keyframed, count: 5)))))
+
+        let spans = Array(repeating: #"{"text": "x"}"#, count: 1_000).joined(separator: ",")
+        let spanned = #"{"type": "text", "spans": [\#(spans)]}"#
+        XCTAssertEqual(
+            DecodingTestSupport.messages(layers: Array(repeating: spanned, count: 12).joined(separator: ",")),
+            [
+                "layers[10].spans: has 1000 items, which bring the scene to 11000; at most 10000 spans of all the "
+                    + "scene's text layers together are allowed"
+            ])
+
+        let steps = Array(repeating: #"{"pause": 0}"#, count: 10_000).joined(separator: ",")
+        let typed = #"{"type": "text", "text": "", "animations": [{"type": "typewriter", "script": [\#(steps)]}]}"#
+        XCTAssertEqual(
+            DecodingTestSupport.messages(layers: Array(repeating: typed, count: 6).joined(separator: ",")),
+            [
+                "layers[5].animations[0].script: has 10000 items, which bring the scene to 60000; at most 50000 "
+                    + "steps of all the scene's typewriter scripts together are allowed"
+            ])
+
+        let animation = #"{"type": "animate", "property": "opacity", "to": 0}"#
+        let animated = rect(Array(repeating: animation, count: 1_000))
+        XCTAssertEqual(
+            DecodingTestSupport.messages(layers: Array(repeating: animated, count: 21).joined(separator: ",")),
+            [
+                "layers[20].animations: has 1000 items, which bring the scene to 21000; at most 20000 animations of "
+                    + "all the scene's layers together are allowed"
+            ])
+    }
+
+    /// Whatever a scene file holds, the parser stops at the first value past the limit: a 64 MB file
+    /// of numbers under an unknown key took 7.5 s and 2.4 GB to parse before its key was refused.
+    func testTheValuesOfASceneFileAreLimitedWhileItIsParsed() throws {
+        let zeros = Array(repeating: "0", count: 299_992).joined(separator: ",")
+        let within = #"{"canvas": {"width": 1, "height": 1}, "layers": [], "vars": {"a": 1}, "x": [\#(zeros)]}"#
+        XCTAssertEqual(
+            DecodingTestSupport.diagnostics(within).map(\.message), [#"unknown key "x""#], "300,000 values are parsed")
+        let past = within.replacingOccurrences(of: #""x": ["#, with: #""x": [0, 0, "#)
+        let diagnostic = try XCTUnwrap(DecodingTestSupport.diagnostics(past).first)
+        XCTAssertEqual(
+            diagnostic.message,
+            "the file holds more than 300000 JSON values, the first one past them here; at most 300000 JSON values "
+                + "in a scene file (every number, string, true, false, null, array and object, at any depth) are "
+                + "allowed")
+        // 8 values before the zeros (the scene, canvas, width, height, layers, vars, 1, the array), so
+        // value 300,001 is the last zero but one.
+        XCTAssertEqual(diagnostic.position, SourcePosition(line: 1, column: past.utf8.count - 4))
+    }
+
     func testTheScenesTextTogetherIsLimited() {
         let half = String(repeating: "word ", count: 12_000)
         XCTAssertEqual(
@@ -88,8 +157,29 @@ final class ContentLimitsTests: XCTestCase {
         }
     }
 
-    func testTheReadmeStatesEveryContentLimit() throws {
-        try ReadmeSection.assertEqual("content-limits", to: ContentLimits.markdownTable, source: "ContentLimits")
+    /// The manual's table says what ContentLimits says, and for every limit what its largest scene
+    /// costs, as `make bench-limits` measured it (a figure, not a promise: it is not compared).
+    func testTheReadmeStatesEveryContentLimitAndItsWorstCase() throws {
+        let text = try XCTUnwrap(Manual.texts().first { $0.text.contains("<!-- content-limits:begin -->") }).text
+        let rows = text.components(separatedBy: "<!-- content-limits:begin -->")[1]
+            .components(separatedBy: "<!-- content-limits:end -->")[0].split(separator: "\n").dropFirst(2)
+        var worstCases: [String: String] = [:]
+        for row in rows {
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard cells.count >= 3 else { continue }
+            worstCases[cells[1]] = cells[cells.count - 2]
+        }
+        try ReadmeSection.assertEqual(
+            "content-limits", to: ContentLimits.markdownTable(worstCases: worstCases), source: "ContentLimits")
+        let figures = #"^[0-9]+\.[0-9]{2} s, [0-9]+\.[0-9]{2} s, [0-9]+ MB$"#
+        for limit in ContentLimits.all {
+            let worst = worstCases[limit.meaning] ?? "no row"
+            XCTAssertNotNil(
+                worst.range(of: figures, options: .regularExpression),
+                "\(limit.meaning): \"\(worst)\" is not figures of make bench-limits")
+        }
     }
 
     // MARK: Work per output

@@ -49,6 +49,91 @@ final class KeySoundMixTests: XCTestCase {
             accuracy: 2, "volume scales the level")
     }
 
+    /// `seconds` of seeded noise at 48 kHz.
+    private func noise(seconds: Double, seed: UInt64 = 7) -> PCMSound {
+        var generator = SplitMix64(seed: seed)
+        let samples = (0..<Int(seconds * 48_000)).map { _ in Float(generator.nextUnit() * 1.6 - 0.8) }
+        return PCMSound(samples: samples, rate: PCMSound.trackRate)
+    }
+
+    /// What the mix gave before it read files at each press's pitch in place: the file resampled
+    /// whole for every press (and every second of the track the press reached), then added.
+    private func mixedByResamplingEachPress(_ keys: [Keystroke], _ range: Range<Int>, files: [String: PCMSound])
+        -> [Int16]
+    {
+        var sum = [Float](repeating: 0, count: range.count)
+        for key in keys {
+            guard let sound = key.sound, case .file(let name) = sound.source, let file = files[name] else { continue }
+            var generator = SplitMix64(seed: key.seed ^ FNV1a.hash("\(key.layer).\(key.animation).\(key.press)"))
+            let level = 1 + KeystrokeMix.levelVariation * (generator.nextUnit() * 2 - 1)
+            let pitch = 1 + KeystrokeMix.pitchVariation * (generator.nextUnit() * 2 - 1)
+            let delay = KeystrokeMix.timingVariation * generator.nextUnit()
+            let start = Int(((key.time + delay) * 48_000).rounded())
+            let samples = file.resampled(to: 48_000, speed: pitch).samples
+            let gain = Float(level * sound.volume)
+            let from = max(start, range.lowerBound)
+            let to = min(start + samples.count, range.upperBound)
+            guard from < to else { continue }
+            for index in from..<to { sum[index - range.lowerBound] += samples[index - start] * gain }
+        }
+        return sum.map(KeystrokeMix.limited)
+    }
+
+    func testAFileIsReadAtEachPressesPitchOnlyWhereItIsHeard() {
+        let files = ["click.wav": noise(seconds: 0.3), "long.wav": noise(seconds: 2, seed: 9)]
+        let mix = KeystrokeMix(files: files)
+        let keys = (0..<40).map { press in
+            keystroke(
+                0.013 * Double(press), press: press,
+                sound: KeySound(source: .file(press % 3 == 0 ? "long.wav" : "click.wav"), volume: 0.5))
+        }
+        for range in [0..<48_000, 20_000..<30_000, 90_000..<96_000] {
+            XCTAssertEqual(
+                mix.samples(of: keys, range), mixedByResamplingEachPress(keys, range, files: files),
+                "the same samples as resampling the file for each press, \(range)")
+        }
+    }
+
+    func testTheMixCostsThePressesTimesTheSoundTheyPlay() {
+        // 200 presses of a 10 s file in the first second, mixed a second at a time as a track is:
+        // each press adds at most the samples of the piece asked for. Resampling the file for every
+        // press cost 200 × 480,000 samples per second of track.
+        let mix = KeystrokeMix(files: ["ten.wav": noise(seconds: 10)])
+        let keys = (0..<200).map { keystroke(0.005 * Double($0), press: $0, sound: KeySound(source: .file("ten.wav"))) }
+        var work = KeystrokeMix.Work()
+        _ = mix.mixed(keys, 0..<48_000, work: &work)
+        XCTAssertEqual(work.pressesVisited, 200)
+        // Press i starts 240·i samples in (and up to 24 later): it plays the rest of the piece.
+        let played = (0..<200).reduce(0) { $0 + 48_000 - 240 * $1 }
+        XCTAssertLessThanOrEqual(work.samplesAdded, played, "only what the piece holds of each press")
+        XCTAssertGreaterThanOrEqual(work.samplesAdded, played - 200 * 25)
+        // A later piece visits only the presses whose sound still plays there.
+        var late = KeystrokeMix.Work()
+        _ = mix.mixed(
+            keys + [keystroke(20, press: 200, sound: KeySound(source: .file("ten.wav")))], 48_000 * 12..<48_000 * 13,
+            work: &late)
+        XCTAssertEqual(late.pressesVisited, 0, "no press of the first second reaches the thirteenth")
+        XCTAssertEqual(late.samplesAdded, 0)
+    }
+
+    func testAMixStopsWhenCancelled() throws {
+        let mix = KeystrokeMix(files: ["ten.wav": noise(seconds: 1)])
+        let keys = (0..<300).map { keystroke(0.001 * Double($0), press: $0, sound: KeySound(source: .file("ten.wav"))) }
+        var asked = 0
+        XCTAssertThrowsError(
+            try mix.samples(of: keys, 0..<48_000) {
+                asked += 1
+                return asked > 2
+            }
+        ) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+        XCTAssertEqual(asked, 3, "asked every \(KeystrokeMix.pressesBetweenChecks) presses, stopped at once")
+
+        var written: [UInt8] = []
+        let track = SoundTrack(keystrokes: keys, mix: mix, sampleCount: 480_000, isCancelled: { true })
+        XCTAssertThrowsError(try track.writeWAV { written += $0 }) { XCTAssertTrue($0 is CancellationError) }
+        XCTAssertEqual(written.count, 44, "nothing mixed after the header")
+    }
+
     func testTheLimiterBendsAboveTheKneeAndNeverPassesFullScale() {
         XCTAssertEqual(KeystrokeMix.limited(0.5), 16_384)
         XCTAssertEqual(KeystrokeMix.limited(-0.5), -16_384)

@@ -26,4 +26,17 @@ final class LottieJSONTests: XCTestCase {
             String(decoding: document.bytes, as: UTF8.self),
             #"{"v":"5.7.0","k":[1,-0.25,true],"nm":"a \"b\"\u000a","e":{}}"#)
     }
+
+    func testAValueWrittenAtOnceIsTheSameBytesAndCountsThem() {
+        let value = LottieJSON.object([
+            ("a", .array([.number(1.5), .string("x\"y"), .bool(false)])), ("b", .object([("c", .number(-0.00001))])),
+        ])
+        let written = value.written
+        XCTAssertEqual(written.bytes, value.bytes)
+        XCTAssertEqual(written.byteCount, value.bytes.count)
+        XCTAssertEqual(value.byteCount, value.bytes.count)
+        XCTAssertEqual(
+            LottieJSON.array([written, .number(2)]).bytes, Data(#"[{"a":[1.5,"x\"y",false],"b":{"c":0}},2]"#.utf8),
+            "a written value sits in a larger one as its bytes")
+    }
 }

@@ -140,4 +140,32 @@ final class FuzzRegressionTests: XCTestCase {
             }
         }
     }
+
+    /// What the sound target checks (`Fuzz/Sources/FuzzHarness/SoundHarness.swift`): a refusal has
+    /// a reason; a decoded sound, and the same at 48 kHz, has a rate kinetype reads, lasts at most
+    /// 10 s and holds samples within -1…1; its mix made in parts is its mix made whole.
+    func testSoundRegressions() throws {
+        for (name, data) in try inputs("sound") {
+            let sound: PCMSound
+            do throws(WAVFile.Problem) {
+                sound = try SoundFile.decode(data)
+            } catch {
+                XCTAssertFalse(error.reason.isEmpty, name)
+                continue
+            }
+            for decoded in [sound, sound.resampled(to: PCMSound.trackRate)] {
+                XCTAssertTrue(WAVFile.rates.contains(decoded.rate), name)
+                XCTAssertLessThanOrEqual(decoded.duration, WAVFile.longestSound + 1e-3, name)
+                XCTAssertTrue(decoded.samples.allSatisfy { $0.isFinite && abs($0) <= 1 }, name)
+            }
+            let mix = KeystrokeMix(files: ["fuzz.wav": sound.resampled(to: PCMSound.trackRate)])
+            let keys = (0..<3).map { press in
+                Keystroke(
+                    time: 0.002 * Double(press), kind: .character, layer: 0, animation: 0, press: press,
+                    seed: UInt64(data.count), sound: KeySound(source: .file("fuzz.wav")))
+            }
+            XCTAssertEqual(
+                mix.samples(of: keys, 0..<960), mix.samples(of: keys, 0..<333) + mix.samples(of: keys, 333..<960), name)
+        }
+    }
 }

@@ -8,10 +8,14 @@ extension PreparedScene {
     public var hasSound: Bool { timeline.keystrokes.hasSound }
 
     /// The mixed track: 16-bit mono at `PCMSound.trackRate`, as long as the video.
-    public var soundTrack: SoundTrack {
+    public var soundTrack: SoundTrack { soundTrack(isCancelled: { false }) }
+
+    /// The mixed track, whose mixing stops with `CancellationError` once `isCancelled` says so.
+    public func soundTrack(isCancelled: @escaping @Sendable () -> Bool) -> SoundTrack {
         SoundTrack(
             keystrokes: timeline.keystrokes.keystrokes, mix: sounds,
-            sampleCount: KeystrokeMix.sampleCount(frameCount: timeline.frameCount, fps: timeline.fps))
+            sampleCount: KeystrokeMix.sampleCount(frameCount: timeline.frameCount, fps: timeline.fps),
+            isCancelled: isCancelled)
     }
 
     /// The note a render to `format` gives when the scene has sound the format cannot carry.

@@ -15,7 +15,14 @@ import KinetypeRender
 /// typewriter's reveal (the opacity of each character's glyphs), the cursor (its rectangle and
 /// blink), each distinct layout of a text that changes (`LottieTextLayer.swift`).
 /// Whatever it cannot write exactly is refused with an error naming the layer.
+///
+/// The JSON is counted as it is built, each glyph and layer written at once (`tally`), and an export
+/// that would pass `maximumBytes` is refused at the layer where it does, before anything is written.
 struct LottieExport {
+    /// The largest Lottie JSON kinetype writes (16 MiB): players read and hold the whole file, and
+    /// the reference scenes' largest is 0.4 MB. A text laid out again on hundreds of frames reaches it.
+    static let maximumBytes = 16 << 20
+
     let prepared: PreparedScene
     let renderer: FrameRenderer
     let isCancelled: @Sendable () -> Bool
@@ -92,7 +99,8 @@ struct LottieExport {
         var layers: [LottieJSON] = []
         for (position, layerTracks) in tracks.enumerated().reversed() {
             if isCancelled() { throw CancellationError() }
-            layers.append(try layer(layerTracks, index: position + 1, assets: &assets, shared: &shared))
+            let made = try layer(layerTracks, index: position + 1, assets: &assets, shared: &shared)
+            layers.append(try tally(made, at: "layers[\(layerTracks.first.index)]", &shared))
         }
         if isVisible(first.canvas.background) {
             let canvasRect = Rect(x: 0, y: 0, width: scene.canvas.width, height: scene.canvas.height)
@@ -103,7 +111,7 @@ struct LottieExport {
                     shapes: [group(pathShapes(try FrameRenderer.roundedRectPath(canvasRect, radius: 0)) + [paint])],
                     transform: staticTransform()))
         }
-        return .object([
+        let document = LottieJSON.object([
             ("v", .string("5.7.0")),
             ("fr", .number(timeline.fps)),
             ("ip", .number(0)),
@@ -114,7 +122,33 @@ struct LottieExport {
             ("ddd", .number(0)),
             ("assets", .array(assets)),
             ("layers", .array(layers)),
-        ])
+        ]).written
+        // What `tally` did not count (the precompositions that hold the glyphs, pictures) is here.
+        if document.byteCount > Self.maximumBytes { throw tooLarge(at: "layers", bytes: document.byteCount) }
+        return document
+    }
+
+    /// `json` written, its bytes added to the file's so far; past `maximumBytes`, the export is
+    /// refused at `path`.
+    func tally(_ json: LottieJSON, at path: String, _ shared: inout SharedAssets) throws -> LottieJSON {
+        let written = json.written
+        shared.bytes += written.byteCount
+        if shared.bytes > Self.maximumBytes { throw tooLarge(at: path, bytes: shared.bytes) }
+        return written
+    }
+
+    /// The refusal of an export past `maximumBytes` (exit 64, like every Lottie refusal).
+    func tooLarge(at path: String, bytes: Int) -> DiagnosticList {
+        var diagnostic = scene.source.diagnostic(
+            at: path,
+            "the Lottie JSON would be larger than \(RegularFile.describe(bytes: Int64(Self.maximumBytes))), the most "
+                + "kinetype writes; it passes that here",
+            hint: "render this scene to .gif, .webp, .apng or a video; text laid out again on many frames (a flow "
+                + "typewriter, an animated size, weight, letter spacing or color) makes a large Lottie file, since "
+                + "every layout is its own glyphs",
+            kind: .usage)
+        diagnostic.usageFollowUp = .none
+        return DiagnosticList([diagnostic])
     }
 
     // MARK: - Sampling and checks
@@ -187,6 +221,8 @@ struct LottieExport {
     struct SharedAssets {
         var glyphs: [GlyphKey: GlyphAsset] = [:]
         var pictures: [Data: String] = [:]
+        /// Bytes of JSON written so far (`tally`).
+        var bytes = 0
     }
 
     private func layer(_ tracks: LayerTracks, index: Int, assets: inout [LottieJSON], shared: inout SharedAssets)

@@ -178,7 +178,7 @@ struct OutputWriter {
         let writer = try VideoWriter(
             url: output, width: canvas.pixelWidth, height: canvas.pixelHeight,
             fps: timeline.fps, format: format, options: options, group: group,
-            audio: encoding.sound && prepared.hasSound ? prepared.soundTrack : nil)
+            audio: encoding.sound && prepared.hasSound ? prepared.soundTrack(isCancelled: isCancelled) : nil)
         // Workers convert their frames to ffmpeg's bytes; the writer's own thread feeds ffmpeg, so
         // this thread only hands frames on and rendering, converting and encoding overlap.
         let converter = writer.converter

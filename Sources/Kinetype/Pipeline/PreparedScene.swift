@@ -58,7 +58,10 @@ public final class PreparedScene: Sendable {
             try hapticPattern.write(to: haptics, group: options.group)
         }
         if let audio = options.audio {
-            try soundTrack.writeWAV(to: audio, group: options.group)
+            let track = soundTrack(isCancelled: isCancelled)
+            try track.writeWAV(to: audio, group: options.group) { done in
+                progress(RenderProgress(phase: "sound", done: done, total: track.pieces))
+            }
         }
         return report
     }

@@ -63,7 +63,7 @@ public struct RenderOptions: Sendable {
 
 /// Where a render stands, for progress bars.
 public struct RenderProgress: Sendable {
-    /// "palette" (the GIF's first pass) or "frames".
+    /// "palette" (the GIF's first pass), "frames", or "sound" (seconds of `--audio`'s track mixed).
     public var phase: String
     /// Units of the phase done, of `total`.
     public var done: Int

@@ -15,7 +15,8 @@ enum PreviewCommand: Command {
         on. Open the page at a frame, paused, with ?frame=N (0-based).
 
         The server listens on 127.0.0.1 only (--host takes nothing else) and answers GET requests for
-        its page, the scene's state and rendered frames; it reads no file a request names.
+        its page, the scene's state and rendered frames, addressed to 127.0.0.1:PORT or
+        localhost:PORT; it reads no file a request names.
         """
     /// The ports `--port` takes; 0 asks the system for a free one.
     static let portRange = 0...65535

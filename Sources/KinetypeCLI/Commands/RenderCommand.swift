@@ -194,7 +194,10 @@ enum RenderCommand: Command {
             do {
                 let isCancelled: @Sendable () -> Bool = { interrupt.isSet }
                 let update: (RenderProgress) -> Void = {
-                    progress.update(done: $0.done, total: $0.total, label: $0.phase, fraction: $0.fraction)
+                    progress.update(
+                        done: $0.done, total: $0.total, label: $0.phase,
+                        unit: $0.phase == "sound" ? "seconds" : "frames",
+                        fraction: $0.fraction)
                 }
                 report =
                     toStandardOutput
@@ -207,6 +210,9 @@ enum RenderCommand: Command {
             progress.finish()
             written.append((report, options, path))
         }
+        // A signal that came after the last check of the work (a contact sheet, the haptics) still
+        // stops the command before anything is put in place.
+        if interrupt.isSet { throw CancellationError() }
         try group?.commit()
         finished = true
         for (report, options, path) in written {

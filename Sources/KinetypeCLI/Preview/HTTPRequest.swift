@@ -22,7 +22,7 @@ struct HTTPRequest: Equatable {
     }
 
     /// Parses a request head (the bytes before the blank line). Throws the response to send when
-    /// the head is malformed (400), uses another method than GET (405), another protocol than
+    /// the head is malformed or has more than one `Host` header (400), uses another method than GET (405), another protocol than
     /// HTTP/1.0 or 1.1 (505) or announces a body (413: GET requests have none).
     init(head: [UInt8]) throws(HTTPResponse) {
         guard let text = String(validating: head, as: UTF8.self) else { throw .badRequest("not UTF-8") }
@@ -43,6 +43,8 @@ struct HTTPRequest: Equatable {
             }
             let name = line[..<colon].lowercased()
             guard !name.isEmpty, !name.contains(" ") else { throw .badRequest("malformed header name") }
+            // Two Host headers could name two servers; which one a request is for must be clear.
+            if name == "host", headers[name] != nil { throw .badRequest("more than one Host header") }
             headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         guard method == "GET" else { throw .methodNotAllowed }

@@ -112,7 +112,9 @@ extension DecodingContext {
         guard
             let value = object.required("keyframes"),
             let items = array(value, path: object.path("keyframes"), nonEmpty: true).flatMap({
-                limited($0, ContentLimits.keyframes, path: object.path("keyframes"), at: value.position)
+                limited(
+                    $0, ContentLimits.keyframes, within: ContentLimits.sceneKeyframes, path: object.path("keyframes"),
+                    at: value.position)
             })
         else { return nil }
         var keyframes: [Keyframe] = []

@@ -10,6 +10,28 @@ extension DecodingContext {
         return nil
     }
 
+    /// `items` when there are at most `limit.maximum` of them and, with the scene's items of `total`
+    /// counted so far, at most `total.maximum`; else reports it at `path`. Past the total, no
+    /// further array of that kind is decoded (and only the first is reported), so the work stops
+    /// where the limit is.
+    func limited(
+        _ items: [JSONValue], _ limit: ContentLimit, within total: ContentLimit, path: String,
+        at position: SourcePosition?
+    ) -> [JSONValue]? {
+        guard let items = limited(items, limit, path: path, at: position) else { return nil }
+        let before = sceneTotals[total.meaning, default: 0]
+        let after = before + items.count
+        sceneTotals[total.meaning] = after
+        guard after > total.maximum else { return items }
+        if before <= total.maximum {
+            report(
+                "has \(items.count) items, which bring the scene to \(after); at most \(total.maximum) "
+                    + "\(total.meaning) are allowed",
+                path: path, at: position, hint: total.reason)
+        }
+        return nil
+    }
+
     /// Counts `text` toward the scene's Unicode scalars and checks each of its characters; false
     /// when a problem was reported.
     func checkSceneText(_ text: String, path: String) -> Bool {

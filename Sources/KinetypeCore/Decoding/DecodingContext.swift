@@ -15,6 +15,8 @@ final class DecodingContext {
     var usedPlaceholders: Set<String> = []
     /// Unicode scalars of all the scene's texts decoded so far (`ContentLimits.sceneText`).
     var sceneTextScalars = 0
+    /// Items of each scene-wide limit counted so far (`ContentLimits.sceneKeyframes` …), by its meaning.
+    var sceneTotals: [String: Int] = [:]
     /// The appearance colors are resolved for: the override, else `canvas.colorScheme` once read.
     var colorScheme: ColorScheme
     /// `--color-scheme` or a batch entry's `colorScheme`; wins over `canvas.colorScheme`.
@@ -52,6 +54,11 @@ final class DecodingContext {
     /// Every problem found, ending with `and N more problems` when some were left out.
     var reportedDiagnostics: [Diagnostic] {
         omitted > 0 ? diagnostics + [Diagnostic.more(omitted, file: fileName)] : diagnostics
+    }
+
+    /// Makes room for `count` recorded positions.
+    func reservePositions(_ count: Int) {
+        positions.reserveCapacity(count)
     }
 
     /// Remembers where `path` stands, for the scene's `SourceMap`.

@@ -10,10 +10,22 @@ public enum JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 512
 
-    /// Parses one JSON document; throws a `DiagnosticList` holding the first syntax error.
-    public static func parse(_ data: Data, fileName: String) throws -> JSONValue {
+    /// Parses one JSON document; throws a `DiagnosticList` holding the first syntax error. With
+    /// `valueLimit`, a document of more values (numbers, strings, arrays, objects, `true`, `false`,
+    /// `null`) than its maximum stops at the first value past it, so no larger tree is ever built.
+    public static func parse(_ data: Data, fileName: String, valueLimit: ContentLimit? = nil) throws -> JSONValue {
+        var count = 0
+        return try parse(data, fileName: fileName, valueLimit: valueLimit, valueCount: &count)
+    }
+
+    /// `parse(_:fileName:valueLimit:)`, also giving how many values the document holds.
+    public static func parse(_ data: Data, fileName: String, valueLimit: ContentLimit?, valueCount: inout Int) throws
+        -> JSONValue
+    {
         var scanner = JSONScanner(bytes: [UInt8](data))
+        scanner.valueLimit = valueLimit
         do {
+            defer { valueCount = scanner.valueCount }
             return try scanner.parseDocument()
         } catch let error as JSONSyntaxError {
             let position = scanner.slowPosition(ofOffset: error.offset)
@@ -57,6 +69,9 @@ private final class ContainerBuilder {
 
 struct JSONScanner {
     private let bytes: [UInt8]
+    /// The most values the document may hold (`JSONParser.parse`), and how many were begun so far.
+    var valueLimit: ContentLimit?
+    private(set) var valueCount = 0
     private var offset = 0
     private var line = 1
     private var lineStart = 0
@@ -120,6 +135,15 @@ struct JSONScanner {
                 throw JSONSyntaxError(
                     offset: offset, message: "unexpected end of file; expected a value",
                     hint: unclosedHint(stack))
+            }
+            valueCount += 1
+            if let valueLimit, valueCount > valueLimit.maximum {
+                throw JSONSyntaxError(
+                    offset: offset,
+                    message:
+                        "the file holds more than \(valueLimit.maximum) JSON values, the first one past them here; "
+                        + "at most \(valueLimit.maximum) \(valueLimit.meaning) are allowed",
+                    hint: valueLimit.reason)
             }
             let byte = bytes[offset]
             if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {

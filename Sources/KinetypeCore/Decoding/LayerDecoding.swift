@@ -73,7 +73,9 @@ extension DecodingContext {
         let animations =
             object.array("animations").flatMap {
                 limited(
-                    $0, ContentLimits.animations, path: object.path("animations"), at: object["animations"]?.position)
+                    $0, ContentLimits.animations, within: ContentLimits.sceneAnimations,
+                    path: object.path("animations"),
+                    at: object["animations"]?.position)
             }.map { items in
                 items.enumerated().compactMap { offset, item in
                     decodeAnimation(

@@ -17,7 +17,9 @@ struct ObjectReader {
         self.path = path
         self.value = value
         self.members = members
-        for member in members where !allowed.contains(member.key) {
+        // A long list (every key of `vars`) is looked up as a set: one pass, not one per key.
+        let allowedSet = allowed.count > 16 ? Set(allowed) : nil
+        for member in members where !(allowedSet?.contains(member.key) ?? allowed.contains(member.key)) {
             let suggestion = Suggestion.didYouMean(member.key, among: allowed)
             let hint =
                 unknownKeyHint?(member.key)

@@ -16,8 +16,12 @@ public enum SceneDecoder {
         _ data: Data, fileName: String, baseDirectory: URL,
         overrides: [String: String] = [:], colorScheme: ColorScheme? = nil
     ) throws -> Scene {
-        let root = try JSONParser.parse(data, fileName: fileName)
+        var valueCount = 0
+        let root = try JSONParser.parse(
+            data, fileName: fileName, valueLimit: ContentLimits.jsonValues, valueCount: &valueCount)
         let context = DecodingContext(fileName: fileName, colorScheme: colorScheme)
+        // Most values get a position recorded: room for all of them at once, not grown step by step.
+        context.reservePositions(valueCount)
         let scene = context.decodeScene(root, baseDirectory: baseDirectory, overrides: overrides)
         guard let scene, context.diagnostics.isEmpty else {
             var diagnostics = context.reportedDiagnostics

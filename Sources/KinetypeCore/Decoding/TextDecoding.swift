@@ -13,7 +13,9 @@ extension DecodingContext {
         if hasSpans, !hasText {
             guard
                 let spans = object.array("spans", nonEmpty: true).flatMap({
-                    limited($0, ContentLimits.spans, path: object.path("spans"), at: object["spans"]?.position)
+                    limited(
+                        $0, ContentLimits.spans, within: ContentLimits.sceneSpans, path: object.path("spans"),
+                        at: object["spans"]?.position)
                 }).map({ items in
                     items.enumerated().compactMap { index, item in
                         decodeSpan(item, path: DecodingPath.index(object.path("spans"), index))

@@ -157,7 +157,8 @@ extension DecodingContext {
     /// Steps `{"type": s}`, `{"pause": s}`, `{"delete": n}`, `{"deleteAll": true}`.
     private func decodeScript(_ value: JSONValue, path: String) -> [ScriptStep]? {
         guard let all = array(value, path: path, nonEmpty: true),
-            let items = limited(all, ContentLimits.scriptSteps, path: path, at: value.position)
+            let items = limited(
+                all, ContentLimits.scriptSteps, within: ContentLimits.sceneScriptSteps, path: path, at: value.position)
         else { return nil }
         var steps: [ScriptStep] = []
         for (index, item) in items.enumerated() {

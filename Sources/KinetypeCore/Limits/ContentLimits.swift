@@ -22,6 +22,13 @@ public struct ContentLimit: Sendable, Equatable {
 }
 
 public enum ContentLimits {
+    /// Every value the scene file holds, checked while it is parsed: the one bound that holds for
+    /// whatever a 64 MB file is made of (unknown keys, `vars`, deep arrays), before any tree is built.
+    public static let jsonValues = ContentLimit(
+        [""], 300_000,
+        meaning:
+            "JSON values in a scene file (every number, string, true, false, null, array and object, at any depth)",
+        reason: "each is parsed, kept and decoded; a card holds a few hundred, 10,000 layers a few each")
     public static let layers = ContentLimit(
         ["layers"], 10_000, meaning: "layers of a scene",
         reason: "every frame computes every layer; a card has dozens")
@@ -30,12 +37,24 @@ public enum ContentLimits {
         reason: "Pango applies every span's attributes to every run: time grows with the square")
     public static let animations = ContentLimit(
         ["layers[].animations"], 1_000, meaning: "animations of a layer", reason: "each is evaluated every frame")
+    public static let sceneAnimations = ContentLimit(
+        ["layers[].animations"], 20_000, meaning: "animations of all the scene's layers together",
+        reason: "each is compiled once and evaluated every frame")
     public static let keyframes = ContentLimit(
         ["layers[].animations[].keyframes"], 10_000, meaning: "keyframes of an animation",
         reason: "more keyframes than frames")
+    public static let sceneKeyframes = ContentLimit(
+        ["layers[].animations[].keyframes"], 50_000, meaning: "keyframes of all the scene's animations together",
+        reason: "each is decoded and compiled into its track")
+    public static let sceneSpans = ContentLimit(
+        ["layers[].spans"], 10_000, meaning: "spans of all the scene's text layers together",
+        reason: "each is decoded, styled and laid out")
     public static let scriptSteps = ContentLimit(
         ["layers[].animations[].script"], 10_000, meaning: "steps of a typewriter script",
         reason: "each step is a schedule to compile")
+    public static let sceneScriptSteps = ContentLimit(
+        ["layers[].animations[].script"], 50_000, meaning: "steps of all the scene's typewriter scripts together",
+        reason: "each step is a schedule to compile, even a pause")
     public static let sceneText = ContentLimit(
         ["layers[].text", "layers[].spans[].text", "layers[].animations[].script[].type"],
         FormatRanges.maximumTextLength,
@@ -53,15 +72,25 @@ public enum ContentLimits {
 
     /// Every limit, in the order of the manual's table.
     public static let all: [ContentLimit] = [
-        layers, spans, animations, keyframes, scriptSteps, sceneText, characterScalars, wordLength,
+        jsonValues, layers, spans, sceneSpans, animations, sceneAnimations, keyframes, sceneKeyframes, scriptSteps,
+        sceneScriptSteps, sceneText, characterScalars, wordLength,
     ]
 
-    /// The manual's table of these limits, as `testReadmeStatesEveryContentLimit` compares it.
-    public static var markdownTable: String {
-        var lines = ["| what | at most | where | why this bound |", "|---|---|---|---|"]
+    /// The heading of the manual's last column: what the largest scene at each limit costs.
+    public static let worstCaseHeading = "worst case: validate, render (GIF), peak memory"
+
+    /// The manual's table of these limits, as `testReadmeStatesEveryContentLimit` compares it. Its
+    /// last column is measured, not stated here: `make bench-limits` renders the largest scene each
+    /// limit allows and writes the figures into the manual, and `worstCases` gives them back by
+    /// `meaning` (a limit without one says "not measured").
+    public static func markdownTable(worstCases: [String: String] = [:]) -> String {
+        var lines = [
+            "| what | at most | where | why this bound | \(worstCaseHeading) |", "|---|---|---|---|---|",
+        ]
         for limit in all {
-            let keys = limit.keys.map { "`\($0)`" }.joined(separator: ", ")
-            lines.append("| \(limit.meaning) | \(limit.maximum) | \(keys) | \(limit.reason) |")
+            let keys = limit.keys.map { $0.isEmpty ? "the whole file" : "`\($0)`" }.joined(separator: ", ")
+            let worst = worstCases[limit.meaning] ?? "not measured"
+            lines.append("| \(limit.meaning) | \(limit.maximum) | \(keys) | \(limit.reason) | \(worst) |")
         }
         return lines.joined(separator: "\n")
     }

@@ -9,6 +9,8 @@ public indirect enum LottieJSON: Equatable, Sendable {
     case string(String)
     case array([LottieJSON])
     case object([(String, LottieJSON)])
+    /// A value already written (`written(_:)`): its bytes, kept as they are.
+    case raw([UInt8])
 
     public static func == (lhs: LottieJSON, rhs: LottieJSON) -> Bool {
         lhs.bytes == rhs.bytes
@@ -21,8 +23,27 @@ public indirect enum LottieJSON: Equatable, Sendable {
         return Data(out)
     }
 
+    /// The same value, written now: a large document built from many of these holds its bytes
+    /// (about as many as the file will have) instead of a tree of values many times that size,
+    /// and each piece's size is known as it is added.
+    public var written: LottieJSON {
+        if case .raw = self { return self }
+        var out: [UInt8] = []
+        write(into: &out)
+        return .raw(out)
+    }
+
+    /// The number of bytes of `bytes` (counted without writing them when the value is `.raw`).
+    public var byteCount: Int {
+        if case .raw(let out) = self { return out.count }
+        var out: [UInt8] = []
+        write(into: &out)
+        return out.count
+    }
+
     private func write(into out: inout [UInt8]) {
         switch self {
+        case .raw(let bytes): out.append(contentsOf: bytes)
         case .number(let value): Self.write(value, into: &out)
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
         case .string(let text): Self.quote(text, into: &out)

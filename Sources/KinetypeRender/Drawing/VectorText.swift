@@ -83,6 +83,18 @@ public enum VectorTextProblem: Error, Sendable {
 }
 
 extension FrameRenderer {
+    /// The index of the last of `offsets` (ascending) that is at most `value`, or 0: a binary search,
+    /// as a linear one from the end made a 100,000-character text take time that grows with its square.
+    static func lastIndex(in offsets: [Int], atMost value: Int) -> Int {
+        var low = 0
+        var high = offsets.count
+        while low < high {
+            let middle = (low + high) / 2
+            if offsets[middle] <= value { low = middle + 1 } else { high = middle }
+        }
+        return max(0, low - 1)
+    }
+
     /// The glyph outlines of `text` (every character shown, no cursor) as the renderer lays it out
     /// for `layer`. Glyph outlines come from the exact-outline context (`ExactGlyphs`), whose
     /// layout has the same glyph positions as the raster one (positions are never rounded). Glyphs
@@ -137,7 +149,7 @@ extension FrameRenderer {
                 // PANGO_GLYPH_UNKNOWN_FLAG: a character no font has, drawn as a box with its code.
                 if glyph & 0x1000_0000 != 0 { throw VectorTextProblem.missingGlyph }
                 let cluster = itemOffset + Int(glyphString.pointee.log_clusters[index])
-                let element = max(0, (offsets.lastIndex { $0 <= cluster } ?? 0))
+                let element = Self.lastIndex(in: offsets, atMost: cluster)
                 let character =
                     element < prepared.display.elements.count
                     ? prepared.display.elements[element].original : prepared.display.elements.last?.original ?? 0

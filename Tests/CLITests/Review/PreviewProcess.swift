@@ -62,13 +62,12 @@ final class PreviewProcess {
     /// Sends `request` as is and returns everything the server answers until it closes.
     func raw(_ request: [UInt8]) throws -> String { String(decoding: try rawData(request), as: UTF8.self) }
 
-    /// Sends `request` as is and returns the bytes the server answers until it closes.
-    func rawData(_ request: [UInt8]) throws -> Data {
+    /// A socket connected to the server, whose reads give up after `timeout` seconds (the caller closes it).
+    func connection(timeout: Int = 30) throws -> Int32 {
         let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketFD >= 0 else { throw POSIXError(.EIO) }
-        defer { close(socketFD) }
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
-        setsockopt(socketFD, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var time = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(socketFD, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -78,7 +77,17 @@ final class PreviewProcess {
                 connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        guard connected == 0 else {
+            close(socketFD)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        return socketFD
+    }
+
+    /// Sends `request` as is and returns the bytes the server answers until it closes.
+    func rawData(_ request: [UInt8]) throws -> Data {
+        let socketFD = try connection()
+        defer { close(socketFD) }
         var offset = 0
         while offset < request.count {
             let sent = request[offset...].withUnsafeBytes {

@@ -1,4 +1,5 @@
 import Foundation
+import KinetypeCore
 import XCTest
 
 /// The preview server over raw sockets: what it refuses, and that it stops cleanly on Ctrl-C.
@@ -71,6 +72,115 @@ final class PreviewServerTests: XCTestCase {
         let stopped = server.interrupt()
         XCTAssertEqual(stopped.status, 0)
         XCTAssertTrue(stopped.stderr.contains("kinetype: preview stopped"), stopped.stderr)
+    }
+}
+
+/// Who the preview answers: requests with one Host header naming its own address, and a normal
+/// request even while dozens of connections trickle their heads or say nothing (#39).
+final class PreviewRequestGuardTests: XCTestCase {
+    private func startServer() throws -> PreviewProcess {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        try FileManager.default.copyItem(
+            at: KinetypeProcess.fixtures.appendingPathComponent("tiny.json"),
+            to: folder.appendingPathComponent("tiny.json"))
+        return try PreviewProcess(["tiny.json"], in: folder)
+    }
+
+    private func status(of response: String) -> Int {
+        Int(response.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    func testAnswersOnlyRequestsWithOneHostNamingItsOwnAddress() throws {
+        let server = try startServer()
+        let port = server.port
+        let otherPort = port == 65_535 ? port - 1 : port + 1
+        let cases: [(String, Int)] = [
+            ("", 400),
+            ("Host: 127.0.0.1:\(port)\r\nHost: 127.0.0.1:\(port)\r\n", 400),
+            ("Host: 127.0.0.1:\(port)\r\nHost: attacker.example\r\n", 400),
+            ("Host: 127.0.0.1:evil.example\r\n", 403),
+            ("Host: 127.0.0.1:\(port)@evil.example\r\n", 403),
+            ("Host: 127.0.0.1\r\n", 403),
+            ("Host: localhost\r\n", 403),
+            ("Host: 127.0.0.1:\(otherPort)\r\n", 403),
+            ("Host: localhost.:\(port)\r\n", 403),
+            ("Host: [::1]:\(port)\r\n", 403),
+            ("Host: attacker.example:\(port)\r\n", 403),
+            ("Host: \r\n", 403),
+            ("Host: 127.0.0.1:\(port)\r\n", 200),
+            ("host: LOCALHOST:\(port)\r\n", 200),
+        ]
+        for (headers, expected) in cases {
+            for version in ["HTTP/1.1", "HTTP/1.0"] {
+                let response = try server.raw("GET /state.json \(version)\r\n\(headers)\r\n")
+                XCTAssertEqual(status(of: response), expected, "\(version) \(headers.debugDescription): \(response)")
+                if expected != 200 {
+                    XCTAssertFalse(response.contains("\"frameCount\""), "the state was served to \(headers)")
+                }
+            }
+        }
+        XCTAssertEqual(server.interrupt().status, 0)
+    }
+
+    func testTricklingAndIdleConnectionsTimeOutAndNeverStarveARequest() throws {
+        let server = try startServer()
+        // 32 connections that send a head one byte at a time and never end it, and 32 that send
+        // nothing: as many as the preview answers at once, twice over.
+        let trickling = try (0..<32).map { _ in try server.connection() }
+        let idle = try (0..<32).map { _ in try server.connection() }
+        defer { for socket in trickling + idle { close(socket) } }
+        for socket in trickling {
+            _ = Array("GET / HTTP/1.1\r\nX-Slow: ".utf8).withUnsafeBytes {
+                send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+        }
+        let stop = Locked(false)
+        let trickler = Thread {
+            while !stop.withLock({ $0 }) {
+                for socket in trickling {
+                    var byte = UInt8(ascii: "a")
+                    _ = send(socket, &byte, 1, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                }
+                usleep(100_000)
+            }
+        }
+        trickler.start()
+        defer { stop.withLock { $0 = true } }
+        usleep(300_000)
+
+        // A normal request is answered while they all hang on (the wait only catches a hang).
+        let page = try server.get("/state.json")
+        XCTAssertEqual(page.status, 200, String(decoding: page.body, as: UTF8.self))
+        XCTAssertTrue(String(decoding: page.body, as: UTF8.self).contains("\"frameCount\""))
+
+        // Each of them ends, answered 408 or closed, however long it goes on trickling (the 30 s
+        // only catch a server that never closes them).
+        var open = Set(trickling + idle)
+        var answers: [Int32: Data] = [:]
+        let deadline = Date().addingTimeInterval(30)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !open.isEmpty, Date() < deadline {
+            var polled = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&polled, nfds_t(polled.count), 200)
+            for entry in polled where entry.revents != 0 {
+                let count = buffer.withUnsafeMutableBytes {
+                    recv(entry.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+                }
+                if count > 0 {
+                    answers[entry.fd, default: Data()].append(contentsOf: buffer[0..<count])
+                } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+                    open.remove(entry.fd)
+                }
+            }
+        }
+        XCTAssertEqual(open.count, 0, "connections still open after 30 s")
+        for answer in answers.values {
+            let text = String(decoding: answer, as: UTF8.self)
+            XCTAssertTrue(text.hasPrefix("HTTP/1.1 408 "), text)
+        }
+        stop.withLock { $0 = true }
+        XCTAssertEqual(try server.get("/state.json").status, 200, "still serving")
+        XCTAssertEqual(server.interrupt().status, 0)
     }
 }
 

@@ -16,6 +16,9 @@ struct CursorSample: Equatable {
 /// shows) in between. Glyph outlines stay shared assets. A shadow is copies of the glyphs in its
 /// color under them (`ShadowCopies`).
 extension LottieExport {
+    /// The fewest bytes a glyph layer takes (`{"ty":0,"ind":1,"refId":"g0",…}`: 119 and more).
+    static let leastGlyphLayerBytes = 100
+
     func textLayer(_ tracks: LayerTracks, index: Int, assets: inout [LottieJSON], shared: inout SharedAssets)
         throws -> LottieJSON
     {
@@ -50,58 +53,83 @@ extension LottieExport {
             }
         }
         if let cursorLayer = try cursorLayer(tracks, index: inner.count + 1) { inner.append(cursorLayer) }
+        // The frames each layout shows: from its first to its last.
+        let spans: [Range<Int>?] = framesOf.map { frames in
+            frames.first.flatMap { first in frames.last.map { first..<$0 + 1 } }
+        }
+        // Pango draws a run's underline and strikethrough over its glyphs.
         for (layout, vector) in vectors.enumerated() {
-            guard let first = framesOf[layout].first, let last = framesOf[layout].last else { continue }
-            let frames = first..<last + 1
-            // Pango draws a run's underline and strikethrough over its glyphs.
-            inner += try decorationLayers(
+            guard let frames = spans[layout] else { continue }
+            for decoration in try decorationLayers(
                 vector, layout: layout, tracks: tracks, frames: frames, tint: nil, firstIndex: inner.count + 1)
-            for glyph in try glyphLayers(
-                vector, layout: layout, tracks: tracks, frames: frames, tint: nil, firstIndex: inner.count + 1,
-                assets: &assets, shared: &shared)
             {
-                inner.append(glyph)
+                inner.append(try tally(decoration, at: path, &shared))
             }
-            // The shadow under the glyphs: a blurred copy of them, approximated by copies in the
-            // shadow's color at offsets around it (see `ShadowCopies`).
+        }
+        let merged = LottieGlyphMerge(vectors) { layout in tracks.layouts[layout].glyphsMove ? { $0 } : snapped }
+        // The shadows under the glyphs: a blurred copy of them, approximated by copies in the
+        // shadow's color at offsets around it (see `ShadowCopies`), one set for each shadow the
+        // layouts have, over the frames of the layouts that have it.
+        var shadows: [(shadow: Shadow, layouts: Set<Int>)] = []
+        for layout in tracks.layouts.indices where spans[layout] != nil {
             guard let shadow = tracks.layouts[layout].shadow, shadow.color.alpha > 0 else { continue }
-            let shadowID = "layer\(layer.index)-shadow\(layout)"
-            let shadowDecorations = try decorationLayers(
-                vector, layout: layout, tracks: tracks, frames: frames, tint: shadow.color, firstIndex: 1)
-            let shadowGlyphs =
-                try shadowDecorations
-                + glyphLayers(
-                    vector, layout: layout, tracks: tracks, frames: frames, tint: shadow.color,
-                    firstIndex: shadowDecorations.count + 1, assets: &assets, shared: &shared)
-            guard !shadowGlyphs.isEmpty else { continue }
+            if let known = shadows.firstIndex(where: { $0.shadow == shadow }) {
+                shadows[known].layouts.insert(layout)
+            } else {
+                shadows.append((shadow, [layout]))
+            }
+        }
+        // Every glyph is a layer of at least `leastGlyphLayerBytes`, and again in each shadow: an
+        // export that cannot fit is refused now, before its layers are made.
+        let least = shared.bytes + merged.glyphs.count * Self.leastGlyphLayerBytes * (1 + shadows.count)
+        if least > Self.maximumBytes { throw tooLarge(at: path, bytes: least) }
+        inner += try glyphLayers(
+            merged, of: vectors, shownIn: nil, tracks: tracks, spans: spans, tint: nil, firstIndex: inner.count + 1,
+            path: path,
+            assets: &assets, shared: &shared)
+        for (number, group) in shadows.enumerated() {
+            let shadowID = "layer\(layer.index)-shadow\(number)"
+            var shadowLayers: [LottieJSON] = []
+            for layout in group.layouts.sorted() {
+                guard let frames = spans[layout] else { continue }
+                for decoration in try decorationLayers(
+                    vectors[layout], layout: layout, tracks: tracks, frames: frames, tint: group.shadow.color,
+                    firstIndex: shadowLayers.count + 1)
+                {
+                    shadowLayers.append(try tally(decoration, at: path, &shared))
+                }
+            }
+            shadowLayers += try glyphLayers(
+                merged, of: vectors, shownIn: group.layouts, tracks: tracks, spans: spans, tint: group.shadow.color,
+                firstIndex: shadowLayers.count + 1, path: path, assets: &assets, shared: &shared)
+            guard !shadowLayers.isEmpty else { continue }
+            let groupSpans = group.layouts.compactMap { spans[$0] }
+            let frames = groupSpans.map(\.lowerBound).min()!..<groupSpans.map(\.upperBound).max()!
             assets.append(
                 .object([
-                    ("id", .string(shadowID)), ("nm", .string(path + ".shadow")), ("layers", .array(shadowGlyphs)),
+                    ("id", .string(shadowID)), ("nm", .string(path + ".shadow")), ("layers", .array(shadowLayers)),
                 ]))
-            for copy in ShadowCopies(shadow, pixelScale: scene.canvas.scale).copies {
-                append { index in
-                    .object(
-                        [
-                            ("ty", .number(0)), ("ind", .number(Double(index))), ("nm", .string("shadow")),
-                            ("refId", .string(shadowID)), ("w", .number(scene.canvas.width)),
-                            ("h", .number(scene.canvas.height)),
-                        ] + timing(frames)
-                            + [
-                                (
-                                    "ks",
-                                    .object([
-                                        (
-                                            "o",
-                                            .object([("a", .number(0)), ("k", .number(rounded(copy.opacity * 100)))])
-                                        ),
-                                        ("r", .object([("a", .number(0)), ("k", .number(0))])),
-                                        ("p", staticValue([rounded(copy.offset.x), rounded(copy.offset.y), 0])),
-                                        ("a", staticValue([0, 0, 0])),
-                                        ("s", staticValue([100, 100, 100])),
-                                    ])
-                                )
-                            ])
-                }
+            for copy in ShadowCopies(group.shadow, pixelScale: scene.canvas.scale).copies {
+                let index = inner.count + 1
+                let copyLayer = LottieJSON.object(
+                    [
+                        ("ty", .number(0)), ("ind", .number(Double(index))), ("nm", .string("shadow")),
+                        ("refId", .string(shadowID)), ("w", .number(scene.canvas.width)),
+                        ("h", .number(scene.canvas.height)),
+                    ] + timing(frames)
+                        + [
+                            (
+                                "ks",
+                                .object([
+                                    ("o", .object([("a", .number(0)), ("k", .number(rounded(copy.opacity * 100)))])),
+                                    ("r", .object([("a", .number(0)), ("k", .number(0))])),
+                                    ("p", staticValue([rounded(copy.offset.x), rounded(copy.offset.y), 0])),
+                                    ("a", staticValue([0, 0, 0])),
+                                    ("s", staticValue([100, 100, 100])),
+                                ])
+                            )
+                        ])
+                inner.append(try tally(copyLayer, at: path, &shared))
             }
         }
         for (position, box) in boxes.enumerated() {
@@ -174,47 +202,58 @@ extension LottieExport {
         ]
     }
 
-    /// The glyph layers of one layout shown over `frames`, front to back, in their own colors or
-    /// all in `tint` (a shadow's color, its alpha left to the layers that place the shadow).
+    /// The glyph layers of `merged` front to back, each shown over the frames of the layouts that
+    /// have it (of `layouts` only, when given), in their own colors or all in `tint` (a shadow's
+    /// color, its alpha left to the layers that place the shadow). Each is written at once and
+    /// counted against the file's size (`tally`).
     private func glyphLayers(
-        _ vector: VectorText, layout: Int, tracks: LayerTracks, frames: Range<Int>, tint: Color?, firstIndex: Int,
-        assets: inout [LottieJSON], shared: inout SharedAssets
+        _ merged: LottieGlyphMerge, of vectors: [VectorText], shownIn layouts: Set<Int>?, tracks: LayerTracks,
+        spans: [Range<Int>?],
+        tint: Color?, firstIndex: Int, path: String, assets: inout [LottieJSON], shared: inout SharedAssets
     ) throws -> [LottieJSON] {
         var layers: [LottieJSON] = []
-        let place: (Double) -> Double = tracks.layouts[layout].glyphsMove ? { $0 } : snapped
-        for glyph in vector.glyphs.reversed() {
+        for merged in merged.glyphs {
+            if isCancelled() { throw CancellationError() }
+            let characters =
+                layouts.map { wanted in merged.characters.filter { wanted.contains($0.layout) } }
+                ?? merged.characters
+            let shownSpans = characters.compactMap { spans[$0.layout] }
+            guard let first = shownSpans.map(\.lowerBound).min(), let end = shownSpans.map(\.upperBound).max()
+            else { continue }
             let alpha = { (frame: Int) -> Double in
-                tracks.layoutOfFrame[frame] == layout
-                    ? TextReveal.alpha(of: glyph.character, in: tracks.reveals[frame]) : 0
+                LottieGlyphMerge.character(in: tracks.layoutOfFrame[frame], of: characters).map {
+                    TextReveal.alpha(of: $0, in: tracks.reveals[frame])
+                } ?? 0
             }
-            guard let shown = shown(over: frames, alpha) else { continue }
+            guard let shown = shown(over: first..<end, alpha) else { continue }
+            let glyph = vectors[merged.layout].glyphs[merged.index]
             let opacity = keyframes(shown.opacity, static: { .number($0) }, animated: { [.number($0)] })
             if let bitmap = glyph.bitmap {
                 let picture = tint.map { bitmap.tinted($0) } ?? bitmap
                 let id = try embeddedPicture(picture.picture, assets: &assets, pictures: &shared.pictures)
                 let scale = 100 / picture.pixelScale
-                layers.append(
-                    .object(
-                        [
-                            ("ty", .number(2)), ("ind", .number(Double(firstIndex + layers.count))),
-                            ("refId", .string(id)),
-                        ] + timing(shown.frames)
-                            + [
-                                (
-                                    "ks",
-                                    .object([
-                                        ("o", opacity),
-                                        (
-                                            "p",
-                                            staticValue([
-                                                rounded(place(glyph.origin.x) + picture.offset.x),
-                                                rounded(place(glyph.origin.y) + picture.offset.y), 0,
-                                            ])
-                                        ),
-                                        ("s", staticValue([scale, scale, 100])),
-                                    ])
-                                )
-                            ]))
+                let layer = LottieJSON.object(
+                    [
+                        ("ty", .number(2)), ("ind", .number(Double(firstIndex + layers.count))),
+                        ("refId", .string(id)),
+                    ] + timing(shown.frames)
+                        + [
+                            (
+                                "ks",
+                                .object([
+                                    ("o", opacity),
+                                    (
+                                        "p",
+                                        staticValue([
+                                            rounded(merged.origin.x + picture.offset.x),
+                                            rounded(merged.origin.y + picture.offset.y), 0,
+                                        ])
+                                    ),
+                                    ("s", staticValue([scale, scale, 100])),
+                                ])
+                            )
+                        ])
+                layers.append(try tally(layer, at: path, &shared))
                 continue
             }
             let color =
@@ -227,29 +266,29 @@ extension LottieExport {
             } else {
                 asset = GlyphAsset(id: "g\(shared.glyphs.count)", outline: glyph.outline)
                 shared.glyphs[key] = asset
-                assets.append(asset.json(color: color, frameCount: timeline.frameCount))
+                assets.append(try tally(asset.json(color: color, frameCount: timeline.frameCount), at: path, &shared))
             }
-            layers.append(
-                .object(
-                    [
-                        ("ty", .number(0)), ("ind", .number(Double(firstIndex + layers.count))),
-                        ("refId", .string(asset.id)), ("w", .number(asset.width)), ("h", .number(asset.height)),
-                    ] + timing(shown.frames)
-                        + [
-                            (
-                                "ks",
-                                .object([
-                                    ("o", opacity),
-                                    (
-                                        "p",
-                                        staticValue([
-                                            rounded(place(glyph.origin.x) + asset.shift.x),
-                                            rounded(place(glyph.origin.y) + asset.shift.y), 0,
-                                        ])
-                                    ),
-                                ])
-                            )
-                        ]))
+            let layer = LottieJSON.object(
+                [
+                    ("ty", .number(0)), ("ind", .number(Double(firstIndex + layers.count))),
+                    ("refId", .string(asset.id)), ("w", .number(asset.width)), ("h", .number(asset.height)),
+                ] + timing(shown.frames)
+                    + [
+                        (
+                            "ks",
+                            .object([
+                                ("o", opacity),
+                                (
+                                    "p",
+                                    staticValue([
+                                        rounded(merged.origin.x + asset.shift.x),
+                                        rounded(merged.origin.y + asset.shift.y), 0,
+                                    ])
+                                ),
+                            ])
+                        )
+                    ])
+            layers.append(try tally(layer, at: path, &shared))
         }
         return layers
     }
