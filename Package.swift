@@ -47,13 +47,18 @@ let package = Package(
             providers: [.apt(["libzopfli-dev"]), .brew(["zopfli"])]),
         // The dynamic loader's list of loaded libraries (`<link.h>`, part of the C library).
         .systemLibrary(name: "CDynamicLoader", path: "Sources/C/CDynamicLoader"),
+        // Linux calls glibc declares only with _GNU_SOURCE (renameat2).
+        .systemLibrary(name: "CLinux", path: "Sources/C/CLinux"),
 
         // Library targets and the CLI: Swift 6 language mode, so data races are compile errors.
         .target(name: "KinetypeCore", swiftSettings: swift6),
         .target(name: "KinetypeRender", dependencies: ["KinetypeCore", "CPangoCairo"], swiftSettings: swift6),
         .target(
             name: "KinetypeEncode",
-            dependencies: ["KinetypeCore", "CPNG", "CGIF", "CImageQuant", "CWebP", "CDeflate", "CZopfli"],
+            dependencies: [
+                "KinetypeCore", "CPNG", "CGIF", "CImageQuant", "CWebP", "CDeflate", "CZopfli",
+                .target(name: "CLinux", condition: .when(platforms: [.linux])),
+            ],
             swiftSettings: swift6),
         .target(
             name: "Kinetype",
