@@ -56,6 +56,8 @@ public enum BatchRunner {
                 }, jobs.count)
             return outcome
         }
+        // The inputs' digests, for the next run to decide without reading them.
+        FileDigests.shared.save()
         var report = BatchReport(
             template: options.templateDisplayName, data: options.dataDisplayName,
             shard: options.shard.map { "\($0.index)/\($0.count)" }, outcomes: outcomes.compactMap { $0 },

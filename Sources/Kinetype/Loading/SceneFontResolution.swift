@@ -27,7 +27,9 @@ enum SceneFontResolution {
                 if let file = span.font?.file { add(file, at: "layers[\(i)].spans[\(j)].font.file") }
             }
         }
-        return try FontLibrary(files: files, systemFonts: scene.systemFonts) { problem, index in
+        let key = LibraryKey(files: files, systemFonts: scene.systemFonts)
+        if let key, let made = madeLibraries.withLock({ $0[key] }) { return made }
+        let library = try FontLibrary(files: files, systemFonts: scene.systemFonts) { problem, index in
             let (written, jsonPath) = named[index]
             switch problem {
             case .file(let error):
@@ -37,6 +39,41 @@ enum SceneFontResolution {
                     at: jsonPath, FontLibrary.FontFileProblem.notAFontMessage(written),
                     hint: FontLibrary.FontFileProblem.notAFontHint, kind: .missingInput)
             }
+        }
+        if let key {
+            madeLibraries.withLock { made in
+                if made.count >= maximumMadeLibraries { made.removeAll() }
+                made[key] = library
+            }
+        }
+        return library
+    }
+
+    /// The font libraries this process made, by what they were made from: a batch's entries (and a
+    /// verify's scenes) mostly share their fonts, and making a library reads kinetype's font set and
+    /// lists every face. A library is immutable once made, so entries on any thread share it.
+    private static let madeLibraries = Locked<[LibraryKey: FontLibrary]>([:])
+    private static let maximumMadeLibraries = 16
+
+    /// What a scene's font library is made from: its font files, each by its resolved path and the
+    /// file's identity, size and modification time (a file changed since is read again), and whether
+    /// the machine's fonts are in it. Nil when a file cannot be used (its problem is reported anew).
+    private struct LibraryKey: Hashable {
+        var files: [String]
+        var systemFonts: Bool
+
+        init?(files: [FontLibrary.FontFile], systemFonts: Bool) {
+            var described: [String] = []
+            for file in files {
+                guard case .success(let path) = file.path else { return nil }
+                var status = stat()
+                guard stat(path, &status) == 0 else { return nil }
+                described.append(
+                    "\(file.key)\u{0}\(path)\u{0}\(status.st_dev) \(status.st_ino) \(status.st_size) "
+                        + "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)")
+            }
+            self.files = described
+            self.systemFonts = systemFonts
         }
     }
 
