@@ -67,7 +67,10 @@ let package = Package(
                 .target(name: "CDynamicLoader", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: swift6),
-        .executableTarget(name: "KinetypeCLI", dependencies: ["Kinetype"], swiftSettings: swift6Unoptimized),
+        .executableTarget(
+            name: "KinetypeCLI",
+            dependencies: ["Kinetype", .target(name: "CLinux", condition: .when(platforms: [.linux]))],
+            swiftSettings: swift6Unoptimized),
         .target(name: "KinetypeTesting", dependencies: ["Kinetype"], swiftSettings: swift6Unoptimized),
 
         // What the test targets share: a child-process runner, scratch folders, pixel differences.

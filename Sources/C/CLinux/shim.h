@@ -15,6 +15,15 @@ static inline int kinetype_renameat2(int old_folder, const char *old_path, int n
     return (int)syscall(SYS_renameat2, old_folder, old_path, new_folder, new_path, flags);
 }
 
+#include <malloc.h>
+
+/// Limits glibc's malloc to `count` arenas (mallopt M_ARENA_MAX); before threads start. Every
+/// thread otherwise gets an arena of its own (up to 8 a core), and memory freed into one stays
+/// there: a long batch, whose renders start threads again and again, holds more and more of it.
+static inline void kinetype_limit_malloc_arenas(int count) { mallopt(M_ARENA_MAX, count); }
+
+/// Hands memory malloc holds free back to the system (malloc_trim).
+static inline void kinetype_trim_malloc(void) { malloc_trim(0); }
 #endif
 
 #endif

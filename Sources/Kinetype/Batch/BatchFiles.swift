@@ -42,6 +42,8 @@ enum BatchFiles {
                     .decode()
             else { continue }
             if decodedEntries.insert(job.entryIndex).inserted { files.inputs(of: scene) }
+            // The planned outcomes are only for the delivery's plan: kept only when delivering.
+            guard delivers else { continue }
             var outcome = BatchOutcome(
                 entry: job.entryIndex, name: job.name, scale: scene.canvas.scale,
                 output: folder.appendingPathComponent(job.fileName).path, status: .rendered)
