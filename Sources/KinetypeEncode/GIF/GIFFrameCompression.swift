@@ -83,17 +83,30 @@ extension GIFFrameWriter {
                     var difference = FewestRunsStep.equalCosts
                     var previousT = isFree[0] ? transparent : wanted[0]
                     var previousL = wanted[0]
-                    for i in 1..<count {
+                    var i = 1
+                    while i < count {
                         let literal = wanted[i]
-                        let valueT = isFree[i] ? transparent : literal
+                        let free = isFree[i]
+                        let valueT = free ? transparent : literal
                         let key =
                             difference | Int(bit(previousT == valueT)) | Int(bit(previousL == valueT)) << 1
                             | Int(bit(previousT == literal)) << 2 | Int(bit(previousL == literal)) << 3
                         let step = table[key]
                         from[i] = step
-                        difference = Int(step & FewestRunsStep.differenceMask)
+                        let next = Int(step & FewestRunsStep.differenceMask)
                         previousT = valueT
                         previousL = literal
+                        // Inside a run of one index and freedom, a step that keeps the difference
+                        // is taken by every pixel left in the run: the key stays the same.
+                        if next == difference, literal == wanted[i - 1], free == isFree[i - 1] {
+                            var end = i + 1
+                            while end < count, wanted[end] == literal, isFree[end] == free { end += 1 }
+                            (from + i + 1).update(repeating: step, count: end - i - 1)
+                            i = end
+                            continue
+                        }
+                        difference = next
+                        i += 1
                     }
                     // A state: 0 is T, 1 is L. Leaning transparent, T wins a tie; leaning literal, L.
                     var stateT = difference >= FewestRunsStep.equalCosts ? 0 : 1
@@ -129,7 +142,25 @@ extension GIFFrameWriter {
         var uses = [Int](repeating: 0, count: 256)
         uses.withUnsafeMutableBufferPointer { uses in
             pixels.withUnsafeBufferPointer { pixels in
-                for pixel in pixels { uses[Int(pixel)] &+= 1 }
+                // Four counts a value, so neighbouring equal pixels do not wait on one another.
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: 1024) { counts in
+                    counts.initialize(repeating: 0)
+                    var index = 0
+                    while index + 4 <= pixels.count {
+                        counts[Int(pixels[index])] &+= 1
+                        counts[256 + Int(pixels[index + 1])] &+= 1
+                        counts[512 + Int(pixels[index + 2])] &+= 1
+                        counts[768 + Int(pixels[index + 3])] &+= 1
+                        index += 4
+                    }
+                    while index < pixels.count {
+                        counts[Int(pixels[index])] &+= 1
+                        index += 1
+                    }
+                    for value in 0..<256 {
+                        uses[value] = counts[value] &+ counts[256 + value] &+ counts[512 + value] &+ counts[768 + value]
+                    }
+                }
             }
         }
         let usesTransparent = uses[Int(transparent)] > 0
