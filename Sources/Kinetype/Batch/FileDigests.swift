@@ -59,6 +59,8 @@ final class FileDigests: Sendable {
         var used: Set<String> = []
         var loaded = false
         var changed = false
+        /// This run's answers, by path: each file is looked at once a run however many entries use it.
+        var answered: [String: String] = [:]
     }
 
     /// The store's path, or nil: digests then last one process.
@@ -72,13 +74,26 @@ final class FileDigests: Sendable {
         self.store = store
     }
 
-    /// The hex digest of the file at `url`, or `missing` when it cannot be read as a regular file
-    /// within the input limits.
-    func digest(of url: URL) -> String {
+    /// Starts a run: files are looked at again (a run answers for each file what it found first;
+    /// a file changed during the run gets a fingerprint that no longer matches, so the next run
+    /// renders its outputs again).
+    func startRun() {
+        state.withLock { $0.answered = [:] }
+    }
+
+    /// The hex digest of the file at `path`, or `missing` when it cannot be read as a regular file
+    /// within the input limits: the run's first answer for the path (`startRun`).
+    func digest(ofPath path: String) -> String {
+        if let answer = state.withLock({ $0.answered[path] }) { return answer }
+        let answer = lookUp(path)
+        state.withLock { $0.answered[path] = $0.answered[path] ?? answer }
+        return answer
+    }
+
+    private func lookUp(_ path: String) -> String {
         var status = stat()
-        guard stat(url.path, &status) == 0 else { return "missing" }
+        guard stat(path, &status) == 0 else { return "missing" }
         let stamp = Stamp(status)
-        let path = url.path
         let known = state.withLock { state -> Known? in
             if !state.loaded {
                 state.loaded = true

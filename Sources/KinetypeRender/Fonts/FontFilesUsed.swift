@@ -14,4 +14,15 @@ extension FontLibrary {
         }
         return files
     }
+
+    /// `fontFiles(ofFamilies:)` as standardized absolute paths (`URL.standardizedFileURL`),
+    /// sorted: what a batch entry's fingerprint hashes, worked out once per library for each set of
+    /// families (standardizing a path through `URL` costs more than the rest of a re-run's entry).
+    public func standardizedFontFiles(ofFamilies names: [String]) -> [String] {
+        let key = Set(names.map(FamilySuggestions.normalized)).sorted()
+        if let known = standardizedFiles.withLock({ $0[key] }) { return known }
+        let files = Set(fontFiles(ofFamilies: names).map { URL(fileURLWithPath: $0).standardizedFileURL.path }).sorted()
+        standardizedFiles.withLock { $0[key] = files }
+        return files
+    }
 }

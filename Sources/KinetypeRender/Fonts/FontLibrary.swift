@@ -13,7 +13,7 @@ import KinetypeCore
 /// change a render: the same font files always give the same pixels. Immutable after `init`, so one
 /// library can be shared by every worker's `FrameRenderer`. Errors are thrown as `DiagnosticList`.
 // Unchecked: the fontconfig handle is not Sendable, but it and every other property are immutable after
-// `init`, except the answers remembered under `weightMatches`'s lock.
+// `init`, except the answers remembered under the locks of `weightMatches` and `standardizedFiles`.
 public final class FontLibrary: @unchecked Sendable {
     /// The private fontconfig configuration (owned).
     let config: FontconfigConfig
@@ -32,6 +32,8 @@ public final class FontLibrary: @unchecked Sendable {
     /// The weight substitutions fontconfig was asked for (`weightSubstitution`): a library serves
     /// every entry of a batch, each of which asks the same.
     let weightMatches = Locked<[WeightRequest: WeightSubstitution?]>([:])
+    /// `standardizedFontFiles(ofFamilies:)`'s answers, by the normalized names asked for.
+    let standardizedFiles = Locked<[[String]: [String]]>([:])
 
     /// A `weightSubstitution` question.
     struct WeightRequest: Hashable {
