@@ -34,7 +34,8 @@ final class FontSetCommandTests: XCTestCase {
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let stack = try XCTUnwrap(lines.first { $0.hasPrefix("  render stack ") }, result.stdout)
         XCTAssertNotNil(
-            stack.range(of: #"^  render stack +[0-9a-f]{12} \(built from source\)$"#, options: .regularExpression), stack)
+            stack.range(of: #"^  render stack +[0-9a-f]{12} \(built from source\)$"#, options: .regularExpression),
+            stack)
         let manifest = try Data(contentsOf: buildShare.appendingPathComponent("fonts.sha256"))
         let files = String(decoding: manifest, as: UTF8.self).split(separator: "\n").count
         XCTAssertGreaterThan(files, 250, "the whole set: scripts/font-packages")
@@ -95,7 +96,8 @@ final class FontSetCommandTests: XCTestCase {
         let current = try XCTUnwrap(stack["id"] as? String)
         XCTAssertEqual(current.count, 12)
         XCTAssertNil(stack["artifact"], "a source build")
-        XCTAssertEqual(try KinetypeProcess.run(["verify", scene, "--golden", goldens.path, "--frames", "sample"]).stderr, "")
+        XCTAssertEqual(
+            try KinetypeProcess.run(["verify", scene, "--golden", goldens.path, "--frames", "sample"]).stderr, "")
 
         recorded["stack"] = ["id": "0123456789ab", "artifact": "kinetype-0.3.0-linux-x86_64", "fonts": "kinetype's"]
         try JSONSerialization.data(withJSONObject: recorded).write(to: environmentFile)
