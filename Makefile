@@ -46,10 +46,12 @@ demo: build
 	.build/release/kinetype render $(SCENE) -o Output/hello.gif
 	@echo "Wrote Output/hello.gif"
 
-## Check the code against .swift-format (the toolchain's swift format); make test runs it first.
+## Check the code against .swift-format (the toolchain's swift format), and that no test reads the clock
+## to pass or fail (scripts/lint-tests); make test runs it first.
 LINT_PATHS = Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 lint:
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
+	scripts/lint-tests
 
 ## Rewrite the code in the .swift-format style.
 format:

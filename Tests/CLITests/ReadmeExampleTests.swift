@@ -169,7 +169,7 @@ final class ReadmeExampleTests: XCTestCase {
         process.standardOutput = output
         try process.run()
         // A server that never prints its address must fail the test, not hang it.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if process.isRunning { process.terminate() } }
+        HangGuard.terminate(process, after: 60)
         var printed = ""
         while !printed.contains("http://127.0.0.1:") {
             let chunk = output.fileHandleForReading.availableData
