@@ -25,13 +25,14 @@ public enum BatchRunner {
     )
         throws -> BatchReport
     {
-        let templateBytes = try read(options.template, displayName: options.templateDisplayName)
-        let dataBytes = try read(options.data, displayName: options.dataDisplayName)
+        let templateBytes =
+            try options.templateBytes ?? read(options.template, displayName: options.templateDisplayName)
+        let dataBytes = try options.dataBytes ?? read(options.data, displayName: options.dataDisplayName)
         let entries = try BatchData.decode(dataBytes, fileName: options.dataDisplayName)
         let nameCheck = BatchOutputNameCheck(folder: options.outputFolder)
         let jobs = try BatchPlan(
             entries: entries, dataFileName: options.dataDisplayName,
-            defaultName: options.template.deletingPathExtension().lastPathComponent,
+            defaultName: options.defaultOutputName,
             scales: options.scales, colorSchemes: options.colorSchemes, format: options.format,
             posters: options.posterTime != nil,
             haptics: options.haptics, shard: options.shard, nameCheck: nameCheck
@@ -74,7 +75,7 @@ public enum BatchRunner {
         let keys = Set(entries.flatMap(\.values.keys)).union(options.overrides.keys)
         let source = SceneSource.bytes(
             templateBytes, displayName: options.templateDisplayName,
-            baseDirectory: options.template.deletingLastPathComponent())
+            baseDirectory: options.templateFolder)
         return UnusedPlaceholders.templateScene(source, keys: keys.sorted())
     }
 
@@ -133,7 +134,7 @@ struct BatchJobRunner {
         SceneLoader(
             .bytes(
                 templateBytes, displayName: options.templateDisplayName,
-                baseDirectory: options.template.deletingLastPathComponent()),
+                baseDirectory: options.templateFolder),
             overrides: SceneOverrides(
                 values: job.vars.merging(options.overrides) { $1 }, scale: job.scale > 0 ? job.scale : nil,
                 layoutDirection: options.layoutDirection ?? job.layoutDirection, colorScheme: job.colorScheme,

@@ -8,7 +8,9 @@ enum BatchCommand: Command {
     static let usage =
         "batch TEMPLATE --data DATA.json [-o DIR] [--scale 1,2,3] [--format FORMAT] [options]"
     static let discussion = """
-        DATA.json is a JSON array of objects; each object is one output: its keys fill the template's
+        --data - reads the data from standard input, and the data or the template may be a pipe
+        (--data <(jq … data.json)); each is read once, within the size limit of a scene file (a template
+        from a pipe needs -o DIR). DATA.json is a JSON array of objects; each object is one output: its keys fill the template's
         {{placeholders}} and its optional "output" names the file (a plain file name: no / or \\, not . or
         .., unique; other names are refused; without it, the output is <template name>-<n>). An entry's
         "layoutDirection" (leftToRight, rightToLeft, auto) lays that output out in its direction. With
@@ -91,6 +93,18 @@ enum BatchCommand: Command {
             throw DiagnosticList.usage("batch needs --data DATA.json", command: name)
         }
         let templateURL = URL(fileURLWithPath: templatePath)
+        let templateIsPipe = NamedInput.isPipe(templatePath)
+        if templatePath == NamedInput.standardInputPath, dataPath == NamedInput.standardInputPath {
+            throw DiagnosticList.usage(
+                "the template and the data cannot both come from standard input; give one of them as a file or "
+                    + "a pipe (--data <(jq … data.json))",
+                command: name)
+        }
+        if templateIsPipe, try arguments[Options.output] == nil {
+            throw DiagnosticList.usage(
+                "a template from a pipe has no name to call the output folder by; give the folder with -o DIR",
+                command: name)
+        }
         let outputPath =
             try arguments[Options.output] ?? "Output/" + templateURL.deletingPathExtension().lastPathComponent
         if outputPath == "-" {
@@ -101,8 +115,8 @@ enum BatchCommand: Command {
         var options = BatchOptions(
             template: templateURL, data: URL(fileURLWithPath: dataPath),
             outputFolder: URL(fileURLWithPath: outputPath))
-        options.templateDisplayName = templatePath
-        options.dataDisplayName = dataPath
+        options.templateDisplayName = NamedInputArguments.displayName(templatePath)
+        options.dataDisplayName = NamedInputArguments.displayName(dataPath)
         options.overrides = try arguments.placeholders()
         options.strictPlaceholders = arguments[SharedOptions.strict]
         options.layoutDirection = try arguments[SharedOptions.layoutDirection]
@@ -164,6 +178,13 @@ enum BatchCommand: Command {
         options.androidResources = resources
         let quiet = arguments[SharedOptions.quiet]
         let progress = try arguments.progressBar(terminal: terminal)
+        // A pipe is read once, now, before Ctrl-C is taken over: opening one waits for its writer.
+        if templateIsPipe {
+            options.templateBytes = try NamedInputArguments.read(templatePath, as: "the template", option: nil)
+        }
+        if NamedInput.isPipe(dataPath) {
+            options.dataBytes = try NamedInputArguments.read(dataPath, as: "the data", option: "--data")
+        }
         let interrupt = InterruptFlag.installed
         // A template's own canvas.scale counts as much as --scale, so it is checked before rendering too.
         let checkScales = { (scales: [Double]) throws in

@@ -116,8 +116,18 @@ enum RenderCommand: Command {
                 "-o - writes one render to standard output; give one --color-scheme, or name a file for both",
                 command: name)
         }
-        // Standard input is read once, whatever the number of appearances.
-        let source: SceneSource = scenePath == "-" ? try .standardInput() : .file(path: scenePath)
+        // Standard input and a pipe are read once, whatever the number of appearances; a pipe's
+        // relative paths resolve against the current folder, as standard input's do.
+        let source: SceneSource
+        if scenePath == NamedInput.standardInputPath {
+            source = try .standardInput()
+        } else if NamedInput.isPipe(scenePath) {
+            source = .bytes(
+                try NamedInputArguments.read(scenePath, as: "the scene", option: nil), displayName: scenePath,
+                baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+        } else {
+            source = .file(path: scenePath)
+        }
         // Every appearance is loaded before anything is written, so a scene that fails in one writes none.
         var renders: [(prepared: PreparedScene, options: RenderOptions, path: String)] = []
         for scheme in schemes {
@@ -256,10 +266,13 @@ enum RenderCommand: Command {
     }
 
     /// `Output/<scene name>.gif`, `.png` for a still, or the extension `--format` names;
-    /// `Output/stdin.gif` for a scene read from standard input.
+    /// `Output/stdin.gif` for a scene read from standard input, `Output/pipe.gif` from another pipe.
     static func defaultOutputPath(for scenePath: String, still: Bool, format: String? = nil) -> String {
         let name =
-            scenePath == "-" ? "stdin" : URL(fileURLWithPath: scenePath).deletingPathExtension().lastPathComponent
+            scenePath == NamedInput.standardInputPath
+            ? "stdin"
+            : NamedInput.isPipe(scenePath)
+                ? "pipe" : URL(fileURLWithPath: scenePath).deletingPathExtension().lastPathComponent
         let named = format.flatMap { $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? $0 : nil }
         // A format's extension can differ from its name (`--format lottie` writes `.json`).
         let known = named.flatMap { try? OutputFormat.named($0, still: false, output: "") }
