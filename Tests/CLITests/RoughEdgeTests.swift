@@ -8,6 +8,17 @@ import XCTest
 final class RoughEdgeTests: XCTestCase {
     private let tiny = KinetypeProcess.fixtures.appendingPathComponent("tiny.json").path
 
+    func testAnOutputUnderAFileSaysTheFileIsNoFolder() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        try Data("notes".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let result = try KinetypeProcess.run(["render", tiny, "-o", "notes.txt/out.gif"], in: folder)
+        XCTAssertEqual(result.status, 73, result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix(
+                "kinetype: error: cannot write notes.txt/out.gif: notes.txt is a file, not a folder\n"),
+            result.stderr)
+    }
+
     func testAnOutputNamedOnlyByAnExtensionIsRefused() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
         for output in [".gif", "...lottie", "out/.webp", ".JSON"] {
