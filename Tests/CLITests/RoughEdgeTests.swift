@@ -19,6 +19,61 @@ final class RoughEdgeTests: XCTestCase {
             result.stderr)
     }
 
+    func testAYAMLSceneIsToldScenesAreJSON() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        try Data(
+            """
+            # a card
+            canvas:
+              width: 320
+              height: 120
+            layers:
+              - type: text
+                text: Hello
+            """.utf8
+        ).write(to: folder.appendingPathComponent("card.yaml"))
+        for command in [["validate", "card.yaml"], ["render", "card.yaml", "-o", "card.gif"]] {
+            let result = try KinetypeProcess.run(command, in: folder)
+            XCTAssertEqual(result.status, 65, result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains("kinetype: error: card.yaml:2:1: this looks like YAML, but scenes are JSON\n"),
+                result.stderr)
+            XCTAssertTrue(result.stderr.contains(#"write it as JSON, {"canvas": {…}, "layers": […]}"#), result.stderr)
+            XCTAssertFalse(result.stderr.contains("unexpected word"), result.stderr)
+        }
+    }
+
+    func testATOMLSceneIsToldScenesAreJSON() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        try Data("[canvas]\nwidth = 320\nheight = 120\n".utf8).write(to: folder.appendingPathComponent("card.toml"))
+        let result = try KinetypeProcess.run(["validate", "card.toml"], in: folder)
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("kinetype: error: card.toml:1:1: this looks like TOML, but scenes are JSON\n"),
+            result.stderr)
+    }
+
+    func testYAMLBatchDataIsToldBatchDataIsJSON() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        try Data("- output: notes-en\n  title: Notes\n".utf8).write(to: folder.appendingPathComponent("data.yaml"))
+        let result = try KinetypeProcess.run(["batch", tiny, "--data", "data.yaml", "-o", "out"], in: folder)
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("data.yaml:1:1: this looks like YAML, but batch data is JSON\n"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("a JSON array of objects"), result.stderr)
+    }
+
+    /// JSON with a mistake keeps JSON's own message: only a document whose first line is YAML or
+    /// TOML is told it is not JSON.
+    func testAJSONSceneWithAMistakeKeepsItsJSONMessage() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        try Data("{\n  canvas: {}\n}\n".utf8).write(to: folder.appendingPathComponent("card.json"))
+        let result = try KinetypeProcess.run(["validate", "card.json"], in: folder)
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertTrue(result.stderr.contains("card.json:2:3: expected an object key in double quotes"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("looks like"), result.stderr)
+    }
+
     func testAnOutputNamedOnlyByAnExtensionIsRefused() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
         for output in [".gif", "...lottie", "out/.webp", ".JSON"] {

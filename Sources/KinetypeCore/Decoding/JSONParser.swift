@@ -10,12 +10,45 @@ public enum JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 512
 
-    /// Parses one JSON document; throws a `DiagnosticList` holding the first syntax error.
-    public static func parse(_ data: Data, fileName: String) throws -> JSONValue {
-        var scanner = JSONScanner(bytes: [UInt8](data))
+    /// What a document is, for the message that says it must be JSON.
+    public enum Document: Sendable {
+        case scene
+        case batchData
+
+        /// `scenes are JSON`.
+        var isJSON: String {
+            switch self {
+            case .scene: "scenes are JSON"
+            case .batchData: "batch data is JSON"
+            }
+        }
+
+        /// How to write it in JSON.
+        var hint: String {
+            switch self {
+            case .scene: #"write it as JSON, {"canvas": {…}, "layers": […]}; kinetype schema prints every key"#
+            case .batchData: #"write it as a JSON array of objects, [{"output": "card-en", "title": "…"}]"#
+            }
+        }
+    }
+
+    /// Parses one JSON document; throws a `DiagnosticList` holding the first syntax error. A
+    /// document that does not parse and looks written in YAML or TOML is told so instead, at its
+    /// first line, since JSON's first complaint (an unquoted word) would not name the cause.
+    public static func parse(_ data: Data, fileName: String, document: Document = .scene) throws -> JSONValue {
+        let bytes = [UInt8](data)
+        var scanner = JSONScanner(bytes: bytes)
         do {
             return try scanner.parseDocument()
         } catch let error as JSONSyntaxError {
+            if let (format, line) = OtherFormat.detect(bytes) {
+                throw DiagnosticList([
+                    Diagnostic(
+                        kind: .invalidScene, file: fileName, position: SourcePosition(line: line, column: 1),
+                        message: "this looks like \(format.rawValue), but \(document.isJSON)",
+                        hint: document.hint)
+                ])
+            }
             let position = scanner.slowPosition(ofOffset: error.offset)
             throw DiagnosticList([
                 Diagnostic(
