@@ -8,6 +8,29 @@ import XCTest
 final class RoughEdgeTests: XCTestCase {
     private let tiny = KinetypeProcess.fixtures.appendingPathComponent("tiny.json").path
 
+    /// Every extension kinetype writes, as `-o` takes it.
+    private let extensions = [".gif", ".webp", ".apng", ".mp4", ".webm", ".mov", ".json", ".lottie", ".png"]
+
+    func testRenderHelpNamesEveryFormatByItsExtension() throws {
+        let help = try KinetypeProcess.run(["render", "--help"])
+        XCTAssertEqual(help.status, 0, help.stderr)
+        // The text is wrapped to the terminal: compare it as one line.
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let discussion = try XCTUnwrap(text.components(separatedBy: "OPTIONS:").first)
+        for fileExtension in extensions {
+            XCTAssertTrue(
+                discussion.contains(fileExtension + " ("), "render --help lacks \(fileExtension):\n\(discussion)")
+        }
+        XCTAssertTrue(discussion.contains("a folder path (a folder of PNG frames)"), discussion)
+        let overview = try KinetypeProcess.run(["help"]).stdout.split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ")
+        let abstract = try XCTUnwrap(discussion.components(separatedBy: "USAGE:").first)
+        for kind in ["GIF", "WebP", "APNG", "video", "Lottie", "PNG frames", "still PNG"] {
+            XCTAssertTrue(abstract.contains(kind), "the render overview lacks \(kind): \(abstract)")
+            XCTAssertTrue(overview.contains(kind), "kinetype help lacks \(kind): \(overview)")
+        }
+    }
+
     func testAnOutputUnderAFileSaysTheFileIsNoFolder() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
         try Data("notes".utf8).write(to: folder.appendingPathComponent("notes.txt"))
