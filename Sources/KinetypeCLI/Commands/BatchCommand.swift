@@ -18,7 +18,10 @@ enum BatchCommand: Command {
         With --color-scheme light,dark (or an entry's "colorScheme": "light,dark") each entry is
         rendered in both appearances, the dark one named name-dark.gif, name-dark@2x.gif;
         --color-scheme wins over the entries' colorScheme. Outputs whose inputs are unchanged since the last run are kept, not
-        rendered again (fingerprints live in DIR/.kinetype/). A failing entry does not stop the others;
+        rendered again (fingerprints live in DIR/.kinetype/), and a file that renders to the bytes it
+        already has is left as it is: an unchanged output, poster, report, asset catalog set or res
+        file keeps its bytes and its modification time, and the summary says how many files were
+        written and how many were unchanged. A failing entry does not stop the others;
         the summary lists every output, and the exit code is 1 if any failed (73 if an output could not
         be written: disk full, read-only folder, or a frames folder kinetype did not write). With
         --format png, an existing output folder is replaced only if kinetype wrote it. With --still SECONDS
@@ -198,9 +201,15 @@ enum BatchCommand: Command {
         // Quiet hides progress and successes, never problems: a misspelt data key is a warning.
         report.warnings.forEach(terminal.report)
         if let reportPath {
-            try JSONReport.write(report, to: URL(fileURLWithPath: reportPath))
+            // An unchanged run's report is the same bytes: left as it is, like every unchanged file.
+            try JSONReport.writeIfChanged(report, to: URL(fileURLWithPath: reportPath))
         }
         printSummary(report, terminal: terminal, quiet: quiet)
+        if !quiet, report.filesWritten + report.filesKept > 0 {
+            terminal.out(
+                "Wrote \(count(report.filesWritten, "file")) into \(shortened(options.outputFolder.path)) "
+                    + "(\(report.filesKept) unchanged)")
+        }
         // Another kinetype run delivering into the same folder is waited for (its lock), Ctrl-C ends the wait.
         func waiting(_ folder: URL) -> () -> Void {
             {
@@ -217,19 +226,19 @@ enum BatchCommand: Command {
                     isCancelled: isCancelled)
                 if !quiet {
                     terminal.out(
-                        "Wrote \(sets.count) set\(sets.count == 1 ? "" : "s") into the asset catalog \(shortened(catalog.folder.path))"
-                    )
+                        "Wrote \(count(sets.written.count, "set")) into the asset catalog "
+                            + "\(shortened(catalog.folder.path)) (\(sets.unchanged.count) unchanged)")
                 }
             }
             if let resources, !report.interrupted {
-                let (files, warnings) = try resources.write(
+                let files = try resources.write(
                     report, format: options.format, posters: posters, waiting: waiting(resources.folder),
                     isCancelled: isCancelled)
-                warnings.forEach(terminal.report)
+                files.warnings.forEach(terminal.report)
                 if !quiet {
                     terminal.out(
-                        "Wrote \(files) file\(files == 1 ? "" : "s") into the Android resources \(shortened(resources.folder.path))"
-                    )
+                        "Wrote \(count(files.written, "file")) into the Android resources "
+                            + "\(shortened(resources.folder.path)) (\(files.unchanged) unchanged)")
                 }
             }
         } catch is CancellationError {
@@ -245,6 +254,11 @@ enum BatchCommand: Command {
         }
         if report.hasWriteFailure { return .cannotWrite }
         return report.failed > 0 ? .failure : .success
+    }
+
+    /// `1 file`, `2 files`.
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     /// `path` from the current folder when it lies inside it, as the user would type it.
