@@ -16,8 +16,11 @@ let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 let package = Package(
     name: "kinetype",
     platforms: [.macOS(.v13)],
+    // No executable product: SwiftPM builds every executable product of a dependency, so an app's
+    // package that depends on KinetypeTesting would compile the whole renderer for a command it never
+    // runs (it runs the installed one). The `kinetype` target is still this package's executable:
+    // `swift build --product kinetype`, `swift run kinetype`.
     products: [
-        .executable(name: "kinetype", targets: ["KinetypeCLI"]),
         .library(name: "Kinetype", targets: ["Kinetype"]),
         .library(name: "KinetypeTesting", targets: ["KinetypeTesting"]),
     ],
@@ -61,7 +64,9 @@ let package = Package(
                 .target(name: "CDynamicLoader", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: swift6),
-        .executableTarget(name: "KinetypeCLI", dependencies: ["Kinetype"], swiftSettings: swift6),
+        // The command-line tool, module `kinetype`, in Sources/KinetypeCLI.
+        .executableTarget(
+            name: "kinetype", dependencies: ["Kinetype"], path: "Sources/KinetypeCLI", swiftSettings: swift6),
         .target(name: "KinetypeTesting", dependencies: ["Kinetype"], swiftSettings: swift6),
 
         // What the test targets share: a child-process runner, scratch folders, pixel differences.
@@ -78,7 +83,7 @@ let package = Package(
             name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeRender", "KinetypeEncode", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
-            name: "CLITests", dependencies: ["KinetypeCLI", "KinetypeCore", "TestSupport"], exclude: ["Fixtures"]),
+            name: "CLITests", dependencies: ["kinetype", "KinetypeCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "KinetypeTestingTests", dependencies: ["KinetypeTesting"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v5]
