@@ -67,7 +67,9 @@ let package = Package(
         // The command-line tool, module `kinetype`, in Sources/KinetypeCLI.
         .executableTarget(
             name: "kinetype", dependencies: ["Kinetype"], path: "Sources/KinetypeCLI", swiftSettings: swift6),
-        .target(name: "KinetypeTesting", dependencies: ["Kinetype"], swiftSettings: swift6),
+        // `assertScene` runs the `kinetype` command (the installed bundle), so an app's package that
+        // depends on it by version builds this one small module, in seconds, and none of the renderer.
+        .target(name: "KinetypeTesting", swiftSettings: swift6),
 
         // What the test targets share: a child-process runner, scratch folders, pixel differences.
         .target(name: "TestSupport", dependencies: ["KinetypeCore"], path: "Tests/TestSupport"),
@@ -84,7 +86,9 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "CLITests", dependencies: ["kinetype", "KinetypeCore", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "KinetypeTestingTests", dependencies: ["KinetypeTesting"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "KinetypeTestingTests", dependencies: ["KinetypeTesting", "kinetype", "TestSupport"],
+            exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v5]
 )
