@@ -40,11 +40,10 @@ uninstall:
 test-portable: bundle
 	scripts/test-portable Output/kinetype-$(VERSION)-linux-x86_64.tar.gz .build/release/kinetype
 
-## Render Templates/hello.json into Output/hello.gif.
+## Render Templates/hello.json into Output/hello.gif (kinetype itself says "Wrote Output/hello.gif …").
 demo: build
 	@mkdir -p Output
 	.build/release/kinetype render $(SCENE) -o Output/hello.gif
-	@echo "Wrote Output/hello.gif"
 
 ## Check the code against .swift-format (the toolchain's swift format), and that no test reads the clock
 ## to pass or fail (scripts/lint-tests); make test runs it first.
