@@ -28,8 +28,11 @@ enum BatchFiles {
             }
         }
         if let report = options.reportFile { files.output(report, "--report") }
-        files.input(options.template, "the template", shown: options.templateDisplayName)
-        files.input(options.data, "the data", shown: options.dataDisplayName)
+        // A template or data that came through a pipe is no file an output could be.
+        if options.templateBytes == nil {
+            files.input(options.template, "the template", shown: options.templateDisplayName)
+        }
+        if options.dataBytes == nil { files.input(options.data, "the data", shown: options.dataDisplayName) }
 
         // Each entry's scene, for the files it names and for where its outputs are delivered.
         var outcomes: [BatchOutcome] = []

@@ -232,7 +232,8 @@ public struct AndroidResources: Sendable {
     }
 
     /// Copies every finished output (and poster, with `posters`) into its resource folder, all put
-    /// in place together; returns how many files were written.
+    /// in place together; returns how many files it wrote and how many it left as they were (they
+    /// held the bytes already: same inode and modification time).
     ///
     /// The `res` folder is locked against other kinetype runs while it is written (`waiting` is
     /// called if another run holds it; `isCancelled` ends the wait). A file already at a
@@ -244,7 +245,7 @@ public struct AndroidResources: Sendable {
     public func write(
         _ report: BatchReport, format: OutputFormat, posters: Bool = false, waiting: () -> Void = {},
         isCancelled: () -> Bool = { false }
-    ) throws -> (files: Int, warnings: [Diagnostic]) {
+    ) throws -> (written: Int, unchanged: Int, warnings: [Diagnostic]) {
         let placements = try placements(of: report, format: format, posters: posters)
         let delivery = try DeliveryFolder(folder, waiting: waiting, isCancelled: isCancelled)
         var succeeded = false
@@ -254,6 +255,7 @@ public struct AndroidResources: Sendable {
         defer { group.discard() }
         var accepted: [String: [String]?] = [:]
         var settled: [String: [String]?] = [:]
+        var unchanged = 0
         do {
             for placement in placements {
                 let path = placement.folder + "/" + placement.file
@@ -275,6 +277,7 @@ public struct AndroidResources: Sendable {
                 case .absent:
                     accepted[path] = [hash]
                 case .file(let found) where found == hash:
+                    unchanged += 1
                     continue
                 case .file(let found) where delivery.wrote(path, hash: found):
                     accepted[path] = [found, hash].sorted()
@@ -306,7 +309,7 @@ public struct AndroidResources: Sendable {
         succeeded = true
         // The manifest already accepts the new bytes; this only forgets the old ones.
         try? delivery.record(settled)
-        return (placements.count, missingDefaults(report, format: format, posters: posters))
+        return (placements.count - unchanged, unchanged, missingDefaults(report, format: format, posters: posters))
     }
 
     /// `error`'s problems, each saying that no resource file was changed.

@@ -143,16 +143,33 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
     /// Infers the format from the path: a folder (a trailing `/`, an existing folder, or no
     /// extension) is PNG frames, else the extension names the format. `.png` is one still image
     /// and needs `--still`: an animated PNG is `.apng`.
-    /// - Throws: a `.usage` Diagnostic for an unknown extension, `.png` without `--still`, or
-    ///   `--still` without `.png`.
+    /// - Throws: a `.usage` Diagnostic for an unknown extension, `.png` without `--still`,
+    ///   `--still` without `.png`, or a name that is only an extension (`.gif`, `...lottie`),
+    ///   which would otherwise be a hidden folder of PNG frames.
     public static func infer(from path: String, still: Bool) throws -> OutputFormat {
         let url = URL(fileURLWithPath: path)
+        if !path.hasSuffix("/"), let onlyExtension = extensionWithoutName(url.lastPathComponent) {
+            throw Diagnostic(
+                kind: .usage,
+                message: "the output \(JSONText.quotedPath(path)) is only an extension, with no file name before "
+                    + "it; kinetype would write PNG frames into a hidden folder of that name",
+                hint: "name the file, as in -o Output/card.\(onlyExtension)"
+            ).fail()
+        }
         let pathExtension = url.pathExtension.lowercased()
         var isDirectory: ObjCBool = false
         let existingFolder =
             FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
         if !still && (path.hasSuffix("/") || existingFolder || pathExtension.isEmpty) { return .pngSequence }
         return try named(pathExtension, still: still, output: JSONText.quotedPath(path), isExtension: true)
+    }
+
+    /// The extension a file name is made of alone (`.gif` → `gif`, `...lottie` → `lottie`): dots,
+    /// then an extension some format has; nil for any other name, such as `.hidden` or `card.gif`.
+    static func extensionWithoutName(_ name: String) -> String? {
+        guard name.hasPrefix(".") else { return nil }
+        let rest = name.drop { $0 == "." }.lowercased()
+        return allCases.contains { $0.traits.fileExtension == rest } ? rest : nil
     }
 
     /// The single-file format a file extension or `--format` value names (`gif`, `MP4`, …; any

@@ -51,7 +51,7 @@ public enum BatchData {
     /// appearances (`light`, `dark` or `light,dark`); nor `"locale"` (`ar`, `pt-BR`): the locale an
     /// app shows the output in, by which `--android-res` sorts it.
     public static func decode(_ data: Data, fileName: String) throws -> [BatchEntry] {
-        let root = try JSONParser.parse(data, fileName: fileName)
+        let root = try JSONParser.parse(data, fileName: fileName, document: .batchData)
         let context = DecodingContext(fileName: fileName)
         guard let items = context.array(root, path: "") else { throw DiagnosticList(context.reportedDiagnostics) }
         var entries: [BatchEntry] = []

@@ -113,7 +113,7 @@ final class DeliveryOwnershipTests: XCTestCase {
             process.standardInput = FileHandle.nullDevice
             try process.run()
             // A run that never says it waits must fail the test, not hang it.
-            DispatchQueue.global().asyncAfter(deadline: .now() + 120) { if process.isRunning { process.terminate() } }
+            HangGuard.terminate(process, after: 120)
             var printed = Data()
             while !String(decoding: printed, as: UTF8.self).contains("waiting for another kinetype run") {
                 let more = errors.fileHandleForReading.availableData
