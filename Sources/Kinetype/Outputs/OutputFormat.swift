@@ -88,8 +88,8 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
                 video: .webm, animation: nil)
         case .mov:
             Traits(
-                name: "mov", fileExtension: "mov", description: "ProRes 4444 video with alpha", settings: [.matte],
-                video: .mov, animation: nil)
+                name: "mov", fileExtension: "mov", description: "ProRes 4444 video with alpha, or HEVC",
+                settings: [.crf, .matte, .codec], video: .mov, animation: nil)
         case .pngSequence:
             Traits(
                 name: "png", fileExtension: nil, description: "a folder of PNG frames", settings: [.pngCompression],

@@ -27,9 +27,13 @@ struct OutputWriter {
         switch encoding.format {
         case .gif: return try writeGIF(to: output)
         case .pngSequence: return try writePNGSequence(to: output)
-        case .mp4: return try writeVideo(encoding.video.videoFormat(for: .mp4), to: output)
+        case .mp4:
+            try encoding.video.check(for: .mp4)
+            return try writeVideo(encoding.video.videoFormat(for: .mp4), to: output)
         case .webm: return try writeVideo(.webm, to: output)
-        case .mov: return try writeVideo(.mov, to: output)
+        case .mov:
+            try encoding.video.check(for: .mov)
+            return try writeVideo(encoding.video.videoFormat(for: .mov), to: output)
         case .stillPNG: return try writeStill(to: output)
         case .webp: return try writeAnimation(.webp, to: output)
         case .apng: return try writeAnimation(.apng, to: output)
