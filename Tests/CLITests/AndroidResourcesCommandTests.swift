@@ -76,6 +76,11 @@ final class AndroidResourcesCommandTests: XCTestCase {
         let frames = try KinetypeProcess.run(
             ["batch", tiny, "--data", "d.json", "--format", "png", "--android-res", "res2"], in: folder)
         XCTAssertEqual(frames.status, 64, frames.stderr)
+        XCTAssertTrue(
+            frames.stderr.contains(
+                "choose --format gif, webp, apng, mp4, webm, mov, lottie or dotlottie, or --still SECONDS for drawables"
+            ),
+            frames.stderr)
 
         try Data(#"[{"output": "a", "locale": "english"}]"#.utf8).write(to: folder.appendingPathComponent("bad.json"))
         let locale = try KinetypeProcess.run(
@@ -228,6 +233,27 @@ final class AndroidResourcesCommandTests: XCTestCase {
             apng.stderr)
         XCTAssertEqual(try files(in: folder.appendingPathComponent("res")), ["raw/card.gif"])
         try AndroidAssetPackaging.build(folder.appendingPathComponent("res"), in: folder)
+    }
+
+    /// Lottie JSON and dotLottie outputs are raw resources (`R.raw.card`, for lottie-android's
+    /// `setAnimation(R.raw.card)`), which aapt builds.
+    func testLottieAndDotLottieAreRawResources() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        try Data(#"[{"output": "card"}, {"output": "card-de", "locale": "de"}]"#.utf8).write(
+            to: folder.appendingPathComponent("d.json"))
+        for (format, ext) in [("lottie", "json"), ("dotlottie", "lottie")] {
+            let result = try KinetypeProcess.run(
+                [
+                    "batch", tiny, "--data", "d.json", "-o", format, "--format", format, "--android-res",
+                    "res-\(format)",
+                ],
+                in: folder)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let res = folder.appendingPathComponent("res-\(format)")
+            XCTAssertEqual(try files(in: res), ["raw-de/card.\(ext)", "raw/card.\(ext)"])
+            let built = try AndroidAssetPackaging.build(res, in: folder)
+            XCTAssertEqual(Set(built.configurations["raw/card"] ?? []), ["(default)", "de"], built.log)
+        }
     }
 
     /// `--default-locale ar` with no entry without a locale: Arabic is the default, also for a

@@ -100,7 +100,8 @@ public struct AndroidResources: Sendable {
             throw Diagnostic(
                 kind: .usage,
                 message: "--android-res takes outputs that are one file; \(format.displayName) have no place in res/",
-                hint: "choose --format gif, webp, apng, mp4, webm or mov, or --still SECONDS for drawables"
+                hint: "choose --format \(OutputFormat.formatList { $0.traits.fileExtension != nil }), "
+                    + "or --still SECONDS for drawables"
             ).fail()
         }
         let drawables = format == .stillPNG || posters
