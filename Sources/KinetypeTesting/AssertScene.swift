@@ -1,137 +1,164 @@
 import Foundation
-import Kinetype
 import XCTest
 
 /// Asserts that a scene renders like its golden frames, for your own XCTest suites.
 ///
-/// Relative paths resolve against the folder of the test file that calls it, so goldens can live
-/// next to the tests. A scene without a golden set gets one recorded (unless the `CI` environment
-/// variable is set, or `record` says otherwise), and then the assertion fails, saying what it
-/// recorded: run the test again to compare against it, so a golden never appears unseen in a green
-/// run. Failing frames get expected, actual and diff images in `artifacts` (default: the package's
-/// `.build/kinetype-verify-failures`, outside the source tree), and the failure, reported at the
-/// caller's file and line, gives the command that accepts the change. With `colorScheme: .dark`
-/// the scene renders in the dark appearance and is compared with the golden set `<name>-dark`
-/// (see `GoldenSetNames`).
+/// It runs `kinetype verify` (the installed command, see `KinetypeExecutable`), so a test renders
+/// with the same render stack, compares the same way and records the same goldens as `kinetype
+/// verify` does, and your package builds only this small module, not the renderer. Relative paths
+/// resolve against the folder of the test file that calls it, so goldens can live next to the tests
+/// (exclude that folder from the test target: `exclude: ["Goldens"]`). A scene without a golden set
+/// gets one recorded (unless the `CI` environment variable is set, or `record` says otherwise), and
+/// then the assertion fails, saying what it recorded: run the test again to compare against it, so
+/// a golden never appears unseen in a green run. A failure, reported at the caller's file and line,
+/// names the HTML review page `verify` wrote (expected, actual and diff of every failing frame) and
+/// the command that accepts the change. Failure images and the page go into
+/// `artifacts/<golden set>/` (default: the package's `.build/kinetype-verify-failures`, outside the
+/// source tree). With `colorScheme: .dark` the scene renders in the dark appearance and is compared
+/// with the golden set `<name>-dark`.
 ///
 /// ```swift
 /// func testWhatsNewCard() {
-///     assertScene("../../Templates/card.json", matchesGoldensIn: "Goldens", frames: .sample(every: 10))
+///     assertScene("../../Scenes/card.json", matchesGoldensIn: "Goldens", frames: .sample(every: 10))
 /// }
 /// ```
+///
+/// - Parameter kinetype: the `kinetype` executable to run; default: the `KINETYPE` environment
+///   variable, else `kinetype` on `PATH`.
 public func assertScene(
     _ scenePath: String,
     matchesGoldensIn goldenFolder: String,
-    record: RecordMode? = nil,
-    frames: FrameSelection = .all,
+    record: SceneAssertion.Record? = nil,
+    frames: SceneAssertion.Frames = .all,
     threshold: Double = 0.1,
     maxDiffPixels: Int = 0,
     maxDiffRatio: Double = 0,
     vars: [String: String] = [:],
-    colorScheme: ColorScheme? = nil,
+    colorScheme: SceneAssertion.ColorScheme? = nil,
     artifacts: String? = nil,
+    kinetype: String? = nil,
     file: StaticString = #filePath,
     function: StaticString = #function,
     line: UInt = #line
 ) {
-    let failure = sceneAssertionFailure(
-        scenePath, matchesGoldensIn: goldenFolder, record: record, frames: frames, threshold: threshold,
-        maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, vars: vars, colorScheme: colorScheme,
-        artifacts: artifacts, testFile: "\(file)", testFunction: "\(function)")
-    if let failure { XCTFail(failure, file: file, line: line) }
+    var assertion = SceneAssertion(scene: scenePath, goldens: goldenFolder, testFile: "\(file)")
+    assertion.record = record
+    assertion.frames = frames
+    assertion.threshold = threshold
+    assertion.maxDiffPixels = maxDiffPixels
+    assertion.maxDiffRatio = maxDiffRatio
+    assertion.vars = vars
+    assertion.colorScheme = colorScheme
+    assertion.artifacts = artifacts
+    assertion.kinetype = kinetype
+    if let failure = assertion.failure(testFunction: "\(function)") {
+        XCTFail(failure, file: file, line: line)
+    }
 }
 
-/// What `assertScene` checks, as the failure message it reports (nil when the scene passes and
-/// nothing was recorded). Relative paths resolve against the folder of `testFile`.
-func sceneAssertionFailure(
-    _ scenePath: String, matchesGoldensIn goldenFolder: String, record: RecordMode?, frames: FrameSelection,
-    threshold: Double, maxDiffPixels: Int, maxDiffRatio: Double, vars: [String: String],
-    colorScheme: ColorScheme?, artifacts: String?, testFile: String, testFunction: String
-) -> String? {
-    let base = URL(fileURLWithPath: testFile).deletingLastPathComponent()
-    func resolve(_ path: String) -> URL {
-        path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path).standardizedFileURL
+/// One `assertScene`: what it compares and how, as the options of `kinetype verify`.
+public struct SceneAssertion: Sendable {
+    /// Which goldens may be written (`--record`). Default: none given, so `kinetype verify`
+    /// decides as it always does: `never` when `CI` is set, else `KINETYPE_RECORD`, else `missing`.
+    public enum Record: String, Sendable {
+        /// Record a set for a scene that has none, and the frames a passing set lacks.
+        case missing
+        /// Record every frame again.
+        case all
+        /// Replace the goldens of failing frames and record missing ones.
+        case failed
+        /// Write nothing: a missing golden fails.
+        case never
     }
-    let goldens = resolve(goldenFolder)
-    var options = VerifyOptions(goldenFolder: goldens)
-    options.record = record ?? RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
-    options.frames = frames
-    options.comparison.threshold = threshold
-    options.comparison.maxDiffPixels = maxDiffPixels
-    options.comparison.maxDiffRatio = maxDiffRatio
-    options.overrides = vars
-    options.artifactsFolder = artifacts.map(resolve) ?? AssertSceneFolders.defaultArtifacts(near: base)
 
-    let result: SceneVerification
-    do {
-        result = try GoldenVerifier.verify(
-            sceneAt: resolve(scenePath).path, colorScheme: colorScheme, options: options)
-    } catch {
-        let messages = DiagnosticList(describing: error).diagnostics.map(\.description).joined(separator: "\n")
-        return "\(scenePath) could not be rendered: \(messages)"
-    }
-    guard result.passed else {
-        return failureMessage(
-            result, artifacts: options.artifactsFolder,
-            acceptCommand: AssertSceneFolders.acceptCommand(testFunction: testFunction))
-    }
-    return recordingMessage(result)
-}
+    /// Which frames are compared (`--frames`).
+    public enum Frames: Equatable, Sendable {
+        /// Every frame.
+        case all
+        /// Every Nth frame, plus the first and last frame of every animation.
+        case sample(every: Int)
+        /// The frames shown at these times, in seconds.
+        case times([Double])
 
-/// Where `assertScene` puts failure images, and the command that accepts a change.
-enum AssertSceneFolders {
-    /// `.build/kinetype-verify-failures` of the package holding `folder` (the nearest folder above
-    /// it with a `Package.swift`), else a folder of that name in the temporary directory.
-    static func defaultArtifacts(near folder: URL) -> URL {
-        var candidate = folder
-        while candidate.pathComponents.count > 1 {
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Package.swift").path) {
-                return candidate.appendingPathComponent(".build/kinetype-verify-failures")
+        /// As `--frames` takes it: `all`, `sample:10`, `0.5,1,2.25`.
+        var argument: String {
+            switch self {
+            case .all: "all"
+            case .sample(let every): "sample:\(every)"
+            case .times(let times): times.map { "\($0)" }.joined(separator: ",")
             }
-            candidate.deleteLastPathComponent()
         }
-        return FileManager.default.temporaryDirectory.appendingPathComponent("kinetype-verify-failures")
+    }
+
+    /// The appearance a scene renders in (`--color-scheme`); the dark one is compared with the set
+    /// `<name>-dark`.
+    public enum ColorScheme: String, Sendable {
+        case light
+        case dark
+    }
+
+    public var scene: String
+    public var goldens: String
+    /// The test file whose folder relative paths resolve against.
+    public var testFile: String
+    public var record: Record?
+    public var frames: Frames = .all
+    public var threshold = 0.1
+    public var maxDiffPixels = 0
+    public var maxDiffRatio = 0.0
+    public var vars: [String: String] = [:]
+    public var colorScheme: ColorScheme?
+    /// Where failure images and the review page go (in a folder per golden set); nil: the
+    /// package's `.build/kinetype-verify-failures`.
+    public var artifacts: String?
+    /// The `kinetype` to run; nil: `KINETYPE`, else `PATH`.
+    public var kinetype: String?
+
+    public init(scene: String, goldens: String, testFile: String) {
+        self.scene = scene
+        self.goldens = goldens
+        self.testFile = testFile
+    }
+
+    /// Runs the assertion; nil when the scene passes and nothing was recorded, else the failure
+    /// message. `testFunction` (`testCard()`) names the test in the command that accepts a change.
+    public func failure(
+        testFunction: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String? {
+        let executable: URL
+        switch KinetypeExecutable.find(kinetype, environment: environment) {
+        case .success(let found): executable = found
+        case .failure(let problem): return "\(scene) could not be verified: \(problem.message)"
+        }
+        let run = VerifyRunFolders(assertion: self)
+        do {
+            let outcome = try VerifyProcess.run(
+                executable, arguments(folders: run), folders: run, environment: environment)
+            return outcome.failure(
+                scene: scene, folders: run, acceptCommand: Self.acceptCommand(testFunction: testFunction))
+        } catch {
+            return "\(scene) could not be verified: \(error)"
+        }
+    }
+
+    /// `kinetype verify`'s arguments for this assertion.
+    func arguments(folders: VerifyRunFolders) -> [String] {
+        var arguments = [
+            "verify", folders.scene.path, "--golden", folders.goldens.path, "--frames", frames.argument,
+            "--threshold", "\(threshold)", "--max-diff-pixels", "\(maxDiffPixels)",
+            "--max-diff-ratio", "\(maxDiffRatio)", "--artifacts", folders.artifacts.path,
+            "--report", folders.report.path, "--progress", "none", "--quiet",
+        ]
+        if let record { arguments += ["--record", record.rawValue] }
+        if let colorScheme { arguments += ["--color-scheme", colorScheme.rawValue] }
+        for (name, value) in vars.sorted(by: { $0.key < $1.key }) { arguments += ["--set", "\(name)=\(value)"] }
+        return arguments
     }
 
     /// `KINETYPE_RECORD=failed swift test --filter testCard`, for the test function `testCard()`.
     static func acceptCommand(testFunction: String) -> String {
         let name = testFunction.split(separator: "(").first.map(String.init) ?? testFunction
-        return "KINETYPE_RECORD=failed swift test --filter \(HTMLText.shellQuoted(name))"
+        let quoted = name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } ? name : "'\(name)'"
+        return "KINETYPE_RECORD=failed swift test --filter \(quoted)"
     }
-}
-
-/// A readable account of a failed verification, ending with where its images are and the command
-/// that accepts it.
-func failureMessage(_ result: SceneVerification, artifacts: URL, acceptCommand: String) -> String {
-    var lines = ["\(result.scene) does not match its goldens in \(result.golden)"]
-    if !result.environmentChanges.isEmpty {
-        lines.append("note: the environment differs from the recorded one, which may explain it:")
-        lines += result.environmentChanges.map { "  - \($0)" }
-    }
-    lines += result.problems
-    lines += result.worstFrameLines
-    let missing = result.count(.missing)
-    if missing > 0 {
-        lines.append(
-            result.recordingWithheld
-                ? "\(missing) frame(s) have no golden; they were not recorded because the set fails"
-                : "\(missing) frame(s) have no golden and recording is off (CI is set, or record: .never)")
-    }
-    if result.frames.contains(where: { $0.diffPath != nil }) {
-        lines.append("Expected, actual and diff images: \(artifacts.appendingPathComponent(result.scene).path)")
-    }
-    lines.append("If the change is intended, accept it: \(acceptCommand)")
-    return lines.joined(separator: "\n")
-}
-
-/// What a passing verification wrote into the golden set, which fails the test so that a run that
-/// records never passes by itself; nil when it wrote nothing.
-func recordingMessage(_ result: SceneVerification) -> String? {
-    let written = result.count(.recorded) + result.count(.updated)
-    guard written > 0 || !result.removedFrames.isEmpty else { return nil }
-    var parts: [String] = []
-    if written > 0 { parts.append("recorded \(written) golden frame(s)") }
-    if !result.removedFrames.isEmpty { parts.append("removed \(result.removedFrames.count) obsolete one(s)") }
-    return "\(result.scene): \(parts.joined(separator: " and ")) in \(result.golden); "
-        + "run the test again to compare against them (with CI set, nothing is recorded)"
 }

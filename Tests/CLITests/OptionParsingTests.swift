@@ -2,7 +2,7 @@ import Foundation
 import Kinetype
 import XCTest
 
-@testable import KinetypeCLI
+@testable import kinetype
 
 /// The option parser on its own: each kind's conversion and errors, did-you-mean, repeatable
 /// options and shared groups, without running the tool.

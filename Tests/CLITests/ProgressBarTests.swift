@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import KinetypeCLI
+@testable import kinetype
 
 final class ProgressBarTests: XCTestCase {
     private func snapshot(

@@ -105,6 +105,37 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertTrue(readme.contains("kinetype render docs/examples/first-scene.json -o Output/first-scene.gif"))
     }
 
+    /// The first screen of the front page reaches a first render, before the feature list: the
+    /// install, then one `kinetype render` of a file in this repository (#40).
+    func testTheFrontPagesFirstScreenInstallsAndRendersBeforeTheFeatures() throws {
+        let readme = try String(contentsOf: Manual.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let install = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("make install") }, "the README installs")
+        let render = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("kinetype render ") }, "the README renders")
+        let features = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("- **") }, "the README lists features")
+        XCTAssertLessThan(install, render)
+        XCTAssertLessThan(render, features, "the first render comes before the feature list")
+        XCTAssertLessThan(render, 24, "on the first screen")
+        let scene = try XCTUnwrap(lines[render].split(separator: " ").dropFirst(2).first.map(String.init))
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: Manual.root.appendingPathComponent(scene).path),
+            "\(scene) is a file of the repository")
+        XCTAssertEqual(
+            Self.examples(in: readme).first?.command, lines[render], "and it is an example the suite runs")
+    }
+
+    /// `make demo` says "Wrote Output/hello.gif" once: kinetype says it, the Makefile does not echo it.
+    func testMakeDemoSaysWhatItWroteOnce() throws {
+        let plan = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/make"), ["-n", "-s", "demo"], in: Manual.root,
+            environment: ["MAKEFLAGS": ""])
+        XCTAssertEqual(plan.status, 0, plan.stderrText)
+        XCTAssertFalse(
+            plan.stdoutText.contains("echo \"Wrote"), "the Makefile echoes no Wrote line:\n\(plan.stdoutText)")
+        XCTAssertTrue(
+            plan.stdoutText.contains("kinetype render Templates/hello.json -o Output/hello.gif"), plan.stdoutText)
+    }
+
     func testEveryReadmeExampleRuns() throws {
         let root = KinetypeProcess.packageRoot
         var examples: [Example] = []
@@ -169,7 +200,7 @@ final class ReadmeExampleTests: XCTestCase {
         process.standardOutput = output
         try process.run()
         // A server that never prints its address must fail the test, not hang it.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if process.isRunning { process.terminate() } }
+        HangGuard.terminate(process, after: 60)
         var printed = ""
         while !printed.contains("http://127.0.0.1:") {
             let chunk = output.fileHandleForReading.availableData

@@ -2,8 +2,9 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `render -` (scene on standard input) and `-o -` (file to standard output), run through a shell
-/// as a user would.
+/// `render -` (scene on standard input), `-o -` (file to standard output), and inputs named on the
+/// command line that are pipes (`--data -`, `--data <(…)`, a scene `<(…)`), run through a shell as
+/// a user would.
 final class StreamTests: XCTestCase {
     private let tiny = KinetypeProcess.fixtures.appendingPathComponent("tiny.json").path
 
@@ -97,6 +98,91 @@ final class StreamTests: XCTestCase {
         XCTAssertEqual(
             result.stderr,
             "kinetype: error: <stdin>: the scene on standard input is larger than 64 MB, the limit for a scene\n")
+    }
+
+    // MARK: Pipes named on the command line (#40)
+
+    /// Two entries of batch data, for `$TINY` (whose placeholders they do not fill).
+    private let twoEntries = #"[{"output": "one"}, {"output": "two"}]"#
+
+    func testBatchReadsItsDataFromStandardInputAndFromAProcessSubstitution() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        try Data(twoEntries.utf8).write(to: folder.appendingPathComponent("data.json"))
+        let piped = try shell(#"cat data.json | "$K" batch "$TINY" --data - --still 0 -o stdin -q"#, in: folder)
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        let substituted = try shell(
+            #""$K" batch "$TINY" --data <(cat data.json) --still 0 -o substituted --report report.json -q"#,
+            in: folder)
+        XCTAssertEqual(substituted.status, 0, substituted.stderr)
+        for output in ["stdin", "substituted"] {
+            let files = try FileManager.default.contentsOfDirectory(
+                atPath: folder.appendingPathComponent(output).path
+            ).filter { !$0.hasPrefix(".") }.sorted()
+            XCTAssertEqual(files, ["one.png", "two.png"], output)
+        }
+        let report = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: folder.appendingPathComponent("report.json")))
+        let data = (report as? [String: Any])?["data"] as? String
+        XCTAssertTrue(data?.hasPrefix("/dev/fd/") ?? false, "the pipe is named as bash named it: \(data ?? "none")")
+    }
+
+    func testBatchDataFromAPipeIsDecodedWithItsPositionsAndTheSizeLimit() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let broken = try shell(#"echo '[{"output": true}]' | "$K" batch "$TINY" --data - -o out"#, in: folder)
+        XCTAssertEqual(broken.status, 65, broken.stderr)
+        XCTAssertEqual(
+            broken.stderr,
+            "kinetype: error: <stdin>:1:13: [0].output: expected a string or a number, found a boolean\n")
+        let endless = try shell(#""$K" batch "$TINY" --data <(yes 2>/dev/null) -o out"#, in: folder)
+        XCTAssertEqual(endless.status, 65, endless.stderr)
+        XCTAssertTrue(
+            endless.stderr.hasPrefix("kinetype: error: /dev/fd/")
+                && endless.stderr.hasSuffix(": the data is larger than 64 MB, the limit for a scene or data file\n"),
+            endless.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+    }
+
+    func testTheTemplateAndTheDataCannotBothBeStandardInput() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let both = try shell(#"echo '[]' | "$K" batch - --data - -o out"#, in: folder)
+        XCTAssertEqual(both.status, 64, both.stderr)
+        XCTAssertTrue(both.stderr.contains("cannot both come from standard input"), both.stderr)
+        let unnamed = try shell(#""$K" batch <(cat "$TINY") --data <(echo '[]')"#, in: folder)
+        XCTAssertEqual(unnamed.status, 64, unnamed.stderr)
+        XCTAssertTrue(unnamed.stderr.contains("give the folder with -o DIR"), unnamed.stderr)
+    }
+
+    func testBatchReadsItsTemplateFromAPipe() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        try Data(#"[{}]"#.utf8).write(to: folder.appendingPathComponent("data.json"))
+        let result = try shell(#"cat "$TINY" | "$K" batch - --data data.json --still 0 -o out -q"#, in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/template-1.png").path),
+            "an entry without \"output\" is named after the template, \"template\" for a piped one")
+    }
+
+    func testRenderReadsASceneFromAProcessSubstitutionAndValidateItsData() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let result = try shell(
+            """
+            set -e
+            "$K" render "$TINY" -o direct.gif -q
+            "$K" render <(cat "$TINY") -o piped.gif -q
+            "$K" render <(cat "$TINY") --still 0 -q
+            """, in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(
+            try Data(contentsOf: folder.appendingPathComponent("piped.gif")),
+            try Data(contentsOf: folder.appendingPathComponent("direct.gif")))
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("Output/pipe.png").path),
+            "a piped scene's default output is named pipe")
+
+        try Data(twoEntries.utf8).write(to: folder.appendingPathComponent("data.json"))
+        let validated = try shell(#"cat data.json | "$K" validate "$TINY" "$TINY" --data -"#, in: folder)
+        XCTAssertEqual(validated.status, 0, validated.stderr)
+        XCTAssertEqual(validated.stderr, "", "the piped data is read once and checked for both scenes")
     }
 
     func testPNGFramesCannotGoToStandardOutput() throws {

@@ -91,6 +91,26 @@ final class JSONParserTests: XCTestCase {
             "data.json:1:12: unexpected end of file; expected ',' or ']' after an array element")
     }
 
+    /// A document in YAML or TOML is told that scenes are JSON, at its first line (#40); broken JSON
+    /// that merely looks like one line of them (`[NaN]`, `{a: 1}`) keeps JSON's own message.
+    func testYAMLAndTOMLAreToldScenesAreJSON() {
+        XCTAssertEqual(
+            syntaxError("# a card\ncanvas:\n  width: 320\n"), "data.json:2:1: this looks like YAML, but scenes are JSON"
+        )
+        XCTAssertEqual(syntaxError("---\ncanvas: {}\n"), "data.json:1:1: this looks like YAML, but scenes are JSON")
+        XCTAssertEqual(syntaxError("- output: a\n"), "data.json:1:1: this looks like YAML, but scenes are JSON")
+        XCTAssertEqual(
+            syntaxError("\n[canvas]\nwidth = 320\n"), "data.json:2:1: this looks like TOML, but scenes are JSON")
+        XCTAssertEqual(syntaxError("version = 1\n"), "data.json:1:1: this looks like TOML, but scenes are JSON")
+        XCTAssertEqual(syntaxError("[canvas]\n"), "data.json:1:2: unexpected word \"canvas\"; expected a value")
+        XCTAssertEqual(syntaxError("[NaN]\n[1]"), "data.json:1:2: NaN is not a JSON number")
+        XCTAssertEqual(syntaxError("canvas\n"), "data.json:1:1: unexpected word \"canvas\"; expected a value")
+        XCTAssertThrowsError(try JSONParser.parse(Data("- a\n".utf8), fileName: "d.json", document: .batchData)) {
+            XCTAssertEqual(
+                ($0 as? DiagnosticList)?.first?.message, "this looks like YAML, but batch data is JSON")
+        }
+    }
+
     func testUnclosedContainerHintNamesWhereItOpened() throws {
         do {
             _ = try parse("{\n  \"a\": [1, 2")

@@ -100,24 +100,64 @@ final class TemplateTests: XCTestCase {
     }
 
     /// A megabyte of unknown placeholders took seconds (every search copied the rest of the text):
-    /// expansion reads the text once, so eight times the text takes about eight times as long, not
-    /// 64 times. The sizes alternate and each keeps its fastest run, so a busy machine slows both.
-    func testExpansionTimeGrowsWithTheTextNotItsSquare() {
+    /// expansion reads the text once, so eight times the text is eight times the work, not 64 times.
+    /// Counted in bytes stepped over and written (`WorkCounter`), never timed: a timed test fails on
+    /// a busy machine.
+    func testExpansionWorkGrowsWithTheTextNotItsSquare() {
         let expander = TemplateExpander(values: ["known": "value"])
         let sizes = [7_500, 60_000]
-        let texts = sizes.map { String(repeating: "{{nope}}{{known}}", count: $0) }
-        var fastest = [Double](repeating: .infinity, count: sizes.count)
-        for _ in 0..<3 {
-            for (index, text) in texts.enumerated() {
-                let started = ContinuousClock.now
-                XCTAssertEqual(expander.expand(text).problems.first?.count, sizes[index])
-                let elapsed = ContinuousClock.now - started
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                fastest[index] = min(fastest[index], seconds)
-            }
+        var work: [Int] = []
+        for size in sizes {
+            let text = String(repeating: "{{nope}}{{known}}", count: size)
+            let counter = WorkCounter()
+            let result = WorkCounter.$current.withValue(counter) { expander.expand(text) }
+            XCTAssertEqual(result.problems.first?.count, size)
+            let bytes = text.utf8.count + result.text.utf8.count
+            XCTAssertLessThanOrEqual(counter[.templateBytes], bytes, "read once, written once: \(size)")
+            XCTAssertGreaterThan(counter[.templateBytes], text.utf8.count / 2, "the count sees the work: \(size)")
+            work.append(counter[.templateBytes])
         }
-        XCTAssertLessThan(
-            fastest[1] / max(fastest[0], 1e-4), 24, "0.125 MB: \(fastest[0]) s, 1 MB: \(fastest[1]) s")
+        XCTAssertLessThanOrEqual(work[1], 8 * work[0] + 64, "7,500 repeats: \(work[0]) bytes, 60,000: \(work[1])")
+    }
+
+    /// Thousands of unknown names among thousands of values: "did you mean" is searched only for the
+    /// names a run lists (50), so the comparisons grow with the values, not with unknown × known
+    /// (3,000 of each took about a minute in a debug build before).
+    func testOnlyFiftyUnknownPlaceholdersAreComparedWithTheValues() throws {
+        let count = 3000
+        let vars = (0..<count).map { "\"v\($0)\": \"x\"" }.joined(separator: ", ")
+        let text = (0..<count).map { "{{u\($0)}}" }.joined()
+        let scene = """
+            {"version": 1, "canvas": {"width": 40, "height": 20, "fps": 10, "duration": 1}, "vars": {\(vars)},
+             "layers": [{"type": "text", "text": "\(text)"}]}
+            """
+        let counter = WorkCounter()
+        let problems = WorkCounter.$current.withValue(counter) { DecodingTestSupport.diagnostics(scene) }
+        XCTAssertTrue(
+            problems.contains { $0.message.contains("unknown placeholder \"{{u0}}\"; did you mean \"{{v0}}\"?") },
+            "\(problems.prefix(2))")
+        XCTAssertGreaterThan(counter[.suggestionComparisons], 0)
+        XCTAssertLessThanOrEqual(counter[.suggestionComparisons], 50 * count)
+    }
+
+    /// The same for `after` ids that name no layer.
+    func testOnlyFiftyUnknownAfterIdsAreComparedWithTheLayerIds() throws {
+        let count = 3000
+        let layers = (0..<count).map { index in
+            "{\"id\": \"l\(index)\", \"type\": \"rect\", \"animations\": "
+                + "[{\"type\": \"animate\", \"property\": \"opacity\", \"to\": 1, \"after\": \"x\(index)\"}]}"
+        }
+        let scene = """
+            {"version": 1, "canvas": {"width": 40, "height": 20, "fps": 10, "duration": 1},
+             "layers": [\(layers.joined(separator: ", "))]}
+            """
+        let counter = WorkCounter()
+        let problems = WorkCounter.$current.withValue(counter) { DecodingTestSupport.diagnostics(scene) }
+        XCTAssertTrue(
+            problems.contains { $0.message.contains("no layer has the id \"x0\"; did you mean \"l0\"?") },
+            "\(problems.prefix(2))")
+        XCTAssertGreaterThan(counter[.suggestionComparisons], 0)
+        XCTAssertLessThanOrEqual(counter[.suggestionComparisons], 50 * count)
     }
 
     func testOnlyTheNamesARunCanListGetADidYouMean() {

@@ -45,7 +45,9 @@ final class AtomicOutputTests: XCTestCase {
             let diagnostic = (error as? DiagnosticList)?.first
             XCTAssertEqual(diagnostic?.kind, .cannotWrite)
             XCTAssertEqual(
-                diagnostic?.message, "cannot write /nonexistent-kinetype-folder/x.gif: the folder does not exist")
+                diagnostic?.message,
+                "cannot write /nonexistent-kinetype-folder/x.gif: the folder /nonexistent-kinetype-folder does not exist"
+            )
         }
     }
 
@@ -54,11 +56,11 @@ final class AtomicOutputTests: XCTestCase {
         XCTAssertThrowsError(try AtomicFile.write(Data([1]), to: url)) { error in
             XCTAssertEqual(
                 (error as? DiagnosticList)?.first?.message,
-                "cannot write Output-that-does-not-exist/x.gif: the folder does not exist")
+                "cannot write Output-that-does-not-exist/x.gif: the folder Output-that-does-not-exist does not exist")
         }
     }
 
-    func testReadOnlyFolderIsPermissionDenied() throws {
+    func testReadOnlyFolderIsNamedNotWritable() throws {
         if getuid() == 0 {
             // root ignores folder permissions, but not sysfs, which refuses new files.
             guard FileManager.default.fileExists(atPath: "/sys/kernel") else {
@@ -67,7 +69,9 @@ final class AtomicOutputTests: XCTestCase {
             XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: URL(fileURLWithPath: "/sys/x.gif"))) {
                 error in
                 XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .cannotWrite)
-                XCTAssertEqual((error as? DiagnosticList)?.first?.message, "cannot write /sys/x.gif: permission denied")
+                XCTAssertEqual(
+                    (error as? DiagnosticList)?.first?.message,
+                    "cannot write /sys/x.gif: the folder /sys is not writable")
             }
             return
         }
@@ -82,7 +86,9 @@ final class AtomicOutputTests: XCTestCase {
         XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: url)) { error in
             XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .cannotWrite)
             XCTAssertTrue(
-                (error as? DiagnosticList)?.first?.message.hasSuffix(": permission denied") ?? false, "\(error)")
+                (error as? DiagnosticList)?.first?.message.hasSuffix(": the folder \(folder.path) is not writable")
+                    ?? false,
+                "\(error)")
         }
         XCTAssertEqual(try Data(contentsOf: url), Data("old".utf8))
     }

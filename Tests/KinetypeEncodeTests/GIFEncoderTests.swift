@@ -290,7 +290,8 @@ final class GIFEncoderTests: XCTestCase {
             XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .cannotWrite)
             XCTAssertEqual(
                 (error as? DiagnosticList)?.first?.message,
-                "cannot write Output-that-does-not-exist/typing.gif: the folder does not exist")
+                "cannot write Output-that-does-not-exist/typing.gif: the folder Output-that-does-not-exist does not exist"
+            )
         }
     }
 

@@ -119,7 +119,8 @@ final class PNGCodecTests: XCTestCase {
             XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .cannotWrite)
             XCTAssertEqual(
                 (error as? DiagnosticList)?.first?.message,
-                "cannot write /nonexistent-kinetype-folder/frames: the folder does not exist")
+                "cannot write /nonexistent-kinetype-folder/frames: the folder /nonexistent-kinetype-folder does not exist"
+            )
         }
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import KinetypeTesting
 import XCTest
 
-/// Every scene in Templates/ against its goldens, with the library users call in their own suites.
+/// Every scene in Templates/ against its goldens, with the library users call in their own suites
+/// (running the `kinetype` this build made).
 final class TemplateGoldenTests: XCTestCase {
     static let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Templates")
@@ -18,7 +19,9 @@ final class TemplateGoldenTests: XCTestCase {
         for scene in Self.scenes {
             // Goldens mirror Templates/: Goldens/whats-new/note-card/ for Templates/whats-new/note-card.json.
             let folder = URL(fileURLWithPath: scene).deletingLastPathComponent().relativePath
-            assertScene("../../Templates/\(scene)", matchesGoldensIn: "Goldens/\(folder)", frames: .sample(every: 15))
+            assertScene(
+                "../../Templates/\(scene)", matchesGoldensIn: "Goldens/\(folder)", frames: .sample(every: 15),
+                kinetype: BuiltKinetype.path)
         }
     }
 
@@ -29,7 +32,7 @@ final class TemplateGoldenTests: XCTestCase {
         for scene in cards {
             assertScene(
                 "../../Templates/\(scene)", matchesGoldensIn: "Goldens/whats-new", frames: .times([1, 3.5]),
-                colorScheme: .dark)
+                colorScheme: .dark, kinetype: BuiltKinetype.path)
         }
     }
 }

@@ -67,7 +67,7 @@ public enum ChildProcess {
         }
         var timedOut = false
         if let timeout {
-            timedOut = ended.wait(timeout: .now() + timeout) == .timedOut
+            timedOut = !HangGuard.wait(for: ended, seconds: timeout)
             if timedOut { kill(process.processIdentifier, SIGKILL) }
         } else {
             ended.wait()

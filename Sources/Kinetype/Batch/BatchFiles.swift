@@ -28,14 +28,17 @@ enum BatchFiles {
             }
         }
         if let report = options.reportFile { files.output(report, "--report") }
-        files.input(options.template, "the template", shown: options.templateDisplayName)
-        files.input(options.data, "the data", shown: options.dataDisplayName)
+        // A template or data that came through a pipe is no file an output could be.
+        if options.templateBytes == nil {
+            files.input(options.template, "the template", shown: options.templateDisplayName)
+        }
+        if options.dataBytes == nil { files.input(options.data, "the data", shown: options.dataDisplayName) }
 
         // Each entry's scene, for the files it names and for where its outputs are delivered.
         var outcomes: [BatchOutcome] = []
         let delivers = options.assetCatalog != nil || options.androidResources != nil
         var decodedEntries: Set<Int> = []
-        let templateFolder = options.template.deletingLastPathComponent()
+        let templateFolder = options.templateFolder
         for job in jobs where delivers || !decodedEntries.contains(job.entryIndex) {
             // An entry that does not decode fails on its own when it renders.
             guard

@@ -8,6 +8,13 @@ public struct BatchOptions: Sendable {
     public var templateDisplayName: String
     public var data: URL
     public var dataDisplayName: String
+    /// The template's bytes when the caller read them already: a pipe or standard input, which can
+    /// be read only once (`NamedInput`). `template` is then not read, and the template's relative
+    /// paths resolve against the current folder.
+    public var templateBytes: Data?
+    /// The data's bytes when the caller read them already (a pipe or standard input); `data` is
+    /// then not read.
+    public var dataBytes: Data?
     public var outputFolder: URL
     /// `--set` values; they win over every entry's values.
     public var overrides: [String: String] = [:]
@@ -53,6 +60,20 @@ public struct BatchOptions: Sendable {
     public var assetCatalog: AssetCatalog?
     /// `--android-res`: the Android resources the caller will deliver the outputs into, checked likewise.
     public var androidResources: AndroidResources?
+
+    /// The folder the template's relative paths resolve against: its own, or the current folder
+    /// for a template that came through a pipe.
+    var templateFolder: URL {
+        templateBytes == nil
+            ? template.deletingLastPathComponent()
+            : URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    }
+
+    /// The name of an output whose entry has no `"output"`, before its number: the template's name,
+    /// or `template` for one that came through a pipe (whose name, `63` or `-`, says nothing).
+    var defaultOutputName: String {
+        templateBytes == nil ? template.deletingPathExtension().lastPathComponent : "template"
+    }
 
     /// The format of every output.
     public var format: OutputFormat {

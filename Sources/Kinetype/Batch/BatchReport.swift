@@ -38,6 +38,12 @@ public struct BatchOutcome: Sendable, Encodable {
     public var couldNotWrite = false
     /// The render's warnings (a weight the template's family lacks); the batch report lists each once.
     public var warnings: [Diagnostic] = []
+    /// The files of this output (the output, its poster and haptic pattern) that this run put in
+    /// place: new, or with other bytes than before.
+    public var written: [String] = []
+    /// Its files that this run left as they were: their inputs were unchanged, or they rendered to
+    /// the very bytes already there (same inode and modification time).
+    public var kept: [String] = []
 
     private enum CodingKeys: String, CodingKey {
         case entry, name, scale, colorScheme, output, poster, haptics, status, frames, bytes, seconds, error
@@ -77,6 +83,10 @@ public struct BatchReport: Sendable, Encodable {
     public var rendered: Int { outcomes.filter { $0.status == .rendered }.count }
     public var unchanged: Int { outcomes.filter { $0.status == .unchanged }.count }
     public var failed: Int { outcomes.filter { $0.status == .failed }.count }
+    /// The files the outputs' folder got in this run (outputs, posters, haptic patterns).
+    public var filesWritten: Int { outcomes.map(\.written.count).reduce(0, +) }
+    /// The files of finished outputs this run left as they were.
+    public var filesKept: Int { outcomes.map(\.kept.count).reduce(0, +) }
     /// True when some output failed because it could not be written.
     public var hasWriteFailure: Bool { outcomes.contains { $0.status == .failed && $0.couldNotWrite } }
 

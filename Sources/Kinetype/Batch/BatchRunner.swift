@@ -25,13 +25,14 @@ public enum BatchRunner {
     )
         throws -> BatchReport
     {
-        let templateBytes = try read(options.template, displayName: options.templateDisplayName)
-        let dataBytes = try read(options.data, displayName: options.dataDisplayName)
+        let templateBytes =
+            try options.templateBytes ?? read(options.template, displayName: options.templateDisplayName)
+        let dataBytes = try options.dataBytes ?? read(options.data, displayName: options.dataDisplayName)
         let entries = try BatchData.decode(dataBytes, fileName: options.dataDisplayName)
         let nameCheck = BatchOutputNameCheck(folder: options.outputFolder)
         let jobs = try BatchPlan(
             entries: entries, dataFileName: options.dataDisplayName,
-            defaultName: options.template.deletingPathExtension().lastPathComponent,
+            defaultName: options.defaultOutputName,
             scales: options.scales, colorSchemes: options.colorSchemes, format: options.format,
             posters: options.posterTime != nil,
             haptics: options.haptics, shard: options.shard, nameCheck: nameCheck
@@ -44,7 +45,7 @@ public enum BatchRunner {
         try createFolder(options.outputFolder)
 
         let finished = Locked(0)
-        let templateFolder = options.template.deletingLastPathComponent()
+        let templateFolder = options.templateFolder
         FileDigests.shared.startRun()
         let outcomes = try OrderedWork.map(jobs, workers: options.jobs) { job -> BatchOutcome? in
             guard !isCancelled(),
@@ -80,7 +81,7 @@ public enum BatchRunner {
         let keys = Set(entries.flatMap(\.values.keys)).union(options.overrides.keys)
         let source = SceneSource.bytes(
             templateBytes, displayName: options.templateDisplayName,
-            baseDirectory: options.template.deletingLastPathComponent())
+            baseDirectory: options.templateFolder)
         return UnusedPlaceholders.templateScene(source, keys: keys.sorted())
     }
 
@@ -137,8 +138,7 @@ struct BatchJobRunner {
 
     /// How the job's scene is loaded: the template with the entry's values and `--set`'s, at the
     /// job's scale, direction and appearance.
-    /// `templateFolder`: the template's folder (`options.template` without its name), worked out
-    /// once for all the jobs.
+    /// `templateFolder`: `options.templateFolder`, worked out once for all the jobs.
     static func loader(
         for job: BatchPlan.Job, options: BatchOptions, templateBytes: Data,
         templateFolder: URL? = nil
@@ -146,7 +146,7 @@ struct BatchJobRunner {
         var loader = SceneLoader(
             .bytes(
                 templateBytes, displayName: options.templateDisplayName,
-                baseDirectory: templateFolder ?? options.template.deletingLastPathComponent()),
+                baseDirectory: templateFolder ?? options.templateFolder),
             overrides: SceneOverrides(
                 values: job.vars.merging(options.overrides) { $1 }, scale: job.scale > 0 ? job.scale : nil,
                 layoutDirection: options.layoutDirection ?? job.layoutDirection, colorScheme: job.colorScheme,
@@ -210,6 +210,8 @@ struct BatchJobRunner {
             }
             let poster = files.count > 1 ? files[1].url.path : nil
             let stale = files.filter { options.force || !isUnchanged($0, options: options) }
+            let fresh = files.filter { file in !stale.contains { $0.url == file.url } }
+            outcome.kept = fresh.flatMap(\.paths)
             if stale.isEmpty {
                 outcome.status = .unchanged
                 outcome.poster = poster
@@ -218,8 +220,8 @@ struct BatchJobRunner {
             }
 
             // What is rendered is put in place together: an output never stands next to the poster
-            // of other inputs.
-            let group = OutputGroup()
+            // of other inputs. A file that renders to the bytes already there stays as it is.
+            let group = OutputGroup(keepingIdenticalFiles: true)
             defer { group.discard() }
             for file in stale {
                 var renderOptions = RenderOptions(output: file.url, format: file.format)
@@ -236,10 +238,14 @@ struct BatchJobRunner {
                 }
             }
             try group.commit()
+            let identical = Set(group.keptDestinations.map(\.path))
+            for path in stale.flatMap(\.paths) {
+                if identical.contains(path) { outcome.kept.append(path) } else { outcome.written.append(path) }
+            }
             for file in stale {
                 do {
                     let record = fingerprintFile(of: file.url, options: options)
-                    try AtomicFile.write(Data(file.fingerprint.utf8), to: record)
+                    try AtomicFile.writeIfChanged(Data(file.fingerprint.utf8), to: record)
                 } catch {
                     // The new output is in place; without this, an old fingerprint would describe it.
                     for file in stale { unlink(fingerprintFile(of: file.url, options: options).path) }
@@ -270,6 +276,9 @@ struct BatchJobRunner {
         let fingerprint: String
         /// The output's haptic pattern (`--haptics`), written with it.
         var haptics: URL?
+
+        /// The paths it puts in place: the file, and its haptic pattern.
+        var paths: [String] { [url.path] + (haptics.map { [$0.path] } ?? []) }
     }
 
     private func fingerprint(_ prepared: PreparedScene, options: BatchOptions, templateBytes: Data, poster: Bool)

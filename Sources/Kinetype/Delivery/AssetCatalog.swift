@@ -87,7 +87,8 @@ public struct AssetCatalog: Sendable {
                 kind: .usage,
                 message: "--xcassets takes outputs that are one file; \(format.displayName) have no place in an "
                     + "asset catalog",
-                hint: "choose --format gif, webp, apng, mp4, webm or mov, or --still SECONDS for an image set"
+                hint: "choose --format \(OutputFormat.formatList { typeIdentifier(of: $0) != nil }), "
+                    + "or --still SECONDS for an image set"
             ).fail()
         }
         if format == .stillPNG || posters, let scales { try checkImageScales(scales) }
@@ -184,7 +185,8 @@ public struct AssetCatalog: Sendable {
     }
 
     /// Writes every set whose outputs all exist (rendered now or unchanged), all of them put in
-    /// place together; returns the names of the sets written, sorted. `posters`: the batch had
+    /// place together; returns the names of the sets it wrote and of those it left as they were
+    /// (every file already what this run writes), each sorted. `posters`: the batch had
     /// `--poster`, so every entry also has an image set of its posters.
     ///
     /// The catalog is locked against other kinetype runs while it is written (`waiting` is called
@@ -199,7 +201,7 @@ public struct AssetCatalog: Sendable {
     public func write(
         _ report: BatchReport, format: OutputFormat, posters: Bool = false, waiting: () -> Void = {},
         isCancelled: () -> Bool = { false }
-    ) throws -> [String] {
+    ) throws -> (written: [String], unchanged: [String]) {
         try Self.check(format: format, scales: nil, posters: posters)
         let complete = try plan(report, format: format, posters: posters).filter(\.isComplete)
         let delivery = try DeliveryFolder(folder, waiting: waiting, isCancelled: isCancelled)
@@ -240,7 +242,7 @@ public struct AssetCatalog: Sendable {
         for path in updates.flatMap(\.forgotten) { settled[path] = .some(nil) }
         for (path, hash) in written { settled[path] = [hash] }
         try? delivery.record(settled)
-        return complete.map(\.name)
+        return (updates.filter(\.changes).map(\.set.name), updates.filter { !$0.changes }.map(\.set.name))
     }
 
     /// What becomes of one set: the files kinetype writes into it, and what happens to each file

@@ -9,4 +9,13 @@ public enum JSONReport {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try AtomicFile.write(encoder.encode(report), to: url, group: group)
     }
+
+    /// Writes the report unless `url` holds exactly its bytes already (left as it is, its
+    /// modification time too); returns whether it wrote.
+    @discardableResult
+    public static func writeIfChanged<Report: Encodable>(_ report: Report, to url: URL) throws -> Bool {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try AtomicFile.writeIfChanged(encoder.encode(report), to: url)
+    }
 }

@@ -88,8 +88,8 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
                 video: .webm, animation: nil)
         case .mov:
             Traits(
-                name: "mov", fileExtension: "mov", description: "ProRes 4444 video with alpha", settings: [.matte],
-                video: .mov, animation: nil)
+                name: "mov", fileExtension: "mov", description: "ProRes 4444 video with alpha, or HEVC",
+                settings: [.crf, .matte, .codec], video: .mov, animation: nil)
         case .pngSequence:
             Traits(
                 name: "png", fileExtension: nil, description: "a folder of PNG frames", settings: [.pngCompression],
@@ -128,6 +128,15 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
     /// The formats that are one animated file, named by their extension.
     static var animatedFiles: [OutputFormat] { allCases.filter { $0 != .stillPNG && !$0.traits.isFolder } }
 
+    /// The `--format` names of the animated files that `takes`, as a sentence lists them:
+    /// `gif, webp, apng, mp4, webm, mov, lottie or dotlottie`. Read from the formats, so a new one
+    /// is never left out of a message.
+    static func formatList(_ takes: (OutputFormat) -> Bool) -> String {
+        let names = animatedFiles.filter(takes).map(\.traits.name)
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+
     /// The formats as listed in messages and help: `.gif (animated GIF), … or a folder (PNG frames)`.
     public static var summary: String {
         let files = (animatedFiles + [.stillPNG]).map { ".\($0.traits.fileExtension!) (\($0.traits.description))" }
@@ -143,16 +152,33 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
     /// Infers the format from the path: a folder (a trailing `/`, an existing folder, or no
     /// extension) is PNG frames, else the extension names the format. `.png` is one still image
     /// and needs `--still`: an animated PNG is `.apng`.
-    /// - Throws: a `.usage` Diagnostic for an unknown extension, `.png` without `--still`, or
-    ///   `--still` without `.png`.
+    /// - Throws: a `.usage` Diagnostic for an unknown extension, `.png` without `--still`,
+    ///   `--still` without `.png`, or a name that is only an extension (`.gif`, `...lottie`),
+    ///   which would otherwise be a hidden folder of PNG frames.
     public static func infer(from path: String, still: Bool) throws -> OutputFormat {
         let url = URL(fileURLWithPath: path)
+        if !path.hasSuffix("/"), let onlyExtension = extensionWithoutName(url.lastPathComponent) {
+            throw Diagnostic(
+                kind: .usage,
+                message: "the output \(JSONText.quotedPath(path)) is only an extension, with no file name before "
+                    + "it; kinetype would write PNG frames into a hidden folder of that name",
+                hint: "name the file, as in -o Output/card.\(onlyExtension)"
+            ).fail()
+        }
         let pathExtension = url.pathExtension.lowercased()
         var isDirectory: ObjCBool = false
         let existingFolder =
             FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
         if !still && (path.hasSuffix("/") || existingFolder || pathExtension.isEmpty) { return .pngSequence }
         return try named(pathExtension, still: still, output: JSONText.quotedPath(path), isExtension: true)
+    }
+
+    /// The extension a file name is made of alone (`.gif` → `gif`, `...lottie` → `lottie`): dots,
+    /// then an extension some format has; nil for any other name, such as `.hidden` or `card.gif`.
+    static func extensionWithoutName(_ name: String) -> String? {
+        guard name.hasPrefix(".") else { return nil }
+        let rest = name.drop { $0 == "." }.lowercased()
+        return allCases.contains { $0.traits.fileExtension == rest } ? rest : nil
     }
 
     /// The single-file format a file extension or `--format` value names (`gif`, `MP4`, …; any

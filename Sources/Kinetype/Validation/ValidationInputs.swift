@@ -47,14 +47,16 @@ public enum ValidationInput: Equatable, Sendable {
 /// scene (the template with that entry's values), plus data keys that fill no placeholder.
 public enum DataValidator {
     /// The problems, in order: data file problems, then each entry's, each entry's followed by a
-    /// note naming the entry. A problem shared by several entries is reported once.
+    /// note naming the entry. A problem shared by several entries is reported once. `dataBytes`
+    /// are the data when the caller read them already (a pipe, which can be read only once);
+    /// `dataPath` then only names them.
     public static func problems(
-        inDataAt dataPath: String, template: String?, overrides: SceneOverrides = .none,
+        inDataAt dataPath: String, dataBytes: Data? = nil, template: String?, overrides: SceneOverrides = .none,
         root: InputRoot? = nil, limits: WorkLimits = .standard, strict: Bool = false
     ) -> [Diagnostic] {
         let entries: [BatchEntry]
         do {
-            let bytes = try RegularFile.read(dataPath, limit: RegularFile.documentLimit)
+            let bytes = try dataBytes ?? RegularFile.read(dataPath, limit: RegularFile.documentLimit)
             entries = try BatchData.decode(bytes, fileName: dataPath)
         } catch let error as InputFileError {
             return [

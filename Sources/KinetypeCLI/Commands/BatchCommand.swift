@@ -12,7 +12,9 @@ enum BatchCommand: Command {
     static let usage =
         "batch TEMPLATE --data DATA.json [-o DIR] [--scale 1,2,3] [--format FORMAT] [options]"
     static let discussion = """
-        DATA.json is a JSON array of objects; each object is one output: its keys fill the template's
+        --data - reads the data from standard input, and the data or the template may be a pipe
+        (--data <(jq … data.json)); each is read once, within the size limit of a scene file (a template
+        from a pipe needs -o DIR). DATA.json is a JSON array of objects; each object is one output: its keys fill the template's
         {{placeholders}} and its optional "output" names the file (a plain file name: no / or \\, not . or
         .., unique; other names are refused; without it, the output is <template name>-<n>). An entry's
         "layoutDirection" (leftToRight, rightToLeft, auto) lays that output out in its direction. With
@@ -20,7 +22,10 @@ enum BatchCommand: Command {
         With --color-scheme light,dark (or an entry's "colorScheme": "light,dark") each entry is
         rendered in both appearances, the dark one named name-dark.gif, name-dark@2x.gif;
         --color-scheme wins over the entries' colorScheme. Outputs whose inputs are unchanged since the last run are kept, not
-        rendered again (fingerprints live in DIR/.kinetype/). A failing entry does not stop the others;
+        rendered again (fingerprints live in DIR/.kinetype/), and a file that renders to the bytes it
+        already has is left as it is: an unchanged output, poster, report, asset catalog set or res
+        file keeps its bytes and its modification time, and the summary says how many files were
+        written and how many were unchanged. A failing entry does not stop the others;
         the summary lists every output, and the exit code is 1 if any failed (73 if an output could not
         be written: disk full, read-only folder, or a frames folder kinetype did not write). With
         --format png, an existing output folder is replaced only if kinetype wrote it. With --still SECONDS
@@ -62,10 +67,11 @@ enum BatchCommand: Command {
                 + "drawable-<density>/, with -<locale>, -ldrtl, -night and density qualifiers.")
         static let defaultLocale = Option(
             "default-locale",
-            .custom(placeholder: "LOCALE", expected: "a locale such as en or pt-BR") {
+            .custom(placeholder: "LOCALE", expected: "a locale such as en, pt-BR or zh-Hant-TW") {
                 BatchData.isLocale($0) ? $0 : nil
             },
-            help: "With --android-res: the entries of this locale are also the default resources (raw/).")
+            help: "With --android-res: the entries of this locale are also the default resources (raw/, "
+                + "drawable-<density>/), which a device in any other locale shows.")
         static let xcassets = Option(
             "xcassets", .path(placeholder: "DIR.xcassets"),
             help: "Also put the outputs into this Xcode asset catalog: a data set per entry and scale, an image "
@@ -95,6 +101,18 @@ enum BatchCommand: Command {
             throw DiagnosticList.usage("batch needs --data DATA.json", command: name)
         }
         let templateURL = URL(fileURLWithPath: templatePath)
+        let templateIsPipe = NamedInput.isPipe(templatePath)
+        if templatePath == NamedInput.standardInputPath, dataPath == NamedInput.standardInputPath {
+            throw DiagnosticList.usage(
+                "the template and the data cannot both come from standard input; give one of them as a file or "
+                    + "a pipe (--data <(jq … data.json))",
+                command: name)
+        }
+        if templateIsPipe, try arguments[Options.output] == nil {
+            throw DiagnosticList.usage(
+                "a template from a pipe has no name to call the output folder by; give the folder with -o DIR",
+                command: name)
+        }
         let outputPath =
             try arguments[Options.output] ?? "Output/" + templateURL.deletingPathExtension().lastPathComponent
         if outputPath == "-" {
@@ -105,8 +123,8 @@ enum BatchCommand: Command {
         var options = BatchOptions(
             template: templateURL, data: URL(fileURLWithPath: dataPath),
             outputFolder: URL(fileURLWithPath: outputPath))
-        options.templateDisplayName = templatePath
-        options.dataDisplayName = dataPath
+        options.templateDisplayName = NamedInputArguments.displayName(templatePath)
+        options.dataDisplayName = NamedInputArguments.displayName(dataPath)
         options.overrides = try arguments.placeholders()
         options.strictPlaceholders = arguments[SharedOptions.strict]
         options.layoutDirection = try arguments[SharedOptions.layoutDirection]
@@ -168,6 +186,13 @@ enum BatchCommand: Command {
         options.androidResources = resources
         let quiet = arguments[SharedOptions.quiet]
         let progress = try arguments.progressBar(terminal: terminal)
+        // A pipe is read once, now, before Ctrl-C is taken over: opening one waits for its writer.
+        if templateIsPipe {
+            options.templateBytes = try NamedInputArguments.read(templatePath, as: "the template", option: nil)
+        }
+        if NamedInput.isPipe(dataPath) {
+            options.dataBytes = try NamedInputArguments.read(dataPath, as: "the data", option: "--data")
+        }
         let interrupt = InterruptFlag.installed
         // A template's own canvas.scale counts as much as --scale, so it is checked before rendering too.
         let checkScales = { (scales: [Double]) throws in
@@ -193,9 +218,15 @@ enum BatchCommand: Command {
         // Quiet hides progress and successes, never problems: a misspelt data key is a warning.
         report.warnings.forEach(terminal.report)
         if let reportPath {
-            try JSONReport.write(report, to: URL(fileURLWithPath: reportPath))
+            // An unchanged run's report is the same bytes: left as it is, like every unchanged file.
+            try JSONReport.writeIfChanged(report, to: URL(fileURLWithPath: reportPath))
         }
         printSummary(report, terminal: terminal, quiet: quiet)
+        if !quiet, report.filesWritten + report.filesKept > 0 {
+            terminal.out(
+                "Wrote \(count(report.filesWritten, "file")) into \(shortened(options.outputFolder.path)) "
+                    + "(\(report.filesKept) unchanged)")
+        }
         // Another kinetype run delivering into the same folder is waited for (its lock), Ctrl-C ends the wait.
         func waiting(_ folder: URL) -> () -> Void {
             {
@@ -212,19 +243,19 @@ enum BatchCommand: Command {
                     isCancelled: isCancelled)
                 if !quiet {
                     terminal.out(
-                        "Wrote \(sets.count) set\(sets.count == 1 ? "" : "s") into the asset catalog \(shortened(catalog.folder.path))"
-                    )
+                        "Wrote \(count(sets.written.count, "set")) into the asset catalog "
+                            + "\(shortened(catalog.folder.path)) (\(sets.unchanged.count) unchanged)")
                 }
             }
             if let resources, !report.interrupted {
-                let (files, warnings) = try resources.write(
+                let files = try resources.write(
                     report, format: options.format, posters: posters, waiting: waiting(resources.folder),
                     isCancelled: isCancelled)
-                warnings.forEach(terminal.report)
+                files.warnings.forEach(terminal.report)
                 if !quiet {
                     terminal.out(
-                        "Wrote \(files) file\(files == 1 ? "" : "s") into the Android resources \(shortened(resources.folder.path))"
-                    )
+                        "Wrote \(count(files.written, "file")) into the Android resources "
+                            + "\(shortened(resources.folder.path)) (\(files.unchanged) unchanged)")
                 }
             }
         } catch is CancellationError {
@@ -240,6 +271,11 @@ enum BatchCommand: Command {
         }
         if report.hasWriteFailure { return .cannotWrite }
         return report.failed > 0 ? .failure : .success
+    }
+
+    /// `1 file`, `2 files`.
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     /// `path` from the current folder when it lies inside it, as the user would type it.

@@ -30,7 +30,7 @@ enum HelpCommand: Command {
     static func overview(width: Int) -> String {
         let about =
             "OVERVIEW: kinetype renders animated text — typewriter effects and animated fonts — from a JSON "
-            + "scene into a GIF, WebP, APNG, PNG frames, a still PNG or a video, deterministically."
+            + "scene into an animated GIF, WebP or APNG, a video, Lottie, PNG frames or a still PNG, deterministically."
         return TextWrapping.wrap(about, width: width, rest: "  ").joined(separator: "\n") + "\n\n"
             + "USAGE: kinetype <command> [options]\n\nCOMMANDS:\n"
             + TextWrapping.columns(allCommands.map { ($0.name, $0.abstract) }, width: width) + "\n\nOPTIONS:\n"

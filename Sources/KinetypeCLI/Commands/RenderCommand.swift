@@ -4,23 +4,26 @@ import Kinetype
 /// `kinetype render SCENE -o OUT`.
 enum RenderCommand: Command {
     static let name = "render"
-    static let abstract = "Render a scene to a GIF, PNG frames, a video or a still PNG."
+    static let abstract =
+        "Render a scene to an animated GIF, WebP or APNG, a video, Lottie, PNG frames or a still PNG."
     static let usage = "render SCENE|- [-o OUTPUT|-] [--format NAME] [--set NAME=VALUE]... [options]"
-    static let discussion = """
-        The output format comes from the path: .gif (animated GIF), .webp (animated WebP, lossless unless
-        --quality is given), .apng (animated PNG), .mp4, .webm or .mov (video, needs ffmpeg), a folder
-        (PNG frames frame_0001.png …), or .png with --still (one image of that moment; .png without
-        --still is refused, naming .apng, --still and a folder). An encoding option a format does not
-        take (--dither for a .webp) is refused too. A scene of -
-        is read from standard input (its relative paths resolve against the current folder); -o - writes
-        the file to standard output (name the format with --format; PNG frames cannot). The default output is
-        Output/<scene name>.gif. An existing output is replaced only when the render succeeds. A frames
-        folder must be new, empty, or one kinetype wrote (it holds .kinetype-frames.json); any other
-        folder, such as -o ., is refused with exit 73. Ctrl-C or SIGTERM stops the render with exit 130
-        and writes nothing. With --color-scheme light,dark both appearances are rendered: -o out.gif
-        writes out.gif (light) and out-dark.gif (dark), a frames folder frames/ and frames-dark/; with
-        one scheme, -o is the exact path (the default output of a dark render is Output/<name>-dark.gif).
-        """
+    /// The formats come from `OutputFormat`, so a new one is listed here by itself.
+    static let discussion =
+        "The output format comes from the path: \(OutputFormat.summary). Videos need ffmpeg. "
+            + """
+            .png without --still is refused (naming .apng, --still and a folder), and so is a name that is
+            only an extension (-o .gif). An encoding option a format does not take (--dither for a .webp)
+            is refused too. A scene of - is read from standard input, and a scene
+            that is a pipe (<(jq … card.json)) from the pipe (the relative paths of either resolve against the
+            current folder); -o - writes
+            the file to standard output (name the format with --format; PNG frames cannot). The default output is
+            Output/<scene name>.gif. An existing output is replaced only when the render succeeds. A frames
+            folder must be new, empty, or one kinetype wrote (it holds .kinetype-frames.json); any other
+            folder, such as -o ., is refused with exit 73. Ctrl-C or SIGTERM stops the render with exit 130
+            and writes nothing. With --color-scheme light,dark both appearances are rendered: -o out.gif
+            writes out.gif (light) and out-dark.gif (dark), a frames folder frames/ and frames-dark/; with
+            one scheme, -o is the exact path (the default output of a dark render is Output/<name>-dark.gif).
+            """
     /// The options only `render` takes.
     enum Options {
         /// A still's moment: up to a day, beyond any animation's length.
@@ -116,8 +119,18 @@ enum RenderCommand: Command {
                 "-o - writes one render to standard output; give one --color-scheme, or name a file for both",
                 command: name)
         }
-        // Standard input is read once, whatever the number of appearances.
-        let source: SceneSource = scenePath == "-" ? try .standardInput() : .file(path: scenePath)
+        // Standard input and a pipe are read once, whatever the number of appearances; a pipe's
+        // relative paths resolve against the current folder, as standard input's do.
+        let source: SceneSource
+        if scenePath == NamedInput.standardInputPath {
+            source = try .standardInput()
+        } else if NamedInput.isPipe(scenePath) {
+            source = .bytes(
+                try NamedInputArguments.read(scenePath, as: "the scene", option: nil), displayName: scenePath,
+                baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+        } else {
+            source = .file(path: scenePath)
+        }
         // Every appearance is loaded before anything is written, so a scene that fails in one writes none.
         var renders: [(prepared: PreparedScene, options: RenderOptions, path: String)] = []
         for scheme in schemes {
@@ -262,10 +275,13 @@ enum RenderCommand: Command {
     }
 
     /// `Output/<scene name>.gif`, `.png` for a still, or the extension `--format` names;
-    /// `Output/stdin.gif` for a scene read from standard input.
+    /// `Output/stdin.gif` for a scene read from standard input, `Output/pipe.gif` from another pipe.
     static func defaultOutputPath(for scenePath: String, still: Bool, format: String? = nil) -> String {
         let name =
-            scenePath == "-" ? "stdin" : URL(fileURLWithPath: scenePath).deletingPathExtension().lastPathComponent
+            scenePath == NamedInput.standardInputPath
+            ? "stdin"
+            : NamedInput.isPipe(scenePath)
+                ? "pipe" : URL(fileURLWithPath: scenePath).deletingPathExtension().lastPathComponent
         let named = format.flatMap { $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? $0 : nil }
         // A format's extension can differ from its name (`--format lottie` writes `.json`).
         let known = named.flatMap { try? OutputFormat.named($0, still: false, output: "") }

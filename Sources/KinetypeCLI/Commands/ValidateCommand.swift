@@ -13,7 +13,8 @@ enum ValidateCommand: Command {
         limits (--max-frames, --max-total-pixels, --max-layer-frames, --max-text-layout). A folder is
         searched for .json files. A file named *.data.json is batch data: it is checked as data and,
         when its template NAME.json lies beside it, every entry is checked against the template. With --data, every scene is checked as a
-        template filled by each entry of DATA.json. Data keys and --set names that fill no placeholder
+        template filled by each entry of DATA.json (--data - reads it from standard input, and --data
+        <(jq …) from a pipe, once). Data keys and --set names that fill no placeholder
         are warnings (errors with --strict). Exits 0 when everything is valid.
         """
     /// The options only `validate` takes.
@@ -37,7 +38,11 @@ enum ValidateCommand: Command {
         let limits = try arguments.workLimits()
         let quiet = arguments[SharedOptions.quiet]
         let strict = arguments[SharedOptions.strict]
-        let data = try arguments[Options.data]
+        let data = try arguments[Options.data].map(NamedInputArguments.displayName)
+        // A pipe (--data -, --data <(jq …)) is read once, for every scene.
+        let dataBytes = try arguments[Options.data].flatMap { path in
+            NamedInput.isPipe(path) ? try NamedInputArguments.read(path, as: "the data", option: "--data") : nil
+        }
         let (inputs, unnamed) = ValidationInput.expand(arguments.positionals)
         guard !inputs.isEmpty || !unnamed.isEmpty else {
             throw DiagnosticList.usage(
@@ -56,8 +61,8 @@ enum ValidateCommand: Command {
             case .scene(let path):
                 if let data {
                     problems = DataValidator.problems(
-                        inDataAt: data, template: path, overrides: sceneOverrides, root: root, limits: limits,
-                        strict: strict)
+                        inDataAt: data, dataBytes: dataBytes, template: path, overrides: sceneOverrides, root: root,
+                        limits: limits, strict: strict)
                 } else {
                     let scene = SceneLoader(
                         .file(path: path), overrides: sceneOverrides, root: root, limits: limits)

@@ -10,24 +10,59 @@ public enum JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 512
 
-    /// Parses one JSON document; throws a `DiagnosticList` holding the first syntax error. With
-    /// `valueLimit`, a document of more values (numbers, strings, arrays, objects, `true`, `false`,
-    /// `null`) than its maximum stops at the first value past it, so no larger tree is ever built.
-    public static func parse(_ data: Data, fileName: String, valueLimit: ContentLimit? = nil) throws -> JSONValue {
-        var count = 0
-        return try parse(data, fileName: fileName, valueLimit: valueLimit, valueCount: &count)
+    /// What a document is, for the message that says it must be JSON.
+    public enum Document: Sendable {
+        case scene
+        case batchData
+
+        /// `scenes are JSON`.
+        var isJSON: String {
+            switch self {
+            case .scene: "scenes are JSON"
+            case .batchData: "batch data is JSON"
+            }
+        }
+
+        /// How to write it in JSON.
+        var hint: String {
+            switch self {
+            case .scene: #"write it as JSON, {"canvas": {…}, "layers": […]}; kinetype schema prints every key"#
+            case .batchData: #"write it as a JSON array of objects, [{"output": "card-en", "title": "…"}]"#
+            }
+        }
     }
 
-    /// `parse(_:fileName:valueLimit:)`, also giving how many values the document holds.
-    public static func parse(_ data: Data, fileName: String, valueLimit: ContentLimit?, valueCount: inout Int) throws
-        -> JSONValue
-    {
-        var scanner = JSONScanner(bytes: [UInt8](data))
+    /// Parses one JSON document; throws a `DiagnosticList` holding the first syntax error. A
+    /// document that does not parse and looks written in YAML or TOML is told so instead, at its
+    /// first line, since JSON's first complaint (an unquoted word) would not name the cause. With
+    /// `valueLimit`, a document of more values (numbers, strings, arrays, objects, `true`, `false`,
+    /// `null`) than its maximum stops at the first value past it, so no larger tree is ever built.
+    public static func parse(
+        _ data: Data, fileName: String, document: Document = .scene, valueLimit: ContentLimit? = nil
+    ) throws -> JSONValue {
+        var count = 0
+        return try parse(data, fileName: fileName, document: document, valueLimit: valueLimit, valueCount: &count)
+    }
+
+    /// `parse(_:fileName:document:valueLimit:)`, also giving how many values the document holds.
+    public static func parse(
+        _ data: Data, fileName: String, document: Document = .scene, valueLimit: ContentLimit?, valueCount: inout Int
+    ) throws -> JSONValue {
+        let bytes = [UInt8](data)
+        var scanner = JSONScanner(bytes: bytes)
         scanner.valueLimit = valueLimit
         do {
             defer { valueCount = scanner.valueCount }
             return try scanner.parseDocument()
         } catch let error as JSONSyntaxError {
+            if let (format, line) = OtherFormat.detect(bytes) {
+                throw DiagnosticList([
+                    Diagnostic(
+                        kind: .invalidScene, file: fileName, position: SourcePosition(line: line, column: 1),
+                        message: "this looks like \(format.rawValue), but \(document.isJSON)",
+                        hint: document.hint)
+                ])
+            }
             let position = scanner.slowPosition(ofOffset: error.offset)
             throw DiagnosticList([
                 Diagnostic(

@@ -19,9 +19,12 @@ public enum Suggestion {
         guard isComparable(word) else { return nil }
         let target = Array(word.lowercased())
         var best: (candidate: String, distance: Int)?
+        var compared = 0
+        defer { WorkCounter.add(compared, to: .suggestionComparisons) }
         for candidate in candidates where isComparable(candidate) {
             let letters = Array(candidate.lowercased())
             guard abs(letters.count - target.count) <= 3 else { continue }
+            compared += 1
             let distance = editDistance(target, letters)
             let tolerance = max(1, min(3, max(letters.count, target.count) / 3))
             guard distance <= tolerance, distance < letters.count else { continue }

@@ -35,7 +35,12 @@ public struct TemplateExpander: Sendable {
         text: String, problems: [Problem], used: Set<String>
     ) {
         let bytes = Array(text.utf8)
-        guard var open = Self.pair(of: Self.openBrace, in: bytes, from: 0) else { return (text, [], []) }
+        // Bytes stepped over by the searches, for `WorkCounter` (counted once, at the end).
+        var examined = 0
+        guard var open = Self.pair(of: Self.openBrace, in: bytes, from: 0, examined: &examined) else {
+            WorkCounter.add(examined, to: .templateBytes)
+            return (text, [], [])
+        }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var problems = ProblemList()
@@ -45,7 +50,7 @@ public struct TemplateExpander: Sendable {
         var copied = 0
         while true {
             result += bytes[copied..<open]
-            guard let close = Self.pair(of: Self.closeBrace, in: bytes, from: open + 2) else {
+            guard let close = Self.pair(of: Self.closeBrace, in: bytes, from: open + 2, examined: &examined) else {
                 problems.add(
                     Problem(
                         message: "unterminated placeholder \"{{\"", hint: "close it with \"}}\", as in \"{{name}}\""))
@@ -74,10 +79,11 @@ public struct TemplateExpander: Sendable {
                 problems.add(problem)
             }
             copied = close + 2
-            guard let next = Self.pair(of: Self.openBrace, in: bytes, from: copied) else { break }
+            guard let next = Self.pair(of: Self.openBrace, in: bytes, from: copied, examined: &examined) else { break }
             open = next
         }
         result += bytes[copied...]
+        WorkCounter.add(examined + result.count, to: .templateBytes)
         return (String(decoding: result, as: UTF8.self), problems.problems, used)
     }
 
@@ -93,9 +99,11 @@ public struct TemplateExpander: Sendable {
                 : nil)
     }
 
-    /// The offset of the first two `byte`s in a row at or after `start`.
-    private static func pair(of byte: UInt8, in bytes: [UInt8], from start: Int) -> Int? {
+    /// The offset of the first two `byte`s in a row at or after `start`; adds the bytes it stepped
+    /// over to `examined`.
+    private static func pair(of byte: UInt8, in bytes: [UInt8], from start: Int, examined: inout Int) -> Int? {
         var index = start
+        defer { examined += max(0, min(index, bytes.count) - start) }
         while index + 1 < bytes.count {
             if bytes[index + 1] != byte {
                 index += 2

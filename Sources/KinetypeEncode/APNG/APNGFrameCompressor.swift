@@ -23,7 +23,11 @@ struct APNGFrameCompressor {
 
     /// The smallest zlib stream of any of `variants` (each `height` rows of `rowBytes`; the
     /// filters step by `step` bytes), and which variant it holds.
-    func imageData(variants: [[UInt8]], rowBytes: Int, height: Int, step: Int) throws -> (Int, [UInt8]) {
+    /// `preferred` is a variant that wins when its stream is at most `APNGPillow.tolerance` larger
+    /// than the smallest (one that more decoders read right).
+    func imageData(variants: [[UInt8]], rowBytes: Int, height: Int, step: Int, preferred: Int? = nil) throws
+        -> (Int, [UInt8])
+    {
         var candidates: [(variant: Int, rows: [UInt8])] = []
         for (index, rows) in variants.enumerated() {
             for filter in effort.filterings(step: step) {
@@ -33,14 +37,22 @@ struct APNGFrameCompressor {
         }
         // A quick deflate ranks the candidates; the slow one runs on the best and, from level 7,
         // on the second best when the quick one found it within 3 % of the best (there the ranking
-        // may be wrong).
+        // may be wrong). The preferred variant ranks first when its estimate is within
+        // `APNGPillow.tolerance` of the best's.
         if let estimator, candidates.count > 1 {
             let sizes = try candidates.map { try estimator.zlib($0.rows).count }
-            let order = sizes.indices.sorted { sizes[$0] < sizes[$1] || (sizes[$0] == sizes[$1] && $0 < $1) }
+            var order = sizes.indices.sorted { sizes[$0] < sizes[$1] || (sizes[$0] == sizes[$1] && $0 < $1) }
+            if let favourite = order.first(where: { candidates[$0].variant == preferred }), favourite != order[0],
+                APNGPillow.isWithinTolerance(sizes[favourite], of: sizes[order[0]])
+            {
+                order.removeAll { $0 == favourite }
+                order.insert(favourite, at: 0)
+            }
             let kept = order.prefix(effort.finalists).filter { sizes[$0] * 100 <= sizes[order[0]] * 103 }
             candidates = kept.sorted().map { candidates[$0] }
         }
         var best: (variant: Int, rows: Int, data: [UInt8])?
+        var bestPreferred: (variant: Int, rows: Int, data: [UInt8])?
         for (index, candidate) in candidates.enumerated() {
             var data: [UInt8]? = try compressor?.zlib(candidate.rows)
             if let optimal = effort.optimalDeflate?.zlib(candidate.rows), data == nil || optimal.count < data!.count {
@@ -48,8 +60,14 @@ struct APNGFrameCompressor {
             }
             let compressed = data ?? []
             if best == nil || compressed.count < best!.data.count { best = (candidate.variant, index, compressed) }
+            if candidate.variant == preferred, bestPreferred == nil || compressed.count < bestPreferred!.data.count {
+                bestPreferred = (candidate.variant, index, compressed)
+            }
         }
-        let winner = best!
+        var winner = best!
+        if let bestPreferred, APNGPillow.isWithinTolerance(bestPreferred.data.count, of: winner.data.count) {
+            winner = bestPreferred
+        }
         if effort.zopfliIterations > 0 {
             let zopfli = ZopfliOutputObject(candidates[winner.rows].rows, iterations: effort.zopfliIterations).bytes
             if !zopfli.isEmpty, zopfli.count < winner.data.count { return (winner.variant, zopfli) }

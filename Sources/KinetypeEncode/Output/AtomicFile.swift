@@ -96,6 +96,15 @@ public final class AtomicFile: Sendable {
         }
     }
 
+    /// Writes `data` to `url` atomically, unless `url` is a regular file that holds exactly `data`
+    /// already: that file is left as it is, its modification time too. Returns whether it wrote.
+    @discardableResult
+    public static func writeIfChanged(_ data: Data, to url: URL) throws -> Bool {
+        if IdenticalFiles.holds(url, data) { return false }
+        try write(data, to: url)
+        return true
+    }
+
     /// Writes `data` to `url` atomically (put in place with `group`'s other outputs when given);
     /// `recheck` as for `commit`.
     public static func write(

@@ -18,15 +18,28 @@ import KinetypeCore
 /// whole file or folder, and the old versions left under temporary names are removed by the next
 /// run (`StaleTemporaries`). Where the file system cannot exchange, a file's old version is kept as
 /// a hard link and a folder's is moved aside, so a failure can still put it back.
+///
+/// A group made `keepingIdenticalFiles` leaves a file whose destination already holds exactly its
+/// bytes as it is (same inode, same modification time) and drops the temporary: a batch re-run
+/// that renders the same bytes touches nothing, so Xcode, Gradle and `git status` see no change.
 public final class OutputGroup: Sendable {
     private struct State {
         var pending: [Pending] = []
         var isFinished = false
+        var kept: [URL] = []
     }
 
     private let state = Locked(State())
+    /// Whether a file whose destination already has its bytes is left in place (see above).
+    public let keepsIdenticalFiles: Bool
 
-    public init() {}
+    public init(keepingIdenticalFiles: Bool = false) {
+        self.keepsIdenticalFiles = keepingIdenticalFiles
+    }
+
+    /// The destinations `commit()` left as they were because they already held the new bytes (as
+    /// they were given), in order; empty unless the group keeps identical files.
+    public var keptDestinations: [URL] { state.withLock { $0.kept } }
 
     /// A temporary handed over by `AtomicFile` or `AtomicFolder`, to be put at `destination`.
     struct Pending: Sendable {
@@ -65,9 +78,17 @@ public final class OutputGroup: Sendable {
             return state.pending
         }
         var placed: [OutputPlacement.Placed] = []
+        var kept: [URL] = []
         for (index, output) in outputs.enumerated() {
             do {
                 try output.recheck()
+                if keepsIdenticalFiles, output.kind == .file,
+                    IdenticalFiles.same(output.temporary, output.destination)
+                {
+                    OutputPlacement.remove(output.temporary)
+                    kept.append(output.shownAs)
+                    continue
+                }
                 placed.append(
                     try OutputPlacement.place(
                         output.temporary, at: output.destination, shownAs: output.shownAs, kind: output.kind,
@@ -79,6 +100,7 @@ public final class OutputGroup: Sendable {
             }
         }
         for done in placed { OutputPlacement.finish(done) }
+        state.withLock { $0.kept = kept }
     }
 
     /// Removes every temporary handed over; every destination stays as it was. Does nothing once

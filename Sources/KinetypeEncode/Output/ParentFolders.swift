@@ -31,11 +31,14 @@ public final class ParentFolders {
             for folder in missing {
                 guard mkdir(folder.path, 0o777) == 0 || errno == EEXIST else {
                     let code = errno
+                    // What is wrong with the folder it goes in, when something is (/proc takes no
+                    // folders, yet says "no such file").
+                    let problem = OutputError.folderProblem(folder.deletingLastPathComponent(), errno: code)
                     throw Diagnostic(
                         kind: .cannotWrite,
                         message: "cannot create the folder \(OutputError.displayPath(folder)): "
-                            + OutputError.reason(forErrno: code),
-                        hint: OutputError.hint(forErrno: code)
+                            + (problem?.reason ?? OutputError.reason(forErrno: code)),
+                        hint: problem?.hint ?? OutputError.hint(forErrno: code)
                     ).fail()
                 }
                 made.append(folder)

@@ -84,6 +84,7 @@ final class DeliveryOwnershipTests: XCTestCase {
         XCTAssertEqual(
             try Data(contentsOf: raw.appendingPathComponent("card0.gif")),
             try Data(contentsOf: folder.appendingPathComponent("out/card0.gif")))
+        try AndroidAssetPackaging.build(folder.appendingPathComponent("res"), in: folder)
         // Changed by hand since: kinetype's no more.
         try Data("edited".utf8).write(to: raw.appendingPathComponent("card0.gif"), options: .atomic)
         let edited = try batch(folder, word: "Hello", into: resources)
@@ -113,7 +114,7 @@ final class DeliveryOwnershipTests: XCTestCase {
             process.standardInput = FileHandle.nullDevice
             try process.run()
             // A run that never says it waits must fail the test, not hang it.
-            DispatchQueue.global().asyncAfter(deadline: .now() + 120) { if process.isRunning { process.terminate() } }
+            HangGuard.terminate(process, after: 120)
             var printed = Data()
             while !String(decoding: printed, as: UTF8.self).contains("waiting for another kinetype run") {
                 let more = errors.fileHandleForReading.availableData
@@ -132,6 +133,7 @@ final class DeliveryOwnershipTests: XCTestCase {
             XCTAssertEqual(process.terminationStatus, 0, option)
             XCTAssertTrue(
                 FileManager.default.fileExists(atPath: delivery.appendingPathComponent(manifestName).path), option)
+            if option == "--android-res" { try AndroidAssetPackaging.build(delivery, in: folder) }
         }
     }
 

@@ -98,16 +98,17 @@ final class BackgroundKinetype {
     /// Waits (up to 60 s, polling) until `condition` holds while the process still runs; fails the
     /// test if the process ended first.
     func wait(until condition: () throws -> Bool, file: StaticString = #filePath, line: UInt = #line) rethrows {
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            if try condition() { return }
-            if !process.isRunning {
-                XCTFail("kinetype ended before the moment to interrupt it", file: file, line: line)
-                return
-            }
-            Thread.sleep(forTimeInterval: 0.01)
+        var ended = false
+        let held = try HangGuard.poll(upTo: 60) {
+            if try condition() { return true }
+            ended = !process.isRunning
+            return ended
         }
-        XCTFail("timed out waiting for the moment to interrupt kinetype", file: file, line: line)
+        if ended {
+            XCTFail("kinetype ended before the moment to interrupt it", file: file, line: line)
+        } else if !held {
+            XCTFail("timed out waiting for the moment to interrupt kinetype", file: file, line: line)
+        }
     }
 
     /// Sends `signal` and waits for the process to end; returns its status, stdout and stderr.

@@ -208,7 +208,8 @@ final class OutputSafetyTests: XCTestCase {
         for output in ["out.gif", "frames"] {
             let result = try kinetype(["render", scene.path, "-o", disk.url.appendingPathComponent(output).path])
             XCTAssertEqual(result.status, 73, result.stderr)
-            XCTAssertTrue(result.stderr.contains("the file system is read-only"), result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains("the folder \(disk.url.path) is on a read-only file system"), result.stderr)
         }
         XCTAssertEqual(try FolderState.snapshot(disk.url), before)
     }

@@ -80,21 +80,11 @@ final class UntrustedInputTests: XCTestCase {
         }
     }
 
-    func testAFIFOAsSceneDataOrGoldenIsRefusedPromptly() throws {
+    /// A golden is no input the user names: a FIFO among them is refused without being opened.
+    /// (A scene, template or data named on the command line may be a pipe, read once: `StreamTests`.)
+    func testAFIFOAsAGoldenIsRefusedPromptly() throws {
         try writeImageScene("good.json")
         try write(CraftedFiles.png(width: 4, height: 4), to: "picture.png")
-        makeFIFO("scene.json")
-        makeFIFO("data.json")
-        let scene = try run(["render", "scene.json", "-o", "out.gif"])
-        XCTAssertEqual(scene.status, 66, scene.stderr)
-        XCTAssertTrue(scene.stderr.contains("scene.json: the scene file is a FIFO, not a regular file"), scene.stderr)
-        let template = try run(["batch", "scene.json", "--data", "good.json", "-o", "batch"])
-        XCTAssertEqual(template.status, 66, template.stderr)
-        let data = try run(["batch", "good.json", "--data", "data.json", "-o", "batch"])
-        XCTAssertEqual(data.status, 66, data.stderr)
-        XCTAssertTrue(
-            data.stderr.contains("cannot read data.json: the file is a FIFO, not a regular file"), data.stderr)
-
         let goldens = folder.appendingPathComponent("goldens")
         try FileManager.default.createDirectory(
             at: goldens.appendingPathComponent("good"), withIntermediateDirectories: true)

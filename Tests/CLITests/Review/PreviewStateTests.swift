@@ -2,7 +2,7 @@ import Foundation
 import Kinetype
 import XCTest
 
-@testable import KinetypeCLI
+@testable import kinetype
 
 final class PreviewStateTests: XCTestCase {
     /// The preview's state.json gives times to the microsecond, as every JSON kinetype writes.
