@@ -24,8 +24,10 @@ final class ParsedDocumentsTests: XCTestCase {
         }
         var other = template
         other.append(contentsOf: Array(" ".utf8))
-        XCTAssertEqual(try decode(other, ["name": "Ada"], parsed: parsed), try decode(other, ["name": "Ada"], parsed: nil))
-        XCTAssertEqual(try decode(template, ["name": "Ada"], parsed: parsed), try decode(template, ["name": "Ada"], parsed: nil))
+        XCTAssertEqual(
+            try decode(other, ["name": "Ada"], parsed: parsed), try decode(other, ["name": "Ada"], parsed: nil))
+        XCTAssertEqual(
+            try decode(template, ["name": "Ada"], parsed: parsed), try decode(template, ["name": "Ada"], parsed: nil))
     }
 
     func testAFailedParseIsReportedEveryTime() {
