@@ -26,7 +26,7 @@ fonts: setup
 	@scripts/fonts
 
 ## The portable kinetype: Output/kinetype-<version>-linux-x86_64.tar.gz, which runs on any x86_64 Linux
-## with its own libraries, loader and fonts (docs/portable.md). The same commit gives the same bytes.
+## with every library linked in and its own fonts (docs/portable.md). The same commit gives the same bytes.
 bundle: build
 	scripts/bundle
 
@@ -40,9 +40,11 @@ uninstall:
 	scripts/install --uninstall "$(PREFIX)"
 
 ## The bundle in bare Debian 11 and 13 chroots (made once in /var/cache/kinetype/chroots): every
-## Templates/ and Benchmarks/ render byte-identical to this machine's, and verify green. Needs root.
+## Templates/ and Benchmarks/ render byte-identical to this machine's (the static build's and the
+## debug build's, which loads the render libraries as shared libraries), and verify green. Needs root.
 test-portable: bundle
-	scripts/test-portable Output/kinetype-$(VERSION)-linux-x86_64.tar.gz .build/release/kinetype
+	$(SWIFT) build --product kinetype
+	scripts/test-portable Output/kinetype-$(VERSION)-linux-x86_64.tar.gz .build/release/kinetype .build/debug/kinetype
 
 ## Render Templates/hello.json into Output/hello.gif (kinetype itself says "Wrote Output/hello.gif …").
 demo: build
