@@ -8,6 +8,11 @@ import KinetypeEncode
 /// (`$XDG_CACHE_HOME/kinetype/file-digests`, or `~/.cache/kinetype/file-digests`), so an unchanged
 /// re-run reads no input whole — a font family is megabytes, hashing it most of what a re-run
 /// cost. Where that file cannot be read or written, every run hashes its files again, as before.
+///
+/// The kernel stamps files from a coarse clock (a few milliseconds a tick), so a file written again
+/// within the tick it was hashed in keeps its stamp. A digest is therefore kept for later runs only
+/// when the file had not changed for `settleNanoseconds` when it was read, as git treats "racily
+/// clean" entries: a file written just now is hashed again next run.
 final class FileDigests: Sendable {
     static let shared = FileDigests(
         store: storeFile(
@@ -46,6 +51,13 @@ final class FileDigests: Sendable {
             self.changed = changed
             self.changedNanoseconds = changedNanoseconds
         }
+
+        /// The later of the modification and status change times, in nanoseconds since 1970.
+        var lastChange: Int64 {
+            max(
+                modified * 1_000_000_000 + Int64(modifiedNanoseconds),
+                changed * 1_000_000_000 + Int64(changedNanoseconds))
+        }
     }
 
     private struct Known {
@@ -66,12 +78,25 @@ final class FileDigests: Sendable {
     /// The store's path, or nil: digests then last one process.
     let store: String?
     private let state = Locked(State())
+    /// The time now, in nanoseconds since 1970.
+    private let now: @Sendable () -> Int64
 
     /// The most files the store keeps.
     static let storeLimit = 10_000
 
-    init(store: String?) {
+    /// How long a file must have been unchanged when it was read for its digest to be kept.
+    static let settleNanoseconds: Int64 = 1_000_000_000
+
+    init(store: String?, now: @escaping @Sendable () -> Int64 = FileDigests.realTime) {
         self.store = store
+        self.now = now
+    }
+
+    /// The system's real-time clock, in nanoseconds since 1970.
+    @Sendable static func realTime() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
     /// Starts a run: files are looked at again (a run answers for each file what it found first;
@@ -106,9 +131,11 @@ final class FileDigests: Sendable {
         let limit = max(RegularFile.fontLimit, RegularFile.imageLimit)
         guard let data = try? RegularFile.read(path, limit: limit) else { return "missing" }
         let digest = SHA256.hex(of: data)
-        state.withLock { state in
-            state.known[path] = Known(stamp: stamp, digest: digest)
-            state.changed = true
+        if now() - stamp.lastChange >= Self.settleNanoseconds {
+            state.withLock { state in
+                state.known[path] = Known(stamp: stamp, digest: digest)
+                state.changed = true
+            }
         }
         return digest
     }
