@@ -49,6 +49,8 @@ let package = Package(
             providers: [.apt(["libzopfli-dev"]), .brew(["zopfli"])]),
         // The dynamic loader's list of loaded libraries (`<link.h>`, part of the C library).
         .systemLibrary(name: "CDynamicLoader", path: "Sources/C/CDynamicLoader"),
+        // Linux calls glibc declares only with _GNU_SOURCE (renameat2).
+        .systemLibrary(name: "CLinux", path: "Sources/C/CLinux"),
 
         // Library targets and the CLI: Swift 6 language mode, so data races are compile errors.
         .target(name: "KinetypeCore", swiftSettings: swift6),
@@ -59,7 +61,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("_FoundationICU")]),
         .target(
             name: "KinetypeEncode",
-            dependencies: ["KinetypeCore", "CPNG", "CGIF", "CImageQuant", "CWebP", "CDeflate", "CZopfli"],
+            dependencies: [
+                "KinetypeCore", "CPNG", "CGIF", "CImageQuant", "CWebP", "CDeflate", "CZopfli",
+                .target(name: "CLinux", condition: .when(platforms: [.linux])),
+            ],
             swiftSettings: swift6),
         .target(
             name: "Kinetype",
@@ -70,7 +75,9 @@ let package = Package(
             swiftSettings: swift6),
         // The command-line tool, module `kinetype`, in Sources/KinetypeCLI.
         .executableTarget(
-            name: "kinetype", dependencies: ["Kinetype"], path: "Sources/KinetypeCLI", swiftSettings: swift6),
+            name: "kinetype",
+            dependencies: ["Kinetype", .target(name: "CLinux", condition: .when(platforms: [.linux]))],
+            path: "Sources/KinetypeCLI", swiftSettings: swift6),
         // `assertScene` runs the `kinetype` command (the installed bundle), so an app's package that
         // depends on it by version builds this one small module, in seconds, and none of the renderer.
         .target(name: "KinetypeTesting", swiftSettings: swift6),

@@ -114,6 +114,8 @@ func finish(_ status: ExitStatus, terminal: Terminal) -> ExitStatus {
 // SIGPIPE is ignored, so a write to a closed pipe fails with EPIPE (and is reported) instead of
 // killing kinetype halfway through its output; this is the one place that decides it.
 signal(SIGPIPE, SIG_IGN)
+// Without /proc, the folder of kinetype's own files comes from argv[0] (before anything reads it).
+ProgramLocation.setHomeWithoutProc()
 _ = StandardStreams.outputWasClosed // before anything opens a file
 let terminal = Terminal()
 let status: ExitStatus

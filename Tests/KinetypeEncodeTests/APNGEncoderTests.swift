@@ -61,6 +61,59 @@ final class APNGEncoderTests: XCTestCase {
         XCTAssertEqual(decoded.playCount, 0)
     }
 
+    /// Rows are filtered by one loop per filter type: every filtering (each type alone, and the
+    /// adaptive choice) must be what the PNG definitions give byte by byte, at 1 to 4 bytes a pixel.
+    func testFilteredRowsFollowThePNGDefinitions() {
+        var random = SeededGenerator(seed: 8)
+        for trial in 0..<200 {
+            let step = trial % 4 + 1
+            let rowBytes = step * Int.random(in: 1...40, using: &random)
+            let height = Int.random(in: 1...6, using: &random)
+            let pixels = (0..<(rowBytes * height)).map { _ in
+                trial.isMultiple(of: 3)
+                    ? UInt8.random(in: 0...3, using: &random) * 85 : UInt8.random(in: 0...255, using: &random)
+            }
+            for filter: UInt8? in [0, 1, 2, 3, 4, nil] {
+                XCTAssertEqual(
+                    APNGFrameCompressor.filteredRows(
+                        pixels, rowBytes: rowBytes, height: height, step: step, filter: filter),
+                    referenceFiltered(pixels, rowBytes: rowBytes, height: height, step: step, filter: filter),
+                    "trial \(trial), filter \(filter.map(String.init) ?? "adaptive")")
+            }
+        }
+    }
+
+    /// PNG filtering byte by byte (RFC 2083 6.3 to 6.6), the adaptive choice by the smallest sum of
+    /// absolute values, the lowest type on a tie.
+    private func referenceFiltered(_ pixels: [UInt8], rowBytes: Int, height: Int, step: Int, filter: UInt8?) -> [UInt8]
+    {
+        func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
+            let p = a + b - c
+            let (pa, pb, pc) = (abs(p - a), abs(p - b), abs(p - c))
+            return pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+        }
+        var out: [UInt8] = []
+        for y in 0..<height {
+            var best: (type: UInt8, bytes: [UInt8], cost: Int)?
+            for type in filter.map({ [$0] }) ?? [0, 1, 2, 3, 4] {
+                var bytes: [UInt8] = []
+                for x in 0..<rowBytes {
+                    let value = Int(pixels[y * rowBytes + x])
+                    let a = x >= step ? Int(pixels[y * rowBytes + x - step]) : 0
+                    let b = y > 0 ? Int(pixels[(y - 1) * rowBytes + x]) : 0
+                    let c = x >= step && y > 0 ? Int(pixels[(y - 1) * rowBytes + x - step]) : 0
+                    let predicted = [0, a, b, (a + b) / 2, paeth(a, b, c)][Int(type)]
+                    bytes.append(UInt8(truncatingIfNeeded: value - predicted))
+                }
+                let cost = bytes.reduce(0) { $0 + ($1 < 128 ? Int($1) : 256 - Int($1)) }
+                if best == nil || cost < best!.cost { best = (type, bytes, cost) }
+            }
+            out.append(best!.type)
+            out += best!.bytes
+        }
+        return out
+    }
+
     func testCRCMatchesZlib() {
         XCTAssertEqual(PNGChunk.crc32(Array("IEND".utf8)), 0xAE42_6082)
         XCTAssertEqual(PNGChunk.crc32(Array("123456789".utf8)), 0xCBF4_3926)

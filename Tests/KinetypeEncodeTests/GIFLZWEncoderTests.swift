@@ -106,6 +106,60 @@ final class GIFLZWEncoderTests: XCTestCase {
         XCTAssertEqual(leaningLiteral, [1, 1, 1, 1, 2, 2, 1, 1])
     }
 
+    /// Both leanings come from one pass; each must be the path the plain two-state dynamic
+    /// programme takes for its leaning, ties included.
+    func testFewestRunsOfBothLeaningsInOnePassAreThoseOfEachLeaningAlone() {
+        var random = SeededGenerator(seed: 11)
+        for trial in 0..<2000 {
+            let count = Int.random(in: 1...(trial.isMultiple(of: 2) ? 12 : 400), using: &random)
+            let colors = Int.random(in: 1...6, using: &random)
+            let wanted = (0..<count).map { _ in UInt8(Int.random(in: 0..<colors, using: &random)) }
+            let isFree = (0..<count).map { _ in Int.random(in: 0..<(trial % 4 + 2), using: &random) != 0 }
+            let transparent = UInt8(Int.random(in: 0...colors, using: &random))
+            let both = GIFFrameWriter.fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent)
+            for preferLiteral in [false, true] {
+                let expected = referenceFewestRuns(
+                    wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: preferLiteral)
+                guard (preferLiteral ? both.leaningLiteral : both.leaningTransparent) == expected else {
+                    return XCTFail("trial \(trial), leaning \(preferLiteral ? "literal" : "transparent")")
+                }
+            }
+        }
+    }
+
+    /// The fewest-runs rendition as one dynamic programme per leaning (option 0 is the preferred
+    /// one on ties), as the encoder computed it before both leanings shared a pass.
+    private func referenceFewestRuns(wanted: [UInt8], isFree: [Bool], transparent: UInt8, preferLiteral: Bool)
+        -> [UInt8]
+    {
+        func options(_ i: Int) -> (UInt8, UInt8) {
+            guard isFree[i] else { return (wanted[i], wanted[i]) }
+            return preferLiteral ? (wanted[i], transparent) : (transparent, wanted[i])
+        }
+        var from = [UInt8](repeating: 0, count: wanted.count)
+        var cost0 = 0
+        var cost1 = 0
+        var (previous0, previous1) = options(0)
+        for i in wanted.indices.dropFirst() {
+            let (option0, option1) = options(i)
+            let via00 = cost0 + (previous0 == option0 ? 0 : 1)
+            let via10 = cost1 + (previous1 == option0 ? 0 : 1)
+            let via01 = cost0 + (previous0 == option1 ? 0 : 1)
+            let via11 = cost1 + (previous1 == option1 ? 0 : 1)
+            from[i] = (via00 <= via10 ? 0 : 1) | (via01 <= via11 ? 0 : 2)
+            (cost0, cost1) = (min(via00, via10), min(via01, via11))
+            (previous0, previous1) = (option0, option1)
+        }
+        var pixels = wanted
+        var choice: UInt8 = cost0 <= cost1 ? 0 : 1
+        for i in wanted.indices.reversed() {
+            let (option0, option1) = options(i)
+            pixels[i] = choice == 0 ? option0 : option1
+            choice = (from[i] >> choice) & 1
+        }
+        return pixels
+    }
+
     func testFramePixelsChoosesTheCheapestEquivalentRendition() {
         // A frame where only a few pixels changed: every rendition must show the same picture.
         let width = 40
@@ -113,7 +167,7 @@ final class GIFLZWEncoderTests: XCTestCase {
         let base = (0..<(width * height)).map { UInt8($0 % 5) }
         var target = base
         for i in stride(from: 3, to: target.count, by: 37) { target[i] = 9 }
-        let (pixels, compressed) = GIFFrameWriter.framePixels(
+        let (pixels, compressed, _) = GIFFrameWriter.framePixels(
             wanted: target, isFree: zip(target, base).map { $0 == $1 }, transparent: 15, minimumCodeSize: 4)
         let shown = zip(pixels, base).map { $0 == 15 ? $1 : $0 }
         XCTAssertEqual(shown, target)
@@ -155,6 +209,55 @@ final class GIFLZWEncoderTests: XCTestCase {
                 return XCTFail("trial \(trial): sizes \(coded.map(\.1.count)), chose \(chosen.compressed.count) bytes")
             }
         }
+    }
+
+    /// A rendition chosen at the palette's code size is rewritten at the frame's own from its
+    /// codes: it must be what coding the pixels there gives, renamed transparent index included.
+    func testRecodingAtASmallerCodeSizeIsCodingThere() {
+        var random = SeededGenerator(seed: 9)
+        var recoded = 0
+        for trial in 0..<400 {
+            let codedSize = Int.random(in: 3...8, using: &random)
+            let minimumCodeSize = Int.random(in: 2...codedSize, using: &random)
+            let alphabet = 1 << minimumCodeSize
+            let count = Int.random(in: 0...(trial.isMultiple(of: 4) ? 40_000 : 3000), using: &random)
+            // Index `alphabet - 1` stands for the palette's transparent one, renamed to a free index.
+            let transparent = UInt8(alphabet - 1)
+            let renamed = UInt8(Int.random(in: 0..<alphabet, using: &random))
+            var pixels: [UInt8] = []
+            var color = transparent
+            for _ in 0..<count {
+                if Int.random(in: 0..<4, using: &random) == 0 {
+                    // Never the free index the transparent one is renamed to.
+                    color = UInt8(Int.random(in: 0..<alphabet, using: &random))
+                    if color == renamed && renamed != transparent { color = transparent }
+                }
+                pixels.append(color)
+            }
+            let scratch = GIFLZWScratch()
+            _ = GIFLZWEncoder.encode(pixels, minimumCodeSize: codedSize, scratch: scratch)
+            guard let codes = GIFLZWEncoder.recordedCodes(in: scratch) else { continue }
+            let renaming = renamed == transparent ? nil : (from: transparent, to: renamed)
+            let expected = GIFLZWEncoder.encode(
+                pixels.map { $0 == transparent ? renamed : $0 }, minimumCodeSize: minimumCodeSize)
+            XCTAssertEqual(
+                GIFLZWEncoder.recode(
+                    codes, codedSize: codedSize, minimumCodeSize: minimumCodeSize, renaming: renaming),
+                expected, "trial \(trial): \(count) pixels, code size \(codedSize) to \(minimumCodeSize)")
+            recoded += 1
+        }
+        XCTAssertGreaterThan(recoded, 200, "most trials fit a table that never fills")
+    }
+
+    /// A table that fills may be cleared, which depends on the code size: no codes to recode from.
+    func testAnEncodeWhoseTableFilledRecordsNoCodes() {
+        var generator = SystemIndependentNoise(seed: 4)
+        let pixels = (0..<60_000).map { _ in generator.next() & 0x3F }
+        let scratch = GIFLZWScratch()
+        _ = GIFLZWEncoder.encode(pixels, minimumCodeSize: 8, scratch: scratch)
+        XCTAssertNil(GIFLZWEncoder.recordedCodes(in: scratch))
+        _ = GIFLZWEncoder.encode(Array(pixels.prefix(50)), minimumCodeSize: 8, scratch: scratch)
+        XCTAssertNotNil(GIFLZWEncoder.recordedCodes(in: scratch))
     }
 
     func testCodingStopsOnlyOnceTheLimitIsPassed() {

@@ -1,5 +1,6 @@
 import Foundation
 import KinetypeCore
+import TestSupport
 import XCTest
 
 @testable import KinetypeEncode
@@ -107,5 +108,24 @@ final class GIFPaletteTests: XCTestCase {
         let builder = ImagePaletteBuilder(width: 256, height: 1, options: GIFOptions())
         try builder.add(overflowing)
         XCTAssertFalse(try builder.finish().isExact, "256 colors need quantizing")
+    }
+
+    /// The pruned search answers as the scan over every color does, ties (the lowest index) included:
+    /// palettes with repeated colors and keys equally far from several.
+    func testNearestColorSearchAnswersAsTheFullScan() {
+        var random = SeededGenerator(seed: 3)
+        for trial in 0..<300 {
+            let count = Int.random(in: 0...255, using: &random)
+            let levels = trial.isMultiple(of: 3) ? 4 : 256
+            func channel() -> UInt32 { UInt32(Int.random(in: 0..<levels, using: &random) * (256 / levels)) }
+            let colors = (0..<count).map { _ in channel() << 16 | channel() << 8 | channel() }
+            let search = GIFNearestColor(colors)
+            for _ in 0..<200 {
+                let key = UInt32.random(in: 0...0xFF_FFFF, using: &random)
+                guard search.nearest(to: key) == GIFPalette.nearest(to: key, among: colors) else {
+                    return XCTFail("trial \(trial): key \(String(key, radix: 16)) among \(count) colors")
+                }
+            }
+        }
     }
 }

@@ -63,6 +63,23 @@ final class FontLibraryTests: XCTestCase {
         XCTAssertEqual(FamilySuggestions.closest(to: "dejavu", in: names, limit: 2), ["DejaVu Sans", "DejaVu Serif"])
     }
 
+    /// Family names are normalized on a byte path when they are ASCII: the same as lowercasing and
+    /// dropping white space with Unicode's rules, for every ASCII character and beyond.
+    func testNormalizedFamilyNamesAreTheUnicodeRulesResult() {
+        func unicodeRules(_ name: String) -> String { String(name.lowercased().filter { !$0.isWhitespace }) }
+        var random = SeededGenerator(seed: 2)
+        for _ in 0..<2000 {
+            let name = String(
+                decoding: (0..<Int.random(in: 0...12, using: &random)).map { _ in
+                    UInt8.random(in: 0...127, using: &random)
+                }, as: UTF8.self)
+            XCTAssertEqual(FamilySuggestions.normalized(name), unicodeRules(name), "\(Array(name.utf8))")
+        }
+        for name in ["Noto Sans CJK JP", "  DejaVu\tSans\r\n", "ＭＳ ゴシック", "Ärial\u{85}Black", "İnter\u{3000}"] {
+            XCTAssertEqual(FamilySuggestions.normalized(name), unicodeRules(name), name)
+        }
+    }
+
     /// Inter's `wght` axis defaults to 400: that weight is asked as 400.01, so the shared face is
     /// never left at its default instance, and every other weight is asked as it is.
     func testTheDefaultOfAVariableWeightAxisIsNeverAskedForExactly() throws {

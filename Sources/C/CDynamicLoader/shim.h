@@ -17,6 +17,13 @@ struct kinetype_loaded_object {
     uintptr_t dlpi_addr;
     const char *dlpi_name;
 };
+
+/// In a kinetype linked statically (the release binary), the render libraries it was linked from:
+/// one line each, "library NAME SHA-256 of the archive" (`scripts/static-stack` compiles the object
+/// that defines it into the link). Null in a build that loads them as shared libraries.
+extern const char kinetype_static_libraries[] __attribute__((weak));
+
+static inline const char *kinetype_linked_libraries(void) { return kinetype_static_libraries; }
 #endif
 
 #endif

@@ -38,13 +38,17 @@ enum BatchFiles {
         var outcomes: [BatchOutcome] = []
         let delivers = options.assetCatalog != nil || options.androidResources != nil
         var decodedEntries: Set<Int> = []
+        let templateFolder = options.templateFolder
         for job in jobs where delivers || !decodedEntries.contains(job.entryIndex) {
             // An entry that does not decode fails on its own when it renders.
             guard
-                let scene = try? BatchJobRunner.loader(for: job, options: options, templateBytes: templateBytes)
-                    .decode()
+                let scene = try? BatchJobRunner.loader(
+                    for: job, options: options, templateBytes: templateBytes, templateFolder: templateFolder
+                ).decode()
             else { continue }
             if decodedEntries.insert(job.entryIndex).inserted { files.inputs(of: scene) }
+            // The planned outcomes are only for the delivery's plan: kept only when delivering.
+            guard delivers else { continue }
             var outcome = BatchOutcome(
                 entry: job.entryIndex, name: job.name, scale: scene.canvas.scale,
                 output: folder.appendingPathComponent(job.fileName).path, status: .rendered)

@@ -45,9 +45,13 @@ public enum BatchRunner {
         try createFolder(options.outputFolder)
 
         let finished = Locked(0)
+        let templateFolder = options.templateFolder
+        FileDigests.shared.startRun()
         let outcomes = try OrderedWork.map(jobs, workers: options.jobs) { job -> BatchOutcome? in
             guard !isCancelled(),
-                let outcome = BatchJobRunner(job: job, nameLimit: nameCheck.limits.nameBytes).run(
+                let outcome = BatchJobRunner(
+                    job: job, nameLimit: nameCheck.limits.nameBytes, templateFolder: templateFolder
+                ).run(
                     options: options, templateBytes: templateBytes, isCancelled: isCancelled)
             else { return nil }
             progress(
@@ -57,6 +61,8 @@ public enum BatchRunner {
                 }, jobs.count)
             return outcome
         }
+        // The inputs' digests, for the next run to decide without reading them.
+        FileDigests.shared.save()
         var report = BatchReport(
             template: options.templateDisplayName, data: options.dataDisplayName,
             shard: options.shard.map { "\($0.index)/\($0.count)" }, outcomes: outcomes.compactMap { $0 },
@@ -127,21 +133,33 @@ struct BatchJobRunner {
     let job: BatchPlan.Job
     /// The longest file name the output folder takes, for the fingerprint's name.
     let nameLimit: Int
+    /// The template's folder, which its relative paths start from.
+    var templateFolder: URL?
 
     /// How the job's scene is loaded: the template with the entry's values and `--set`'s, at the
     /// job's scale, direction and appearance.
-    static func loader(for job: BatchPlan.Job, options: BatchOptions, templateBytes: Data) -> SceneLoader {
-        SceneLoader(
+    /// `templateFolder`: `options.templateFolder`, worked out once for all the jobs.
+    static func loader(
+        for job: BatchPlan.Job, options: BatchOptions, templateBytes: Data,
+        templateFolder: URL? = nil
+    ) -> SceneLoader {
+        var loader = SceneLoader(
             .bytes(
                 templateBytes, displayName: options.templateDisplayName,
-                baseDirectory: options.templateFolder),
+                baseDirectory: templateFolder ?? options.templateFolder),
             overrides: SceneOverrides(
                 values: job.vars.merging(options.overrides) { $1 }, scale: job.scale > 0 ? job.scale : nil,
                 layoutDirection: options.layoutDirection ?? job.layoutDirection, colorScheme: job.colorScheme,
                 systemFonts: options.systemFonts),
             // A still renders one frame: the work limits are for animations (as for `render --still`).
             root: options.root, limits: options.format == .stillPNG ? nil : options.encoding.limits)
+        loader.parsed = parsedTemplate
+        return loader
     }
+
+    /// The template parsed once for every job (and for planning the files): only the placeholders'
+    /// values differ between entries, and they are filled in after parsing.
+    private static let parsedTemplate = ParsedDocuments()
 
     /// The outcome, or nil when the job was interrupted before it finished (nothing was written).
     func run(options: BatchOptions, templateBytes: Data, isCancelled: @escaping @Sendable () -> Bool) -> BatchOutcome? {
@@ -152,7 +170,8 @@ struct BatchJobRunner {
             status: .failed)
         outcome.locale = job.locale
         do {
-            let loader = Self.loader(for: job, options: options, templateBytes: templateBytes)
+            let loader = Self.loader(
+                for: job, options: options, templateBytes: templateBytes, templateFolder: templateFolder)
             let scene = try loader.decode()
             outcome.scale = scene.canvas.scale
             outcome.colorScheme = scene.canvas.colorScheme
@@ -280,8 +299,9 @@ struct BatchJobRunner {
 
     /// Whether the file exists and its fingerprint says it was made from these inputs.
     private func isUnchanged(_ file: BatchFile, options: BatchOptions) -> Bool {
-        FileManager.default.fileExists(atPath: file.url.path)
-            && (file.haptics.map { FileManager.default.fileExists(atPath: $0.path) } ?? true)
+        var status = stat()
+        return stat(file.url.path, &status) == 0
+            && (file.haptics.map { stat($0.path, &status) == 0 } ?? true)
             && (try? RegularFile.read(fingerprintFile(of: file.url, options: options).path, limit: 4096))
                 == Data(file.fingerprint.utf8)
     }

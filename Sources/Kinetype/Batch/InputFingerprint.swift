@@ -11,10 +11,7 @@ struct InputFingerprint {
     private var hasher = SHA256()
 
     init(templateBytes: Data, overrides: [String: String], settings: [String]) {
-        add("kinetype \(KinetypeVersion.current)")
-        add("render-stack \(RenderStack.current.id)")
-        add("template")
-        hasher.update(templateBytes)
+        hasher = Self.hasher(afterTemplate: templateBytes)
         for key in overrides.keys.sorted() { add("var \(key)=\(overrides[key]!)") }
         for setting in settings { add("setting \(setting)") }
     }
@@ -24,10 +21,9 @@ struct InputFingerprint {
     /// kinetype is installed (the bundle unpacked on two CI runners).
     mutating func addFiles(of prepared: PreparedScene) {
         let kinetypeFonts = KinetypeFontSet.shared.folder.path + "/"
-        for file in prepared.inputFiles {
-            let inSet = file.path.hasPrefix(kinetypeFonts)
-            let name = inSet ? "kinetype-fonts/" + file.path.dropFirst(kinetypeFonts.count) : file.path
-            add("file \(name) \(FileDigests.shared.digest(of: file))")
+        for path in prepared.inputPaths {
+            let name = path.hasPrefix(kinetypeFonts) ? "kinetype-fonts/" + path.dropFirst(kinetypeFonts.count) : path
+            add("file \(name) \(FileDigests.shared.digest(ofPath: path))")
         }
     }
 
@@ -35,8 +31,25 @@ struct InputFingerprint {
 
     private mutating func add(_ line: String) {
         hasher.update(line)
-        hasher.update([0])
+        hasher.update(CollectionOfOne(0))
     }
+
+    /// What every fingerprint of a template starts with: kinetype's version, the render stack and
+    /// the template's bytes, hashed once for all the entries of a batch (the last template's kept).
+    private static func hasher(afterTemplate templateBytes: Data) -> SHA256 {
+        if let known = afterLastTemplate.withLock({ $0 }), known.bytes == templateBytes { return known.hasher }
+        var start = InputFingerprint()
+        start.add("kinetype \(KinetypeVersion.current)")
+        start.add("render-stack \(RenderStack.current.id)")
+        start.add("template")
+        start.hasher.update(templateBytes)
+        afterLastTemplate.withLock { $0 = (templateBytes, start.hasher) }
+        return start.hasher
+    }
+
+    private init() {}
+
+    private static let afterLastTemplate = Locked<(bytes: Data, hasher: SHA256)?>(nil)
 }
 
 extension BatchOptions {

@@ -27,7 +27,25 @@ enum SceneFontResolution {
                 if let file = span.font?.file { add(file, at: "layers[\(i)].spans[\(j)].font.file") }
             }
         }
-        return try FontLibrary(files: files, systemFonts: scene.systemFonts) { problem, index in
+        let key = LibraryKey(files: files, systemFonts: scene.systemFonts)
+        if let key, let made = madeLibraries.withLock({ $0[key] }) { return made }
+        guard let key else { return try makeLibrary(files: files, named: named, scene: scene) }
+        // One library made at a time: a batch's workers all start by asking for the same one.
+        return try makingLibrary.withLock { _ in
+            if let made = madeLibraries.withLock({ $0[key] }) { return made }
+            let library = try makeLibrary(files: files, named: named, scene: scene)
+            madeLibraries.withLock { made in
+                if made.count >= maximumMadeLibraries { made.removeAll() }
+                made[key] = library
+            }
+            return library
+        }
+    }
+
+    private static func makeLibrary(
+        files: [FontLibrary.FontFile], named: [(written: String, jsonPath: String)], scene: Scene
+    ) throws -> FontLibrary {
+        try FontLibrary(files: files, systemFonts: scene.systemFonts) { problem, index in
             let (written, jsonPath) = named[index]
             switch problem {
             case .file(let error):
@@ -37,6 +55,36 @@ enum SceneFontResolution {
                     at: jsonPath, FontLibrary.FontFileProblem.notAFontMessage(written),
                     hint: FontLibrary.FontFileProblem.notAFontHint, kind: .missingInput)
             }
+        }
+    }
+
+    /// The font libraries this process made, by what they were made from: a batch's entries (and a
+    /// verify's scenes) mostly share their fonts, and making a library reads kinetype's font set and
+    /// lists every face. A library is immutable once made, so entries on any thread share it.
+    private static let madeLibraries = Locked<[LibraryKey: FontLibrary]>([:])
+    private static let maximumMadeLibraries = 16
+    /// Held while a library to be kept is made, so that threads asking for the same one wait for it.
+    private static let makingLibrary = Locked(())
+
+    /// What a scene's font library is made from: its font files, each by its resolved path and the
+    /// file's identity, size and modification time (a file changed since is read again), and whether
+    /// the machine's fonts are in it. Nil when a file cannot be used (its problem is reported anew).
+    private struct LibraryKey: Hashable {
+        var files: [String]
+        var systemFonts: Bool
+
+        init?(files: [FontLibrary.FontFile], systemFonts: Bool) {
+            var described: [String] = []
+            for file in files {
+                guard case .success(let path) = file.path else { return nil }
+                var status = stat()
+                guard stat(path, &status) == 0 else { return nil }
+                described.append(
+                    "\(file.key)\u{0}\(path)\u{0}\(status.st_dev) \(status.st_ino) \(status.st_size) "
+                        + "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)")
+            }
+            self.files = described
+            self.systemFonts = systemFonts
         }
     }
 
@@ -226,6 +274,19 @@ enum SceneFontResolution {
     /// designs), sorted by path: what golden sets hash. Fallback faces Pango picks for glyphs a
     /// family lacks are not included.
     static func fontFiles(usedBy scene: Scene, in fonts: FontLibrary) -> [URL] {
+        let (files, families) = fontsUsed(by: scene, in: fonts)
+        return files.union(fonts.fontFiles(ofFamilies: families)).sorted().map { URL(fileURLWithPath: $0) }
+    }
+
+    /// `fontFiles(usedBy:in:)` as standardized paths (`URL.standardizedFileURL`), the families'
+    /// files standardized once per library.
+    static func standardizedFontFiles(usedBy scene: Scene, in fonts: FontLibrary) -> Set<String> {
+        let (files, families) = fontsUsed(by: scene, in: fonts)
+        return files.union(fonts.standardizedFontFiles(ofFamilies: families))
+    }
+
+    /// The font files a scene names (standardized paths) and the families it uses.
+    private static func fontsUsed(by scene: Scene, in fonts: FontLibrary) -> (files: Set<String>, families: [String]) {
         var families: [String] = []
         var files = Set<String>(scene.fonts.map { scene.resolve(path: $0).standardizedFileURL.path })
         func add(_ font: FontSpec?) {
@@ -246,7 +307,7 @@ enum SceneFontResolution {
             add(text.font)
             for span in text.spans ?? [] { add(span.font) }
         }
-        return files.union(fonts.fontFiles(ofFamilies: families)).sorted().map { URL(fileURLWithPath: $0) }
+        return (files, families)
     }
 
     private static func unknownFamily(_ family: String, at path: String, scene: Scene, fonts: FontLibrary) -> Diagnostic

@@ -27,6 +27,9 @@ public struct SceneLoader: Sendable {
     /// The work limits checked after compiling the timeline; nil skips them (a still renders one
     /// frame whatever the scene's length).
     public var limits: WorkLimits?
+    /// Where documents parsed from `.bytes` are kept for the next decode of the same bytes (a
+    /// batch's template); nil parses every time.
+    public var parsed: ParsedDocuments?
 
     public init(
         _ source: SceneSource, overrides: SceneOverrides = .none, root: InputRoot? = nil,
@@ -50,7 +53,7 @@ public struct SceneLoader: Sendable {
         case .bytes(let data, let displayName, let baseDirectory):
             scene = try SceneDecoder.decode(
                 data, fileName: displayName, baseDirectory: baseDirectory,
-                overrides: overrides.values, colorScheme: overrides.colorScheme)
+                overrides: overrides.values, colorScheme: overrides.colorScheme, parsed: parsed)
         }
         scene.inputRoot = root
         if overrides.systemFonts { scene.systemFonts = true }

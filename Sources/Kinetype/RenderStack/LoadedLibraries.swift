@@ -31,6 +31,17 @@ enum LoadedLibraries {
         #endif
     }
 
+    /// The render libraries linked into this program, one line each ("library NAME SHA-256"), when
+    /// it was linked statically (`scripts/static-stack`); nil when it loads them as shared libraries.
+    static func linked() -> [String]? {
+        #if os(Linux)
+            guard let lines = kinetype_linked_libraries() else { return nil }
+            return String(cString: lines).split(separator: "\n").map(String.init)
+        #else
+            return nil
+        #endif
+    }
+
     /// Whether a loaded object is part of the render stack (see the type's description).
     static func belongsToTheStack(_ path: String) -> Bool {
         guard path.contains("/") else { return false } // the kernel's vDSO

@@ -15,17 +15,27 @@ public struct RenderStack: Codable, Equatable, Sendable {
     /// machine's when kinetype's own set is missing.
     public var fonts: String
 
-    /// This process's stack, worked out once (it reads every library, about 20 MB).
-    public static let current = RenderStack(
-        libraries: LoadedLibraries.paths(), fontSet: .shared, bundle: BundleDescription.read())
-
-    init(libraries: [String], fontSet: KinetypeFontSet, bundle: BundleDescription?) {
-        var lines: [String] = []
-        for path in libraries {
-            let content = try? RegularFile.read(path, limit: RegularFile.fontLimit)
-            lines.append(
-                "library \((path as NSString).lastPathComponent) \(content.map(SHA256.hex(of:)) ?? "unreadable")")
+    /// This process's stack, worked out once: a static kinetype (the release binary) carries the
+    /// digests of the libraries linked into it; otherwise every shared library loaded is read and
+    /// hashed (about 20 MB).
+    public static let current =
+        LoadedLibraries.linked().map {
+            RenderStack(libraryLines: $0, fontSet: .shared, bundle: BundleDescription.read())
         }
+        ?? RenderStack(libraries: LoadedLibraries.paths(), fontSet: .shared, bundle: BundleDescription.read())
+
+    /// The stack of the shared libraries at `libraries` (paths), each by its name and content.
+    init(libraries: [String], fontSet: KinetypeFontSet, bundle: BundleDescription?) {
+        let lines = libraries.map { path in
+            let content = try? RegularFile.read(path, limit: RegularFile.fontLimit)
+            return "library \((path as NSString).lastPathComponent) \(content.map(SHA256.hex(of:)) ?? "unreadable")"
+        }
+        self.init(libraryLines: lines, fontSet: fontSet, bundle: bundle)
+    }
+
+    /// The stack of libraries given as "library NAME SHA-256" lines.
+    init(libraryLines: [String], fontSet: KinetypeFontSet, bundle: BundleDescription?) {
+        var lines = libraryLines
         if let digest = fontSet.digest {
             fonts = "kinetype's font set \(digest.prefix(12)) (\(fontSet.files.count) files)"
             lines.append("fonts \(digest)")

@@ -15,7 +15,7 @@ enum EncodingArguments {
         "dither", .choice(GIFDither.self), help: "GIF dithering for scenes over 255 colors (default none).")
     static let pngCompression = Option(
         "png-compression", .integer(PNGCompression.levels),
-        help: "How hard PNG outputs are compressed (default 6; APNG 7…9 add Zopfli: slower, smaller).")
+        help: "How hard PNG outputs are compressed (default 6; APNG 7 tries harder, 8…9 add Zopfli: slower, smaller).")
     static let crf = Option(
         "crf", .integer(crfRange),
         help: "Video quality, lower is better and larger: .mp4 0…51 (default 18, HEVC 22), .webm 0…63 (default 30).")

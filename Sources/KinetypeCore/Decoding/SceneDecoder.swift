@@ -12,13 +12,16 @@ public enum SceneDecoder {
     ///
     /// `colorScheme` (from `--color-scheme` or batch data) wins over `canvas.colorScheme`; every
     /// light/dark color and system color is resolved for the resulting appearance while decoding.
+    ///
+    /// `parsed`: where a batch keeps its template parsed between entries (nil parses anew).
     public static func decode(
         _ data: Data, fileName: String, baseDirectory: URL,
-        overrides: [String: String] = [:], colorScheme: ColorScheme? = nil
+        overrides: [String: String] = [:], colorScheme: ColorScheme? = nil, parsed: ParsedDocuments? = nil
     ) throws -> Scene {
         var valueCount = 0
-        let root = try JSONParser.parse(
-            data, fileName: fileName, valueLimit: ContentLimits.jsonValues, valueCount: &valueCount)
+        let root =
+            try parsed?.parse(data, fileName: fileName, valueLimit: ContentLimits.jsonValues, valueCount: &valueCount)
+            ?? JSONParser.parse(data, fileName: fileName, valueLimit: ContentLimits.jsonValues, valueCount: &valueCount)
         let context = DecodingContext(fileName: fileName, colorScheme: colorScheme)
         // Most values get a position recorded: room for all of them at once, not grown step by step.
         context.reservePositions(valueCount)

@@ -8,16 +8,17 @@ import Foundation
 
 /// Where kinetype keeps the files it renders with: `share/kinetype` (its font set and, in the
 /// portable bundle, `bundle.json`). In the bundle and an installed kinetype that is beside the
-/// folder of the executable (`bin/`'s sibling, found through the bundle's launcher, which sets
-/// `KINETYPE_HOME`); in a source build it is `.build/<triple>/share/kinetype`, which `scripts/fonts`
-/// makes. `KINETYPE_HOME` names the folder that holds `share/` for any other program that links
-/// the library (a test runner, say).
+/// folder of the executable (`bin/`'s sibling; where `/proc` is not mounted, the command-line tool
+/// finds its folder from `argv[0]` and sets `KINETYPE_HOME`); in a source build it is
+/// `.build/<triple>/share/kinetype`, which `scripts/fonts` makes. `KINETYPE_HOME` names the folder
+/// that holds `share/` for any other program that links the library (a test runner, say).
 public enum KinetypeHome {
     /// The environment variable that names the folder holding `share/kinetype`.
     public static let environmentVariable = "KINETYPE_HOME"
 
     /// `share/kinetype` of this process (it may not exist).
-    public static let share: URL = share(environment: ProcessInfo.processInfo.environment)
+    public static let share: URL = share(
+        environment: getenv(environmentVariable).map { [environmentVariable: String(cString: $0)] } ?? [:])
 
     /// `share/kinetype` under `KINETYPE_HOME` when it is set, else beside the executable's folder.
     static func share(environment: [String: String]) -> URL {

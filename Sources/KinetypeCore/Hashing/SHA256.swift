@@ -1,6 +1,6 @@
 /// SHA-256 (FIPS 180-4), for content hashes of inputs (batch incremental renders, golden
 /// environments). Foundation on Linux has no digest API, and no outside package can be fetched.
-public struct SHA256 {
+public struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
@@ -43,7 +43,10 @@ public struct SHA256 {
     }
 
     /// Adds a string's UTF-8 bytes.
-    public mutating func update(_ string: String) { update(string.utf8) }
+    public mutating func update(_ string: String) {
+        var string = string
+        string.withUTF8 { update(contiguous: $0) }
+    }
 
     /// The digest as 64 lowercase hex digits.
     public func hexDigest() -> String {

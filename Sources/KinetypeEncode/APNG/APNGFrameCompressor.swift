@@ -11,13 +11,13 @@ import KinetypeCore
 /// hard, and the smallest result is kept (the first on a tie, so the output is deterministic).
 struct APNGFrameCompressor {
     private let effort: APNGCompressionEffort
-    private let compressor: DeflateCompressorObject
+    private let compressor: DeflateCompressorObject?
     private let estimator: DeflateCompressorObject?
 
     /// A compressor for one thread.
     init(effort: APNGCompressionEffort) throws {
         self.effort = effort
-        compressor = try DeflateCompressorObject(level: effort.deflateLevel)
+        compressor = effort.usesLibdeflate ? try DeflateCompressorObject(level: effort.deflateLevel) : nil
         estimator = try effort.estimateLevel.map { try DeflateCompressorObject(level: $0) }
     }
 
@@ -35,25 +35,33 @@ struct APNGFrameCompressor {
                 candidates.append((index, filtered))
             }
         }
-        // A quick deflate ranks the candidates; the slow one runs on the best and on the second
-        // best when the quick one found it within 3 % of the best (there the ranking may be wrong).
+        // A quick deflate ranks the candidates; the slow one runs on the best and, from level 7,
+        // on the second best when the quick one found it within 3 % of the best (there the ranking
+        // may be wrong). The preferred variant ranks first when its estimate is within
+        // `APNGPillow.tolerance` of the best's.
         if let estimator, candidates.count > 1 {
             let sizes = try candidates.map { try estimator.zlib($0.rows).count }
-            let order = sizes.indices.sorted { sizes[$0] < sizes[$1] || (sizes[$0] == sizes[$1] && $0 < $1) }
-            let kept = order.prefix(2).filter { sizes[$0] * 100 <= sizes[order[0]] * 103 }
+            var order = sizes.indices.sorted { sizes[$0] < sizes[$1] || (sizes[$0] == sizes[$1] && $0 < $1) }
+            if let favourite = order.first(where: { candidates[$0].variant == preferred }), favourite != order[0],
+                APNGPillow.isWithinTolerance(sizes[favourite], of: sizes[order[0]])
+            {
+                order.removeAll { $0 == favourite }
+                order.insert(favourite, at: 0)
+            }
+            let kept = order.prefix(effort.finalists).filter { sizes[$0] * 100 <= sizes[order[0]] * 103 }
             candidates = kept.sorted().map { candidates[$0] }
         }
         var best: (variant: Int, rows: Int, data: [UInt8])?
         var bestPreferred: (variant: Int, rows: Int, data: [UInt8])?
         for (index, candidate) in candidates.enumerated() {
-            var data = try compressor.zlib(candidate.rows)
-            if effort.usesOptimalDeflate {
-                let optimal = OptimalDeflate().zlib(candidate.rows)
-                if optimal.count < data.count { data = optimal }
+            var data: [UInt8]? = try compressor?.zlib(candidate.rows)
+            if let optimal = effort.optimalDeflate?.zlib(candidate.rows), data == nil || optimal.count < data!.count {
+                data = optimal
             }
-            if best == nil || data.count < best!.data.count { best = (candidate.variant, index, data) }
-            if candidate.variant == preferred, bestPreferred == nil || data.count < bestPreferred!.data.count {
-                bestPreferred = (candidate.variant, index, data)
+            let compressed = data ?? []
+            if best == nil || compressed.count < best!.data.count { best = (candidate.variant, index, compressed) }
+            if candidate.variant == preferred, bestPreferred == nil || compressed.count < bestPreferred!.data.count {
+                bestPreferred = (candidate.variant, index, compressed)
             }
         }
         var winner = best!
@@ -116,33 +124,72 @@ struct APNGFrameCompressor {
     }
 
     /// Filters one row with PNG filter `type` (`step` bytes a pixel) into `output`; returns the sum of
-    /// the filtered bytes' absolute values as signed bytes.
+    /// the filtered bytes' absolute values as signed bytes. One loop per filter type, the first
+    /// pixel (nothing to its left) apart, and a row of zeros above the first row: every row is
+    /// filtered five ways, so this is most of what choosing filters costs.
     private static func filter(
         _ type: UInt8, row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>?, count: Int, step: Int,
         into output: UnsafeMutablePointer<UInt8>
     ) -> Int {
+        @inline(__always) func magnitude(_ value: UInt8) -> Int { Int(Int8(bitPattern: value).magnitude) }
+        let first = min(step, count)
         var cost = 0
-        for index in 0..<count {
-            let x = row[index]
-            let a = index >= step ? row[index - step] : 0
-            let b = above?[index] ?? 0
-            let c = index >= step ? (above?[index - step] ?? 0) : 0
-            let value: UInt8
-            switch type {
-            case 0: value = x
-            case 1: value = x &- a
-            case 2: value = x &- b
-            case 3: value = x &- UInt8((Int(a) + Int(b)) / 2)
-            default: value = x &- paeth(a, b, c)
+        switch (type, above) {
+        case (0, _), (2, nil):
+            for index in 0..<count {
+                output[index] = row[index]
+                cost += magnitude(row[index])
             }
-            output[index] = value
-            cost += value < 128 ? Int(value) : 256 - Int(value)
+        case (1, _), (4...255, nil):
+            // Paeth with nothing above predicts the left byte, as sub does.
+            for index in 0..<first {
+                output[index] = row[index]
+                cost += magnitude(row[index])
+            }
+            for index in first..<max(first, count) {
+                let value = row[index] &- row[index - step]
+                output[index] = value
+                cost += magnitude(value)
+            }
+        case (2, let above?):
+            for index in 0..<count {
+                let value = row[index] &- above[index]
+                output[index] = value
+                cost += magnitude(value)
+            }
+        case (3, let above):
+            for index in 0..<first {
+                let value = row[index] &- ((above?[index] ?? 0) >> 1)
+                output[index] = value
+                cost += magnitude(value)
+            }
+            for index in first..<max(first, count) {
+                let b = Int(above?[index] ?? 0)
+                let value = row[index] &- UInt8((Int(row[index - step]) + b) >> 1)
+                output[index] = value
+                cost += magnitude(value)
+            }
+        case (_, nil):
+            // Types 0 to 3 without a row above are handled above.
+            preconditionFailure("every filter type without a row above is handled above")
+        case (_, let above?):
+            // Paeth: the first pixel has only the byte above (left and upper-left are zero).
+            for index in 0..<first {
+                let value = row[index] &- paeth(0, above[index], 0)
+                output[index] = value
+                cost += magnitude(value)
+            }
+            for index in first..<max(first, count) {
+                let value = row[index] &- paeth(row[index - step], above[index], above[index - step])
+                output[index] = value
+                cost += magnitude(value)
+            }
         }
         return cost
     }
 
     /// PNG's Paeth predictor: whichever of left, above and upper-left is nearest to left + above - upper-left.
-    private static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
+    @inline(__always) private static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
         let p = Int(a) + Int(b) - Int(c)
         let pa = abs(p - Int(a))
         let pb = abs(p - Int(b))
@@ -163,13 +210,21 @@ enum APNGFailure {
     }
 }
 
-/// What `--png-compression` asks of the APNG encoder: level 0 stores the rows unfiltered (the
+/// What `--png-compression` asks of the APNG encoder. Level 0 stores the rows unfiltered (the
 /// fastest, largest file); 1...5 deflate at that libdeflate level with one filtering (none for one
-/// byte a pixel, adaptive otherwise); 6 (the default) deflates at libdeflate's strongest level
-/// (12), trying both filterings of both forms of a frame that may blend over: a level-6 deflate
-/// ranks them and level 12 runs on the best (and the second best when it is within 3 %), keeping
-/// the smallest, and plans each frame's dispose op by level-6 sizes (`APNGFramePlanner`); 7...9
-/// then also run Zopfli on the winner (1, 5 or 15 iterations: much slower, a few percent smaller).
+/// byte a pixel, adaptive otherwise) and plan each frame's dispose op by its rectangle.
+///
+/// 6, the default, estimates before it compresses, then compresses once: each way to draw a frame
+/// (`APNGFramePlanner`) and each filtering of each form of a frame that may blend over is deflated
+/// at libdeflate's quickest level, and only the smallest is compressed for the file, by
+/// `OptimalDeflate` at a lighter setting (`OptimalDeflate.light`): on the templates and benchmark
+/// scenes that is what keeps every file under `apngasm -z1`'s, which libdeflate's strongest level
+/// alone does not (`docs/outputs.md` has the table).
+///
+/// 7 plans and ranks with a level-6 deflate and compresses the best and the second best (when
+/// within 3 %) with both libdeflate's strongest level and the full `OptimalDeflate`, keeping the
+/// smallest (a little smaller again, several times the time); 8 and 9 then also run Zopfli on the
+/// winner (5 or 15 iterations: much slower, a few tenths of a percent smaller).
 struct APNGCompressionEffort: Sendable {
     let level: Int
 
@@ -177,15 +232,33 @@ struct APNGCompressionEffort: Sendable {
         level = compression.level
     }
 
-    var deflateLevel: Int { level >= 6 ? 12 : level }
+    /// libdeflate's level for the frames (`usesLibdeflate`).
+    var deflateLevel: Int { level >= 7 ? 12 : level }
 
-    /// Whether `OptimalDeflate` also compresses the frames (the default and above): 1 to 3 % smaller
-    /// than libdeflate's level 12 on rows of text, at about twice its time; the smaller is kept, as
-    /// libdeflate wins on some pictures.
-    var usesOptimalDeflate: Bool { level >= 6 }
+    /// Whether libdeflate compresses the frames for the file (every level but the default).
+    var usesLibdeflate: Bool { level != 6 }
 
-    /// The libdeflate level that ranks more than two candidates before the strongest runs.
-    var estimateLevel: Int? { level >= 6 ? 6 : nil }
+    /// The `OptimalDeflate` that compresses the frames (the default and above), or nil.
+    var optimalDeflate: OptimalDeflate? {
+        switch level {
+        case 6: OptimalDeflate.light
+        case 7...: OptimalDeflate()
+        default: nil
+        }
+    }
+
+    /// How many of the ranked candidates are compressed for the file: the best, and from level 7
+    /// also the second best when the estimate found it within 3 %.
+    var finalists: Int { level >= 7 ? 2 : 1 }
+
+    /// The libdeflate level that ranks the candidates before the strongest compression runs.
+    var estimateLevel: Int? {
+        switch level {
+        case 6: 1
+        case 7...: 6
+        default: nil
+        }
+    }
 
     /// The libdeflate level at which `APNGFramePlanner` compares the ways to draw a frame, or nil
     /// to compare their rectangles only.
@@ -194,7 +267,6 @@ struct APNGCompressionEffort: Sendable {
     /// Zopfli's iterations, or 0 for none.
     var zopfliIterations: Int {
         switch level {
-        case 7: 1
         case 8: 5
         case 9: 15
         default: 0

@@ -60,17 +60,25 @@ struct APNGFramePlanner {
 
     /// The plan for `target` after `previous`; `mode` gives the color type to estimate sizes in
     /// (asked only when there is more than one candidate to rank).
+    ///
+    /// The three canvases differ from the previous frame's picture only inside its rectangle R
+    /// (cleared there, or its base there), so the canvas is compared with the frame once, outside R
+    /// and inside it apart, and R alone against the other two; the cleared canvas is made only when
+    /// it is chosen.
     func plan(after previous: Previous, target: [UInt8], mode: () -> APNGColorMode) throws -> Plan {
-        var cleared = previous.target
-        clear(previous.rect, in: &cleared)
-        var bases: [(APNGDispose, [UInt8])] = [(.none, previous.target), (.background, cleared)]
-        if !previous.isFirst { bases.append((.previous, previous.base)) }
-        let candidates = bases.map {
-            Plan(dispose: $0.0, base: $0.1, change: Self.change(from: $0.1, to: target, width: width, height: height))
+        let region = previous.rect
+        let shown = Self.changes(from: previous.target, to: target, width: width, height: height, apart: region)
+        let clearedInside = Self.change(from: nil, to: target, width: width, in: region)
+        var candidates: [(dispose: APNGDispose, change: Change)] = [
+            (.none, shown.outside.merged(with: shown.inside)), (.background, shown.outside.merged(with: clearedInside)),
+        ]
+        if !previous.isFirst {
+            let putBack = Self.change(from: previous.base, to: target, width: width, in: region)
+            candidates.append((.previous, shown.outside.merged(with: putBack)))
         }
-        var costs = candidates.map { plan -> [Int] in
-            let area = plan.change.rect.map { $0.area * (plan.change.opaque ? 2 : 3) } ?? 0
-            return [area, plan.change.changed]
+        var costs = candidates.map { candidate -> [Int] in
+            let area = candidate.change.rect.map { $0.area * (candidate.change.opaque ? 2 : 3) } ?? 0
+            return [area, candidate.change.changed]
         }
         if estimator != nil, candidates.count > 1, candidates.allSatisfy({ $0.change.rect != nil }) {
             let mode = mode()
@@ -83,7 +91,13 @@ struct APNGFramePlanner {
                 sourceSizes[rect] = sourceSize
                 var size = sourceSize
                 if candidate.change.opaque, mode.allowsBlendOver {
-                    let over = Self.pixels(of: target, in: rect, width: width, over: candidate.base)
+                    let base: Base =
+                        switch candidate.dispose {
+                        case .none: .pixels(previous.target)
+                        case .background: .cleared(previous.target, region)
+                        case .previous: .pixels(previous.base)
+                        }
+                    let over = Self.pixels(of: target, in: rect, width: width, over: base)
                     size = min(size, try estimate(over, rect: rect, mode: mode))
                 }
                 costs[index].insert(size, at: 0)
@@ -99,7 +113,17 @@ struct APNGFramePlanner {
         {
             best = safe
         }
-        return candidates[best]
+        let chosen = candidates[best]
+        let base: [UInt8]
+        switch chosen.dispose {
+        case .none: base = previous.target
+        case .background:
+            var cleared = previous.target
+            clear(region, in: &cleared)
+            base = cleared
+        case .previous: base = previous.base
+        }
+        return Plan(dispose: chosen.dispose, base: base, change: chosen.change)
     }
 
     /// The smallest cheap zlib stream of `pixels` (the RGBA of `rect`) in `mode`.
@@ -114,22 +138,41 @@ struct APNGFramePlanner {
         return smallest
     }
 
+    /// A canvas a frame may be drawn over: pixels, or pixels with a rectangle cleared to zero.
+    enum Base {
+        case pixels([UInt8])
+        case cleared([UInt8], PixelRect)
+    }
+
     /// The RGBA of `rect` in `target`; with `over`, the pixels equal to it there fully transparent.
-    static func pixels(of target: [UInt8], in rect: PixelRect, width: Int, over base: [UInt8]?) -> [UInt8] {
+    static func pixels(of target: [UInt8], in rect: PixelRect, width: Int, over base: Base?) -> [UInt8] {
         var pixels = [UInt8](repeating: 0, count: rect.area * 4)
+        let (baseBytes, cleared): ([UInt8], PixelRect?) =
+            switch base {
+            case .none: ([], nil)
+            case .pixels(let bytes)?: (bytes, nil)
+            case .cleared(let bytes, let region)?: (bytes, region)
+            }
         let blendsOver = base != nil
         target.withUnsafeBytes { targetBytes in
-            (base ?? []).withUnsafeBytes { baseBytes in
+            baseBytes.withUnsafeBytes { baseBytes in
                 pixels.withUnsafeMutableBytes { output in
                     let targetPixels = targetBytes.bindMemory(to: UInt32.self)
                     let basePixels = baseBytes.bindMemory(to: UInt32.self)
                     let outputPixels = output.bindMemory(to: UInt32.self)
                     for y in 0..<rect.height {
-                        let source = (rect.y + y) * width + rect.x
+                        let row = rect.y + y
+                        let source = row * width + rect.x
                         let destination = y * rect.width
+                        // The columns of this row the cleared rectangle covers (its base pixels are zero).
+                        var clearedColumns = 0..<0
+                        if let cleared, (cleared.y..<cleared.maxY).contains(row) {
+                            clearedColumns = max(cleared.x - rect.x, 0)..<max(min(cleared.maxX - rect.x, rect.width), 0)
+                        }
                         for x in 0..<rect.width {
                             let pixel = targetPixels[source + x]
-                            outputPixels[destination + x] = blendsOver && pixel == basePixels[source + x] ? 0 : pixel
+                            let below = clearedColumns.contains(x) ? 0 : (blendsOver ? basePixels[source + x] : 0)
+                            outputPixels[destination + x] = blendsOver && pixel == below ? 0 : pixel
                         }
                     }
                 }
@@ -146,38 +189,128 @@ struct APNGFramePlanner {
         }
     }
 
+    /// Where `target` differs from `base` on the whole canvas.
     static func change(from base: [UInt8], to target: [UInt8], width: Int, height: Int) -> Change {
-        var minX = Int.max
-        var minY = Int.max
-        var maxX = -1
-        var maxY = -1
-        var opaque = true
-        var changed = 0
+        let both = changes(
+            from: base, to: target, width: width, height: height, apart: PixelRect(x: 0, y: 0, width: 0, height: 0))
+        return both.outside.merged(with: both.inside)
+    }
+
+    /// Where `target` differs from `base` on the whole canvas, outside `region` and inside it apart.
+    /// Whole rows that are equal are passed over with one comparison of their bytes.
+    static func changes(from base: [UInt8], to target: [UInt8], width: Int, height: Int, apart region: PixelRect)
+        -> (outside: Change, inside: Change)
+    {
+        var outside = ChangeCounter()
+        var inside = ChangeCounter()
         base.withUnsafeBytes { baseBytes in
             target.withUnsafeBytes { targetBytes in
-                let basePixels = baseBytes.bindMemory(to: UInt32.self)
-                let targetPixels = targetBytes.bindMemory(to: UInt32.self)
-                let targetAlpha = targetBytes.bindMemory(to: UInt8.self)
+                let rowBytes = width * 4
                 for y in 0..<height {
-                    let row = y * width
-                    var x = 0
-                    while x < width {
-                        if basePixels[row + x] != targetPixels[row + x] {
-                            changed += 1
-                            if x < minX { minX = x }
-                            if x > maxX { maxX = x }
-                            if y < minY { minY = y }
-                            if y > maxY { maxY = y }
-                            if targetAlpha[(row + x) * 4 + 3] != 255 { opaque = false }
+                    let offset = y * rowBytes
+                    if memcmp(baseBytes.baseAddress! + offset, targetBytes.baseAddress! + offset, rowBytes) == 0 {
+                        continue
+                    }
+                    let inRegion = y >= region.y && y < region.maxY
+                    let regionStart = inRegion ? min(max(region.x, 0), width) : width
+                    let regionEnd = inRegion ? min(max(region.maxX, regionStart), width) : width
+                    outside.scan(base: baseBytes, target: targetBytes, row: y, width: width, columns: 0..<regionStart)
+                    inside.scan(
+                        base: baseBytes, target: targetBytes, row: y, width: width, columns: regionStart..<regionEnd)
+                    outside.scan(base: baseBytes, target: targetBytes, row: y, width: width, columns: regionEnd..<width)
+                }
+            }
+        }
+        return (outside.change, inside.change)
+    }
+
+    /// Where `target` differs, inside `region`, from `base`, or (nil) from transparent zero.
+    static func change(from base: [UInt8]?, to target: [UInt8], width: Int, in region: PixelRect) -> Change {
+        var counter = ChangeCounter()
+        let zeros = [UInt8](repeating: 0, count: base == nil ? region.width * 4 : 0)
+        (base ?? []).withUnsafeBytes { baseBytes in
+            zeros.withUnsafeBytes { zeroBytes in
+                target.withUnsafeBytes { targetBytes in
+                    for y in region.y..<region.maxY {
+                        if base != nil {
+                            counter.scan(
+                                base: baseBytes, target: targetBytes, row: y, width: width,
+                                columns: region.x..<region.maxX)
+                        } else {
+                            counter.scan(
+                                base: zeroBytes, baseOffset: -(y * width + region.x) * 4, target: targetBytes, row: y,
+                                width: width, columns: region.x..<region.maxX)
                         }
-                        x += 1
                     }
                 }
             }
         }
-        guard maxX >= 0 else { return Change(rect: nil, opaque: true) }
-        return Change(
+        return counter.change
+    }
+}
+
+extension APNGFramePlanner.Change {
+    /// The change of two parts of a canvas that do not overlap, together.
+    func merged(with other: Self) -> Self {
+        let rect: PixelRect? =
+            switch (self.rect, other.rect) {
+            case (let a?, let b?): a.union(b)
+            case (let a?, nil): a
+            case (nil, let b): b
+            }
+        return Self(rect: rect, opaque: opaque && other.opaque, changed: changed + other.changed)
+    }
+}
+
+/// Accumulates where pixels differ: the bounding box, whether every differing target pixel is
+/// opaque, and how many differ.
+private struct ChangeCounter {
+    private var minX = Int.max
+    private var minY = Int.max
+    private var maxX = -1
+    private var maxY = -1
+    private var opaque = true
+    private var changed = 0
+
+    var change: APNGFramePlanner.Change {
+        guard maxX >= 0 else { return APNGFramePlanner.Change(rect: nil, opaque: true) }
+        return APNGFramePlanner.Change(
             rect: PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1), opaque: opaque,
             changed: changed)
+    }
+
+    /// Compares `columns` of row `row` (pixel index `row · width + x`; the base's byte offset moved
+    /// by `baseOffset`), skipping equal pixel pairs eight bytes at a time.
+    @inline(__always)
+    mutating func scan(
+        base: UnsafeRawBufferPointer, baseOffset: Int = 0, target: UnsafeRawBufferPointer, row: Int, width: Int,
+        columns: Range<Int>
+    ) {
+        guard !columns.isEmpty else { return }
+        let rowStart = row * width * 4
+        let basePointer = base.baseAddress! + rowStart + baseOffset
+        let targetPointer = target.baseAddress! + rowStart
+        var x = columns.lowerBound
+        let end = columns.upperBound
+        while x < end {
+            while x + 2 <= end,
+                basePointer.loadUnaligned(fromByteOffset: x * 4, as: UInt64.self)
+                    == targetPointer.loadUnaligned(fromByteOffset: x * 4, as: UInt64.self)
+            {
+                x += 2
+            }
+            guard x < end else { break }
+            if basePointer.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+                != targetPointer.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+            {
+                changed += 1
+                if x < minX { minX = x }
+                if x > maxX { maxX = x }
+                if row < minY { minY = row }
+                if row > maxY { maxY = row }
+                if targetPointer.load(fromByteOffset: x * 4 + 3, as: UInt8.self) != 255 { opaque = false }
+            }
+            x += 1
+        }
     }
 }

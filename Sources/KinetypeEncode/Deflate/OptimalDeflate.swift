@@ -16,6 +16,10 @@ struct OptimalDeflate {
     /// about 20 bytes of memory per byte of a segment.
     var segmentSize = 4 << 20
 
+    /// A quicker setting, the APNG default's: a shallower match search and fewer parses (on the
+    /// benchmark scenes about half the time, 0.5 % larger).
+    static let light = OptimalDeflate(searchDepth: 128, wholeIterations: 2, blockIterations: 2)
+
     /// `input` as a zlib stream (RFC 1950): the strongest-compression header, the deflate stream,
     /// the Adler-32 of `input`.
     func zlib(_ input: [UInt8]) -> [UInt8] {

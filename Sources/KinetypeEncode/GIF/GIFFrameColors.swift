@@ -59,7 +59,16 @@ public struct GIFFrameColors: Sendable {
         for y in 0..<height {
             let oldRow = old.row(y)
             let newRow = new.row(y)
-            for x in 0..<width {
+            var x = 0
+            while x < width {
+                // Most pixels are unchanged: skip them two at a time.
+                while x + 2 <= width,
+                    oldRow.loadUnaligned(fromByteOffset: x * 4, as: UInt64.self)
+                        == newRow.loadUnaligned(fromByteOffset: x * 4, as: UInt64.self)
+                {
+                    x += 2
+                }
+                guard x < width else { break }
                 let was = oldRow.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
                 let now = newRow.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
                 if was != now {
@@ -69,6 +78,7 @@ public struct GIFFrameColors: Sendable {
                     if minY == Int.max { minY = y }
                     maxY = y
                 }
+                x += 1
             }
         }
         guard maxY >= 0 else { return (.unchanged, nil) }
@@ -93,7 +103,9 @@ public struct GIFFrameColors: Sendable {
     private struct Tally {
         private var counts = GIFColorMap(emptyValue: 0, capacity: 64)
         private var transparentDelta = 0
+        /// The opaque colors visited, each once, in the order first visited.
         private var visitedColors: [UInt32] = []
+        private var visited = GIFColorMap(emptyValue: false, capacity: 64)
         private var changedPixels: UInt64 = 0
         /// `steps[k]`: visited colors whose highest bit differing from the color visited before
         /// them is bit `k - 1` of a channel (`k` = 9: the first color).
@@ -125,16 +137,22 @@ public struct GIFFrameColors: Sendable {
             guard let color = Self.opaqueColor(pixel) else { return }
             guard let last = lastColor else {
                 lastColor = color
-                visitedColors.append(color)
+                noteVisited(color)
                 steps[9] += 1
                 return
             }
             guard color != last else { return }
             lastColor = color
-            visitedColors.append(color)
+            noteVisited(color)
             let difference = color ^ last
             let channels = max(difference >> 16 & 0xFF, difference >> 8 & 0xFF, difference & 0xFF)
             steps[32 - channels.leadingZeroBitCount] += 1
+        }
+
+        private mutating func noteVisited(_ color: UInt32) {
+            let known = visited.count
+            _ = visited.insert(color)
+            if visited.count != known { visitedColors.append(color) }
         }
 
         private mutating func note(_ pixel: UInt32, by delta: Int) {
@@ -172,9 +190,6 @@ public struct GIFFrameColors: Sendable {
             }
             deltas.sort { $0.color < $1.color }
             visitedColors.sort()
-            var unique: [UInt32] = []
-            unique.reserveCapacity(visitedColors.count)
-            for color in visitedColors where unique.last != color { unique.append(color) }
             // A step whose highest differing bit is bit k - 1 of some channel starts a new run
             // while fewer than k bits are dropped; the first color starts one at every precision.
             var runs = [UInt64](repeating: 0, count: 9)
@@ -183,7 +198,7 @@ public struct GIFFrameColors: Sendable {
                 runs[dropped] = runs[dropped + 1] + steps[dropped + 1]
             }
             return GIFFrameColors(
-                deltas: deltas, transparentDelta: transparentDelta, colors: unique, changedPixels: changedPixels,
+                deltas: deltas, transparentDelta: transparentDelta, colors: visitedColors, changedPixels: changedPixels,
                 runsAtPrecision: runs)
         }
     }

@@ -10,6 +10,8 @@ struct GIFIndexMapper: Sendable {
     let transparentIndex: UInt8
     /// The index of every palette color.
     private let indexOfColor: GIFColorMap<UInt8>
+    /// The nearest palette color of any other.
+    private let nearest: GIFNearestColor
     /// The Bayer pattern's offsets, row by row, with ordered dithering.
     private let ditherOffsets: [Int]?
 
@@ -22,6 +24,7 @@ struct GIFIndexMapper: Sendable {
             map.update(slot: slot) { $0 = UInt8(index) }
         }
         indexOfColor = map
+        nearest = GIFNearestColor(opaqueColors)
         if dither == .ordered {
             // Half the typical distance between palette colors along one channel.
             let bayer: [Double] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
@@ -111,7 +114,7 @@ struct GIFIndexMapper: Sendable {
 
     /// The closest opaque color, or transparency if there is none.
     func nearestIndex(to key: UInt32) -> UInt8 {
-        GIFPalette.nearest(to: key, among: opaqueColors).map(UInt8.init) ?? transparentIndex
+        nearest.nearest(to: key).map(UInt8.init) ?? transparentIndex
     }
 
     /// The index of opaque colors (`0xRRGGBB`) for one mapping pass: a palette color's own index,

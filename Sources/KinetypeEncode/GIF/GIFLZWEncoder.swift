@@ -13,69 +13,83 @@
 enum GIFLZWEncoder {
     /// The compressed bytes of `pixels` (every index below `1 << minimumCodeSize`), without the
     /// code-size byte and the sub-block framing.
-    static func encode(_ pixels: [UInt8], minimumCodeSize: Int) -> [UInt8] {
-        encode(pixels, minimumCodeSize: minimumCodeSize, unlessLongerThan: .max)!
+    static func encode(_ pixels: [UInt8], minimumCodeSize: Int, scratch: GIFLZWScratch? = nil) -> [UInt8] {
+        encode(pixels, minimumCodeSize: minimumCodeSize, unlessLongerThan: .max, scratch: scratch)!
     }
 
     /// `encode(_:minimumCodeSize:)`, or nil as soon as the bytes would be more than `limit`:
-    /// choosing among renditions, one that cannot win is not coded to its end.
-    static func encode(_ pixels: [UInt8], minimumCodeSize: Int, unlessLongerThan limit: Int) -> [UInt8]? {
-        pixels.withUnsafeBufferPointer { encode($0, minimumCodeSize: minimumCodeSize, limit: limit) }
+    /// choosing among renditions, one that cannot win is not coded to its end. `scratch` lends
+    /// its tables to one encode at a time, so the renditions of a frame share them.
+    static func encode(
+        _ pixels: [UInt8], minimumCodeSize: Int, unlessLongerThan limit: Int, scratch: GIFLZWScratch? = nil
+    ) -> [UInt8]? {
+        let scratch = scratch ?? GIFLZWScratch()
+        return pixels.withUnsafeBufferPointer {
+            encode($0, minimumCodeSize: minimumCodeSize, limit: limit, scratch: scratch)
+        }
     }
 
-    private static func encode(_ pixels: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, limit: Int) -> [UInt8]? {
-        var output = LSBFirstBitWriter()
+    private static func encode(
+        _ pixels: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, limit: Int, scratch: GIFLZWScratch
+    ) -> [UInt8]? {
+        var output = scratch.writer(pixels: pixels.count)
         var codes = CodeWidth(minimumCodeSize: minimumCodeSize)
-        let table = CodeTable(strings: pixels.count)
-        // Only needed once the table fills, which a small frame never does.
-        var fresh: CodeTable?
+        let table = scratch.table(strings: pixels.count)
         var nextClearCheck = 0
+        var filled = false
 
-        output.write(UInt32(codes.clearCode), bits: codes.width)
+        output.write(codes.clearCode, bits: codes.width)
         guard var current = pixels.first.map(Int.init) else {
-            output.write(UInt32(codes.endCode), bits: codes.width)
+            output.write(codes.endCode, bits: codes.width)
+            scratch.finished(codes: output.codeCount, filled: false)
             return output.finish()
         }
-        var runs = RunStrings(clearCode: codes.clearCode, pixels: pixels.count)
+        let runs = scratch.runs(clearCode: codes.clearCode)
+        let count = pixels.count
         var index = 1
-        while index < pixels.count {
+        while index < count {
             let pixel = pixels[index]
             // Inside a run of one index, the current string grows along the table's run strings
             // without a probe per pixel.
-            if pixel == pixels[index - 1], let length = runs.length(of: current, repeating: pixel),
-                length < runs.longest(repeating: pixel)
-            {
+            if pixel == pixels[index - 1] {
+                let length = runs.length(of: current, repeating: pixel)
                 let longest = runs.longest(repeating: pixel)
-                var grown = length
-                while grown < longest, index < pixels.count, pixels[index] == pixel {
-                    grown += 1
-                    index += 1
+                if length > 0, length < longest {
+                    var grown = length
+                    var code = current
+                    while grown < longest, index < count, pixels[index] == pixel {
+                        code = runs.longer(than: code)
+                        grown += 1
+                        index += 1
+                    }
+                    current = code
+                    continue
                 }
-                current = runs.code(repeating: pixel, length: grown)
-                continue
             }
-            if let code = table.code(prefix: current, byte: pixel) {
+            let code = table.code(prefix: current, byte: pixel)
+            if code >= 0 {
                 current = code
                 index += 1
                 continue
             }
-            output.write(UInt32(current), bits: codes.width)
+            output.write(current, bits: codes.width)
             if output.byteCount > limit { return nil }
             if !codes.isFull {
                 table.insert(prefix: current, byte: pixel, code: codes.next)
                 runs.added(code: codes.next, prefix: current, byte: pixel)
                 codes.advance()
-                if codes.isFull { nextClearCheck = index }
+                if codes.isFull {
+                    nextClearCheck = index
+                    filled = true
+                }
             }
             current = Int(pixel)
             if codes.isFull, index >= nextClearCheck {
-                let scratch = fresh ?? CodeTable(strings: CodeWidth.tableSize)
-                fresh = scratch
                 let restart = freshTableCost(
-                    of: pixels, from: index, minimumCodeSize: minimumCodeSize, table: scratch)
+                    of: pixels, from: index, minimumCodeSize: minimumCodeSize, table: scratch.freshTable)
                 let keep = fullTableCost(of: pixels, from: index, count: restart.pixels, table: table)
                 if restart.bits + codes.width < keep {
-                    output.write(UInt32(codes.clearCode), bits: codes.width)
+                    output.write(codes.clearCode, bits: codes.width)
                     codes.reset()
                     table.removeAll()
                     runs.removeAll()
@@ -85,10 +99,48 @@ enum GIFLZWEncoder {
             }
             index += 1
         }
-        output.write(UInt32(current), bits: codes.width)
-        output.write(UInt32(codes.endCode), bits: codes.width)
+        output.write(current, bits: codes.width)
+        output.write(codes.endCode, bits: codes.width)
+        scratch.finished(codes: output.codeCount, filled: filled)
         let bytes = output.finish()
         return bytes.count > limit ? nil : bytes
+    }
+
+    /// The codes of the last encode `scratch` did, if its string table never filled; nil otherwise.
+    static func recordedCodes(in scratch: GIFLZWScratch) -> [UInt16]? { scratch.recordedCodes }
+
+    /// What `encode` makes of the same pixels at `minimumCodeSize`, with index `renaming.from`
+    /// written as `renaming.to` (an index the pixels do not use), from the `codes` an encode at
+    /// `codedSize` (at least `minimumCodeSize`) made of them without its table ever filling. LZW's
+    /// parse depends only on which pixels are equal, never on their values, and a table that never
+    /// fills is never cleared: the same strings come in the same order, only the literal codes,
+    /// the string codes (which start after the clear and end codes) and the widths change. So a
+    /// frame's rendition, chosen at the palette's code size, is rewritten at its own without being
+    /// coded again.
+    static func recode(
+        _ codes: [UInt16], codedSize: Int, minimumCodeSize: Int, renaming: (from: UInt8, to: UInt8)?
+    ) -> [UInt8] {
+        precondition(minimumCodeSize <= codedSize && codes.count >= 2, "recode needs a shorter code size")
+        let coded = CodeWidth(minimumCodeSize: codedSize)
+        var widths = CodeWidth(minimumCodeSize: minimumCodeSize)
+        let scratch = GIFLZWScratch()
+        var output = scratch.writer(pixels: codes.count)
+        var literal = (0..<coded.clearCode).map { UInt16($0) }
+        if let renaming { literal[Int(renaming.from)] = UInt16(renaming.to) }
+        let stringOffset = (widths.clearCode + 2) - (coded.clearCode + 2)
+        output.write(widths.clearCode, bits: widths.width)
+        // codes: the clear code, the strings, the end code; a string code adds a string after
+        // it, except the last.
+        let last = codes.count - 2
+        var position = 1
+        while position <= last {
+            let code = Int(codes[position])
+            output.write(code < coded.clearCode ? Int(literal[code]) : code + stringOffset, bits: widths.width)
+            if position < last { widths.advance() }
+            position += 1
+        }
+        output.write(widths.endCode, bits: widths.width)
+        return output.finish()
     }
 
     /// The smallest code size (at least 2, as GIF requires) whose alphabet holds `largest`.
@@ -113,7 +165,8 @@ enum GIFLZWEncoder {
         var index = start + 1
         while index < pixels.count, !codes.isFull {
             let pixel = pixels[index]
-            if let code = table.code(prefix: current, byte: pixel) {
+            let code = table.code(prefix: current, byte: pixel)
+            if code >= 0 {
                 current = code
             } else {
                 bits += codes.width
@@ -138,7 +191,8 @@ enum GIFLZWEncoder {
         var index = start + 1
         while index < end {
             let pixel = pixels[index]
-            if let code = table.code(prefix: current, byte: pixel) {
+            let code = table.code(prefix: current, byte: pixel)
+            if code >= 0 {
                 current = code
             } else {
                 codes += 1
@@ -175,7 +229,7 @@ private struct CodeWidth {
 
     /// Takes `next` for a new string. The decoder adds each string one code later than the
     /// encoder, so the width grows once `next` passes the largest code of the current width.
-    mutating func advance() {
+    @inline(__always) mutating func advance() {
         next += 1
         if next > 1 << width, width < Self.maximumWidth { width += 1 }
     }
@@ -186,61 +240,194 @@ private struct CodeWidth {
     }
 }
 
-/// The table's strings that repeat one index (b, bb, bbb, …). LZW adds b repeated k + 1 times
-/// only after coding b repeated k times followed by b, so the run strings of an index in the
-/// table are always those of lengths 1 … L: a run of b extends the current string to the longest
-/// of them it matches at once, as the table would one probe per pixel.
-private struct RunStrings {
-    private let clearCode: Int
-    /// runCodes[b][k - 1]: the code of b repeated k times (runCodes[b][0] is b); empty until b² is added.
-    private var runCodes: [[UInt16]] = Array(repeating: [], count: 256)
-    /// For each code added: the length of its run (0: not a run) and the index it repeats.
-    private var runLength: [UInt16]
-    private var runIndex: [UInt8]
-    private var indicesWithRuns: [UInt8] = []
+/// Tables and an output buffer for one encode at a time, kept between the encodes of one thread
+/// (the renditions of a frame), so they are allocated and zeroed once rather than every time.
+final class GIFLZWScratch {
+    private var codeTable: CodeTable?
+    private var fresh: CodeTable?
+    private let runStrings = RunStrings()
+    private var bytes: UnsafeMutablePointer<UInt8>
+    private var codes: UnsafeMutablePointer<UInt16>
+    private var capacity: Int
+    /// The codes the last finished encode wrote, and whether its table filled.
+    private var codeCount = 0
+    private var filled = true
 
-    init(clearCode: Int, pixels: Int) {
-        self.clearCode = clearCode
-        let codes = min(CodeWidth.tableSize, clearCode + 2 + pixels)
-        runLength = Array(repeating: 0, count: codes)
-        runIndex = Array(repeating: 0, count: codes)
+    init() {
+        capacity = 4096
+        bytes = .allocate(capacity: capacity)
+        codes = .allocate(capacity: capacity)
     }
 
-    /// How many times `code`'s string repeats `index`, if it is a run of it.
+    deinit {
+        bytes.deallocate()
+        codes.deallocate()
+    }
+
+    fileprivate func finished(codes count: Int, filled: Bool) {
+        codeCount = count
+        self.filled = filled
+    }
+
+    fileprivate var recordedCodes: [UInt16]? {
+        filled ? nil : Array(UnsafeBufferPointer(start: codes, count: codeCount))
+    }
+
+    /// An empty string table for a frame of `strings` pixels (a larger one answers the same).
+    fileprivate func table(strings: Int) -> CodeTable {
+        let slots = CodeTable.slots(strings: strings)
+        if let codeTable, codeTable.slots >= slots {
+            codeTable.removeAll()
+            return codeTable
+        }
+        let table = CodeTable(slots: slots)
+        codeTable = table
+        return table
+    }
+
+    /// The table that measures what a fresh start would cost (only needed once a table fills).
+    fileprivate var freshTable: CodeTable {
+        if let fresh { return fresh }
+        let table = CodeTable(slots: CodeTable.slots(strings: CodeWidth.tableSize))
+        fresh = table
+        return table
+    }
+
+    fileprivate func runs(clearCode: Int) -> RunStrings {
+        runStrings.reset(clearCode: clearCode)
+        return runStrings
+    }
+
+    /// A writer into this scratch's buffer, large enough for any coding of `pixels` pixels: at
+    /// most one code and one clear code for each pixel, 12 bits each, and the first and last codes.
+    /// Also records the codes it writes (at most two a pixel, and three more).
+    fileprivate func writer(pixels: Int) -> CodeWriter {
+        let needed = (pixels + 2) * 3 + 16
+        if needed > capacity {
+            bytes.deallocate()
+            codes.deallocate()
+            capacity = needed
+            bytes = .allocate(capacity: capacity)
+            codes = .allocate(capacity: capacity)
+        }
+        filled = true
+        return CodeWriter(bytes: bytes, codes: codes)
+    }
+}
+
+/// Codes packed the way GIF's LZW data packs them (each code least significant bit first, bytes
+/// filled from their low bit) into a buffer known to be large enough, and each code kept too.
+private struct CodeWriter {
+    let bytes: UnsafeMutablePointer<UInt8>
+    let codes: UnsafeMutablePointer<UInt16>
+    /// The whole bytes written so far.
+    private(set) var byteCount = 0
+    /// The codes written so far.
+    private(set) var codeCount = 0
+    private var buffer: UInt64 = 0
+    private var bitCount = 0
+
+    init(bytes: UnsafeMutablePointer<UInt8>, codes: UnsafeMutablePointer<UInt16>) {
+        self.bytes = bytes
+        self.codes = codes
+    }
+
+    @inline(__always) mutating func write(_ code: Int, bits: Int) {
+        codes[codeCount] = UInt16(truncatingIfNeeded: code)
+        codeCount += 1
+        buffer |= UInt64(truncatingIfNeeded: code) << UInt64(bitCount)
+        bitCount += bits
+        while bitCount >= 8 {
+            bytes[byteCount] = UInt8(truncatingIfNeeded: buffer)
+            byteCount += 1
+            buffer >>= 8
+            bitCount -= 8
+        }
+    }
+
+    /// Pads the last byte with zero bits and returns every byte written.
+    mutating func finish() -> [UInt8] {
+        if bitCount > 0 {
+            bytes[byteCount] = UInt8(truncatingIfNeeded: buffer)
+            byteCount += 1
+            buffer = 0
+            bitCount = 0
+        }
+        return Array(UnsafeBufferPointer(start: bytes, count: byteCount))
+    }
+}
+
+/// The table's strings that repeat one index (b, bb, bbb, …). LZW adds b repeated k + 1 times
+/// only after coding b repeated k times followed by b, so the run strings of an index in the
+/// table are always those of lengths 1 … L, each added as the one before plus b: a run of b
+/// extends the current string along them to the longest it matches at once, as the table would
+/// one probe per pixel.
+private final class RunStrings {
+    private var clearCode = 0
+    /// For each code added: the length of its run (0: not a run) and the index it repeats.
+    private let runLength = UnsafeMutablePointer<UInt16>.allocate(capacity: CodeWidth.tableSize)
+    private let runIndex = UnsafeMutablePointer<UInt8>.allocate(capacity: CodeWidth.tableSize)
+    /// For each run string (below the clear code: an index alone), the code of the run one longer,
+    /// valid while its length is below the index's longest.
+    private let longer = UnsafeMutablePointer<UInt16>.allocate(capacity: CodeWidth.tableSize)
+    /// For each index, the length of its longest run in the table (0: none added, so 1).
+    private let longestRun = UnsafeMutablePointer<UInt16>.allocate(capacity: 256)
+    private var indicesWithRuns: [UInt8] = []
+
+    init() {
+        runLength.initialize(repeating: 0, count: CodeWidth.tableSize)
+        runIndex.initialize(repeating: 0, count: CodeWidth.tableSize)
+        longer.initialize(repeating: 0, count: CodeWidth.tableSize)
+        longestRun.initialize(repeating: 0, count: 256)
+        indicesWithRuns.reserveCapacity(256)
+    }
+
+    deinit {
+        runLength.deallocate()
+        runIndex.deallocate()
+        longer.deallocate()
+        longestRun.deallocate()
+    }
+
+    func reset(clearCode: Int) {
+        removeAll()
+        self.clearCode = clearCode
+    }
+
+    /// How many times `code`'s string repeats `index`; 0 if it is not a run of it.
     @inline(__always)
-    func length(of code: Int, repeating index: UInt8) -> Int? {
-        if code < clearCode { return code == Int(index) ? 1 : nil }
-        let length = Int(runLength[code])
-        return length > 0 && runIndex[code] == index ? length : nil
+    func length(of code: Int, repeating index: UInt8) -> Int {
+        if code < clearCode { return code == Int(index) ? 1 : 0 }
+        return runIndex[code] == index ? Int(runLength[code]) : 0
     }
 
     /// The length of the longest run of `index` in the table.
     @inline(__always)
-    func longest(repeating index: UInt8) -> Int { max(1, runCodes[Int(index)].count) }
+    func longest(repeating index: UInt8) -> Int { max(1, Int(longestRun[Int(index)])) }
 
-    func code(repeating index: UInt8, length: Int) -> Int {
-        length == 1 ? Int(index) : Int(runCodes[Int(index)][length - 1])
-    }
+    /// The code of the run one longer than `code`'s, which is shorter than the longest.
+    @inline(__always)
+    func longer(than code: Int) -> Int { Int(longer[code]) }
 
     /// Notes the string `code` = `prefix`'s string + `byte`, just added to the table.
-    mutating func added(code: Int, prefix: Int, byte: UInt8) {
-        guard let length = length(of: prefix, repeating: byte) else {
+    @inline(__always)
+    func added(code: Int, prefix: Int, byte: UInt8) {
+        let length = length(of: prefix, repeating: byte)
+        guard length > 0 else {
             runLength[code] = 0
             return
         }
         let index = Int(byte)
-        if runCodes[index].isEmpty {
-            runCodes[index] = [UInt16(index)]
-            indicesWithRuns.append(byte)
-        }
-        runCodes[index].append(UInt16(code))
+        if longestRun[index] == 0 { indicesWithRuns.append(byte) }
+        longer[prefix] = UInt16(code)
         runLength[code] = UInt16(length + 1)
         runIndex[code] = byte
+        longestRun[index] = UInt16(length + 1)
     }
 
-    mutating func removeAll() {
-        for index in indicesWithRuns { runCodes[Int(index)].removeAll(keepingCapacity: true) }
-        indicesWithRuns = []
+    func removeAll() {
+        for index in indicesWithRuns { longestRun[Int(index)] = 0 }
+        indicesWithRuns.removeAll(keepingCapacity: true)
     }
 }
 
@@ -250,37 +437,45 @@ private struct RunStrings {
 ///
 /// It has four slots for every string it can come to hold (at most one per pixel coded, and never
 /// more than GIF's 4,096 codes), so the table of a frame of a few hundred pixels is a few
-/// kilobytes, cleared in no time, rather than the 128 KiB a full one needs.
+/// kilobytes, cleared in no time, rather than the 128 KiB a full one needs; a scratch keeps the
+/// largest it needed, as a larger table answers the same.
 private final class CodeTable {
-    private let slots: Int
+    let slots: Int
     private let shift: UInt32
     private let storage: UnsafeMutablePointer<UInt64>
     private var generation: UInt64 = 1
 
-    init(strings: Int) {
+    /// The slots for a frame of `strings` pixels.
+    static func slots(strings: Int) -> Int {
         var bits = 6
         while 1 << bits < 4 * min(max(strings, 1), CodeWidth.tableSize) { bits += 1 }
-        slots = 1 << bits
-        shift = UInt32(32 - bits)
+        return 1 << bits
+    }
+
+    init(slots: Int) {
+        self.slots = slots
+        shift = UInt32(32 - slots.trailingZeroBitCount)
         storage = UnsafeMutablePointer<UInt64>.allocate(capacity: slots)
         storage.initialize(repeating: 0, count: slots)
     }
 
     deinit { storage.deallocate() }
 
+    /// The code of the string, or -1 if the table does not hold it.
     @inline(__always)
-    func code(prefix: Int, byte: UInt8) -> Int? {
+    func code(prefix: Int, byte: UInt8) -> Int {
         let key = Int32(prefix << 8 | Int(byte))
         let tagged = generation << 32 | UInt64(UInt32(bitPattern: key)) << 12
         var slot = self.slot(of: key)
         while true {
             let entry = storage[slot]
-            if entry >> 32 != generation { return nil }
+            if entry >> 32 != generation { return -1 }
             if entry & ~0xFFF == tagged { return Int(entry & 0xFFF) }
             slot = (slot + 1) & (slots - 1)
         }
     }
 
+    @inline(__always)
     func insert(prefix: Int, byte: UInt8, code: Int) {
         let key = Int32(prefix << 8 | Int(byte))
         var slot = self.slot(of: key)

@@ -107,7 +107,8 @@ final class GIFPalette {
         Self.nearest(to: key, among: opaqueColors).map(UInt8.init) ?? transparentIndex
     }
 
-    /// The index of the color closest to `key` (squared RGB distance), or nil when there is none.
+    /// The index of the color closest to `key` (squared RGB distance), the lowest on a tie, or nil
+    /// when there is none. `GIFNearestColor` answers the same faster for many keys.
     static func nearest(to key: UInt32, among colors: [UInt32]) -> Int? {
         var best: Int?
         var bestDistance = Int.max
@@ -211,5 +212,65 @@ final class GIFPalette {
 
     static func failure(_ message: String) -> DiagnosticList {
         DiagnosticList(Diagnostic(kind: .renderFailure, message: "cannot encode GIF: \(message)"))
+    }
+}
+
+/// `GIFPalette.nearest(to:among:)` for many keys against one palette: the colors sorted by green,
+/// searched outward from the key's green while the green difference alone is not beyond the best
+/// distance found, so a key is compared with the few colors near it rather than with all 255. The
+/// same answer: the smallest squared RGB distance, the lowest palette index on a tie.
+struct GIFNearestColor: Sendable {
+    /// (green << 24 | palette index << 16 | red << 8 | blue), ascending: by green, then index.
+    private let entries: [UInt64]
+
+    init(_ colors: [UInt32]) {
+        entries = colors.enumerated().map { index, color in
+            UInt64(color >> 8 & 0xFF) << 24 | UInt64(index) << 16 | UInt64(color >> 16 & 0xFF) << 8
+                | UInt64(color & 0xFF)
+        }.sorted()
+    }
+
+    func nearest(to key: UInt32) -> Int? {
+        guard !entries.isEmpty else { return nil }
+        let red = Int(key >> 16 & 0xFF)
+        let green = Int(key >> 8 & 0xFF)
+        let blue = Int(key & 0xFF)
+        var bestDistance = Int.max
+        var bestIndex = Int.max
+        return entries.withUnsafeBufferPointer { entries in
+            @inline(__always) func consider(_ entry: UInt64, greenDistance: Int) {
+                let dr = Int(entry >> 8 & 0xFF) - red
+                let db = Int(entry & 0xFF) - blue
+                let distance = greenDistance * greenDistance + dr * dr + db * db
+                let index = Int(entry >> 16 & 0xFF)
+                if distance < bestDistance || (distance == bestDistance && index < bestIndex) {
+                    bestDistance = distance
+                    bestIndex = index
+                }
+            }
+            // The first entry whose green is at least the key's.
+            var low = 0
+            var high = entries.count
+            let target = UInt64(green) << 24
+            while low < high {
+                let middle = (low + high) / 2
+                if entries[middle] < target { low = middle + 1 } else { high = middle }
+            }
+            var up = low
+            while up < entries.count {
+                let greenDistance = Int(entries[up] >> 24) - green
+                if greenDistance * greenDistance > bestDistance { break }
+                consider(entries[up], greenDistance: greenDistance)
+                up += 1
+            }
+            var down = low - 1
+            while down >= 0 {
+                let greenDistance = green - Int(entries[down] >> 24)
+                if greenDistance * greenDistance > bestDistance { break }
+                consider(entries[down], greenDistance: greenDistance)
+                down -= 1
+            }
+            return bestIndex
+        }
     }
 }

@@ -2,9 +2,19 @@ import KinetypeCore
 
 /// Finds the installed family names closest to a misspelled one.
 enum FamilySuggestions {
-    /// How fontconfig compares family names: case and blanks do not matter.
+    /// How fontconfig compares family names: case and blanks do not matter. Font libraries
+    /// normalize every face's names (thousands), nearly all ASCII: those take a byte path with the
+    /// same result, as Unicode's lowercase and white space agree with ASCII's there.
     static func normalized(_ name: String) -> String {
-        String(name.lowercased().filter { !$0.isWhitespace })
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(name.utf8.count)
+            for byte in name.utf8 where byte != 0x20 && !(0x09...0x0D).contains(byte) {
+                bytes.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return String(name.lowercased().filter { !$0.isWhitespace })
     }
 
     /// Up to `limit` names from `candidates`, closest first: names that contain the request (or are

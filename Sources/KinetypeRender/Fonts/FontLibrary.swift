@@ -12,7 +12,8 @@ import KinetypeCore
 /// The configuration loads no fonts.conf, so no system rule (hinting, aliases, substitutions) can
 /// change a render: the same font files always give the same pixels. Immutable after `init`, so one
 /// library can be shared by every worker's `FrameRenderer`. Errors are thrown as `DiagnosticList`.
-// Unchecked: the fontconfig handle is not Sendable, but it and every other property are immutable after `init`.
+// Unchecked: the fontconfig handle is not Sendable, but it and every other property are immutable after
+// `init`, except the answers remembered under the locks of `weightMatches` and `standardizedFiles`.
 public final class FontLibrary: @unchecked Sendable {
     /// The private fontconfig configuration (owned).
     let config: FontconfigConfig
@@ -25,6 +26,21 @@ public final class FontLibrary: @unchecked Sendable {
     private let variableFamilies: [String: Set<Double>]
     /// Standardized absolute path of each added font file → its family name.
     private let fileFamilies: [String: String]
+    /// Normalized family name → the files of every face that has it, repeats included
+    /// (`fontFiles(ofFamilies:)`).
+    let filesByFamily: [String: [String]]
+    /// The weight substitutions fontconfig was asked for (`weightSubstitution`): a library serves
+    /// every entry of a batch, each of which asks the same.
+    let weightMatches = Locked<[WeightRequest: WeightSubstitution?]>([:])
+    /// `standardizedFontFiles(ofFamilies:)`'s answers, by the normalized names asked for.
+    let standardizedFiles = Locked<[[String]: [String]]>([:])
+
+    /// A `weightSubstitution` question.
+    struct WeightRequest: Hashable {
+        var family: String
+        var weight: Double
+        var italic: Bool
+    }
 
     /// System folders searched when `systemFonts` is true (missing ones are skipped). The home
     /// folder is `$HOME`: asking the system's user database could load the host's NSS modules into
@@ -199,24 +215,28 @@ public final class FontLibrary: @unchecked Sendable {
         self.fileFamilies = fileFamilies
 
         var faces: [FaceDescription] = []
-        for set in [FcSetSystem, FcSetApplication] {
-            faces += FontconfigPatterns.patterns(of: FcConfigGetFonts(config.pointer, set)).map(
-                FaceDescription.init(pattern:))
-        }
-        self.faces = faces
         var familiesByKey: [String: String] = [:]
         var variableFamilies: [String: Set<Double>] = [:]
-        for face in faces {
-            for family in face.families {
-                let key = FamilySuggestions.normalized(family)
-                if familiesByKey[key] == nil { familiesByKey[key] = family }
-                if face.isVariable {
-                    variableFamilies[key, default: []].formUnion(face.defaultWeightAxis.map { [$0] } ?? [])
+        var filesByFamily: [String: [String]] = [:]
+        for set in [FcSetSystem, FcSetApplication] {
+            for pattern in FontconfigPatterns.patterns(of: FcConfigGetFonts(config.pointer, set)) {
+                let face = FaceDescription(pattern: pattern)
+                faces.append(face)
+                let files = FontconfigPatterns.strings(pattern, FC_FILE)
+                for family in face.families {
+                    let key = FamilySuggestions.normalized(family)
+                    if familiesByKey[key] == nil { familiesByKey[key] = family }
+                    if face.isVariable {
+                        variableFamilies[key, default: []].formUnion(face.defaultWeightAxis.map { [$0] } ?? [])
+                    }
+                    filesByFamily[key, default: []].append(contentsOf: files)
                 }
             }
         }
+        self.faces = faces
         self.familiesByKey = familiesByKey
         self.variableFamilies = variableFamilies
+        self.filesByFamily = filesByFamily
     }
 
     /// Families with their styles/weights, sorted, for `kinetype fonts`.

@@ -19,6 +19,14 @@ extension FontLibrary {
     /// its weight differs from the request; nil when the family has that weight, is variable (the
     /// `wght` axis takes any weight), or is not installed.
     public func weightSubstitution(family: String, weight: Double, italic: Bool = false) -> WeightSubstitution? {
+        let question = WeightRequest(family: family, weight: weight, italic: italic)
+        if let known = weightMatches.withLock({ $0[question] }) { return known }
+        let answer = matchedWeight(family: family, weight: weight, italic: italic)
+        weightMatches.withLock { $0[question] = answer }
+        return answer
+    }
+
+    private func matchedWeight(family: String, weight: Double, italic: Bool) -> WeightSubstitution? {
         guard hasFamily(family), !isVariable(family: family), let request = FontconfigPattern() else { return nil }
         let requested = min(max(weight, 1), 1000)
         FcPatternAddString(request.pointer, FC_FAMILY, family)

@@ -12,13 +12,25 @@ import KinetypeCore
 /// machine reads the 300 files and writes them, later runs map them. Where that folder cannot be
 /// written and holds no valid caches (a read-only container), the files are read once per process
 /// instead, in the order fontconfig scans a folder, and every configuration shares those faces.
-// Unchecked: `scannedFaces` is set in `init` and never changed; fontconfig counts references atomically.
+// Unchecked: `scannedFaces` is set in `init` and never changed; fontconfig counts references atomically;
+// the digest is worked out under its lock.
 public final class KinetypeFontSet: @unchecked Sendable {
     /// The font folder.
     public let folder: URL
     /// The SHA-256 of `fonts.sha256` (so of every file's name and content), or nil when the set is
-    /// missing.
-    public let digest: String?
+    /// missing. Worked out when first asked (the render stack asks; `validate` does not).
+    public var digest: String? {
+        guard let manifest else { return nil }
+        return digestOnce.withLock { known in
+            if let known { return known }
+            let digest = SHA256.hex(of: manifest)
+            known = digest
+            return digest
+        }
+    }
+    /// `fonts.sha256`, or nil when the set is missing.
+    private let manifest: Data?
+    private let digestOnce = Locked<String?>(nil)
     /// The files `fonts.sha256` lists, relative to `folder`, in the order fontconfig scans them.
     public let files: [String]
     /// kinetype's fontconfig cache folder, when it can be written or holds every cache of the set.
@@ -28,7 +40,11 @@ public final class KinetypeFontSet: @unchecked Sendable {
 
     /// This process's set, found by `KinetypeHome`, cached where the environment says.
     public static let shared = KinetypeFontSet(
-        share: KinetypeHome.share, cacheFolder: cacheFolder(environment: ProcessInfo.processInfo.environment))
+        share: KinetypeHome.share,
+        cacheFolder: cacheFolder(
+            environment: ["XDG_CACHE_HOME": getenv("XDG_CACHE_HOME"), "HOME": getenv("HOME")].compactMapValues {
+                $0.map { String(cString: $0) }
+            }))
 
     /// The set in `share/fonts`, described by `share/fonts.sha256` (missing when either is absent),
     /// with fontconfig's caches in `cacheFolder` (made if it does not exist).
@@ -40,10 +56,10 @@ public final class KinetypeFontSet: @unchecked Sendable {
         guard let manifest, FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder),
             isFolder.boolValue
         else {
-            (digest, files, self.cacheFolder, scannedFaces) = (nil, [], nil, nil)
+            (self.manifest, files, self.cacheFolder, scannedFaces) = (nil, [], nil, nil)
             return
         }
-        digest = SHA256.hex(of: manifest)
+        self.manifest = manifest
         files = Self.files(listedIn: manifest)
         let fonts = folder
         // fontconfig adds a folder whole: only one that holds exactly the listed regular files
@@ -56,20 +72,40 @@ public final class KinetypeFontSet: @unchecked Sendable {
     }
 
     /// Whether `folder` holds exactly `files`, each a regular file (a source build's are symbolic
-    /// links to them), and folders.
+    /// links to them), and folders. Walked with the system's calls, relative to each folder (every
+    /// run does this before its first font, so it costs what a C tool's walk does).
     private static func holdsExactly(_ files: [String], folder: URL) -> Bool {
-        guard let walk = FileManager.default.enumerator(atPath: folder.path) else { return false }
         var found: Set<String> = []
-        while let entry = walk.nextObject() as? String {
+        guard walk(folder.path, prefix: "", into: &found) else { return false }
+        return found == Set(files)
+    }
+
+    /// Adds the regular files below `path` to `found` (as `prefix` + their path below it), going into
+    /// folders but not into links to folders; false at anything else, or a folder it cannot read.
+    private static func walk(_ path: String, prefix: String, into found: inout Set<String>) -> Bool {
+        guard let folder = opendir(path) else { return false }
+        defer { closedir(folder) }
+        let descriptor = dirfd(folder)
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(cString: bytes.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            if name == "." || name == ".." { continue }
             var info = stat()
-            guard stat(folder.appendingPathComponent(entry).path, &info) == 0 else { return false }
+            guard fstatat(descriptor, name, &info, 0) == 0 else { return false }
             switch info.st_mode & S_IFMT {
-            case S_IFDIR: continue
-            case S_IFREG: found.insert(entry)
+            case S_IFDIR:
+                var link = stat()
+                guard fstatat(descriptor, name, &link, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+                if link.st_mode & S_IFMT == S_IFDIR, !walk(path + "/" + name, prefix: prefix + name + "/", into: &found)
+                {
+                    return false
+                }
+            case S_IFREG: found.insert(prefix + name)
             default: return false
             }
         }
-        return found == Set(files)
+        return true
     }
 
     /// The faces of `files` that are regular files within the font size limit, read in order, as
@@ -86,7 +122,7 @@ public final class KinetypeFontSet: @unchecked Sendable {
     }
 
     /// Whether the set was found.
-    public var isAvailable: Bool { digest != nil }
+    public var isAvailable: Bool { manifest != nil }
 
     /// `$XDG_CACHE_HOME/kinetype/fontconfig`, or `$HOME/.cache/kinetype/fontconfig`; nil with neither.
     static func cacheFolder(environment: [String: String]) -> String? {
@@ -123,22 +159,63 @@ public final class KinetypeFontSet: @unchecked Sendable {
     /// leave the folder, in the order fontconfig scans a folder: a folder's files by name before
     /// its subfolders', and the subfolders of one depth by path.
     static func files(listedIn manifest: Data) -> [String] {
-        let paths = String(decoding: manifest, as: UTF8.self).split(separator: "\n").compactMap { line -> String? in
-            guard let separator = line.range(of: "  ") else { return nil }
-            let path = String(line[separator.upperBound...])
-            guard !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { return nil }
-            return path
+        // One pass over the bytes (every run reads the 300 lines before its first font): a newline
+        // byte is never inside a UTF-8 sequence, and the path follows a line's first two spaces.
+        struct Entry {
+            var depth: Int
+            var folder: [UInt8]
+            var name: [UInt8]
+            var path: String
         }
-        func key(_ path: String) -> (depth: Int, folder: String, name: String) {
-            let components = path.split(separator: "/")
-            return (components.count, components.dropLast().joined(separator: "/"), String(components.last ?? ""))
+        var entries: [Entry] = []
+        manifest.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var lineStart = 0
+            while lineStart < bytes.count {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+                defer { lineStart = lineEnd + 1 }
+                var separator = lineStart
+                while separator + 1 < lineEnd, !(bytes[separator] == 0x20 && bytes[separator + 1] == 0x20) {
+                    separator += 1
+                }
+                guard separator + 1 < lineEnd else { continue }
+                let pathStart = separator + 2
+                guard pathStart == lineEnd || bytes[pathStart] != 0x2F else { continue }
+                // The path's components ("/" apart, empty ones left out): none may be "..".
+                var components: [Range<Int>] = []
+                var index = pathStart
+                while index < lineEnd {
+                    if bytes[index] == 0x2F {
+                        index += 1
+                        continue
+                    }
+                    let start = index
+                    while index < lineEnd, bytes[index] != 0x2F { index += 1 }
+                    components.append(start..<index)
+                }
+                guard
+                    !components.contains(where: {
+                        $0.count == 2 && bytes[$0.lowerBound] == 0x2E && bytes[$0.lowerBound + 1] == 0x2E
+                    })
+                else { continue }
+                var folder: [UInt8] = []
+                for component in components.dropLast() {
+                    if !folder.isEmpty { folder.append(0x2F) }
+                    folder.append(contentsOf: bytes[component])
+                }
+                entries.append(
+                    Entry(
+                        depth: components.count, folder: folder, name: components.last.map { Array(bytes[$0]) } ?? [],
+                        path: String(decoding: bytes[pathStart..<lineEnd], as: UTF8.self)))
+            }
         }
-        return paths.sorted { a, b in
-            let (x, y) = (key(a), key(b))
+        entries.sort { x, y in
             if x.depth != y.depth { return x.depth < y.depth }
-            if x.folder != y.folder { return x.folder.utf8.lexicographicallyPrecedes(y.folder.utf8) }
-            return x.name.utf8.lexicographicallyPrecedes(y.name.utf8)
+            if x.folder != y.folder { return x.folder.lexicographicallyPrecedes(y.folder) }
+            return x.name.lexicographicallyPrecedes(y.name)
         }
+        return entries.map(\.path)
     }
 
     /// Adds every face of the set to `config`, after the fonts it has; `config` must have been
