@@ -26,6 +26,8 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
     case lottie
     /// dotLottie (`.lottie`): the Lottie JSON in a ZIP archive with a manifest.
     case dotLottie
+    /// An animated SVG (`.svg`): glyph outlines and CSS animations, one file for every density.
+    case svg
 
     /// An encoding option of `render` and `batch`, which applies to some formats only.
     public enum Setting: String, CaseIterable, Sendable {
@@ -106,13 +108,17 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
             Traits(
                 name: "dotlottie", fileExtension: "lottie", description: "dotLottie, zipped Lottie", settings: [],
                 video: nil, animation: nil, isVector: true)
+        case .svg:
+            Traits(
+                name: "svg", fileExtension: "svg", description: "animated SVG, vector shapes", settings: [],
+                video: nil, animation: nil, isVector: true)
         }
     }
 
     /// How messages name it: `.gif outputs`, `PNG frames`, `a --still PNG`.
     public var displayName: String {
         switch self {
-        case .gif, .webp, .apng, .mp4, .webm, .mov: ".\(traits.name) outputs"
+        case .gif, .webp, .apng, .mp4, .webm, .mov, .svg: ".\(traits.name) outputs"
         case .lottie: "Lottie .json outputs"
         case .dotLottie: "dotLottie .lottie outputs"
         case .pngSequence: "PNG frames"

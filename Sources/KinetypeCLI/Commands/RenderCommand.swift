@@ -91,7 +91,7 @@ enum RenderCommand: Command {
             output: outputPath, named: formatName, still: still != nil, command: name)
         if format.traits.isVector, scale != nil {
             throw DiagnosticList.usage(
-                "--scale does not apply to \(format.displayName): Lottie is vector shapes, one file for every "
+                "--scale does not apply to \(format.displayName): they are vector shapes, one file for every "
                     + "pixel density; leave --scale out",
                 command: name)
         }
