@@ -52,7 +52,11 @@ let package = Package(
 
         // Library targets and the CLI: Swift 6 language mode, so data races are compile errors.
         .target(name: "KinetypeCore", swiftSettings: swift6),
-        .target(name: "KinetypeRender", dependencies: ["KinetypeCore", "CPangoCairo"], swiftSettings: swift6),
+        // Word units use the ICU that Swift's Foundation carries (`_FoundationICU`): a static build
+        // links it in with Foundation, a debug build needs its shared library named.
+        .target(
+            name: "KinetypeRender", dependencies: ["KinetypeCore", "CPangoCairo"], swiftSettings: swift6,
+            linkerSettings: [.linkedLibrary("_FoundationICU")]),
         .target(
             name: "KinetypeEncode",
             dependencies: ["KinetypeCore", "CPNG", "CGIF", "CImageQuant", "CWebP", "CDeflate", "CZopfli"],
@@ -76,7 +80,7 @@ let package = Package(
         .testTarget(name: "KinetypeCoreTests", dependencies: ["KinetypeCore", "TestSupport"]),
         .testTarget(
             name: "KinetypeRenderTests", dependencies: ["KinetypeRender", "KinetypeEncode", "CPNG", "TestSupport"],
-            exclude: ["Goldens"]),
+            exclude: ["Goldens", "Fixtures"]),
         .testTarget(
             name: "KinetypeEncodeTests",
             dependencies: ["KinetypeEncode", "CDeflate", "CGIF", "CPNG", "CWebP", "TestSupport"],

@@ -20,6 +20,7 @@ final class AndroidResourcesCommandTests: XCTestCase {
         let data = """
             [{"output": "notes"}, {"output": "notes-ar", "locale": "ar", "layoutDirection": "rightToLeft"},
              {"output": "notes_pt_BR", "locale": "pt-BR"}, {"output": "notes-es", "locale": "es-419"},
+             {"output": "notes-zh-Hant-TW", "locale": "zh-Hant-TW"}, {"output": "notes-sr", "locale": "sr-Latn"},
              {"output": "2024 Card!"}]
             """
         try Data(data.utf8).write(to: folder.appendingPathComponent("d.json"))
@@ -31,20 +32,30 @@ final class AndroidResourcesCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertFalse(result.stderr.contains("fills no placeholder"), "locale is no placeholder: \(result.stderr)")
         XCTAssertFalse(result.stderr.contains("only in localized folders"), result.stderr)
-        let expected = ["raw", "raw-ar-ldrtl", "raw-b+es+419", "raw-pt-rBR"].flatMap { base in
-            ["", "-night"].flatMap { night in
-                ["mdpi", "xxhdpi"].flatMap { density -> [String] in
-                    let folder = "\(base)\(night)-\(density)"
-                    return base == "raw"
-                        ? ["\(folder)/notes.gif", "\(folder)/r_2024_card_.gif"] : ["\(folder)/notes.gif"]
+        let expected = ["raw", "raw-ar-ldrtl", "raw-b+es+419", "raw-b+sr+Latn", "raw-b+zh+Hant+TW", "raw-pt-rBR"]
+            .flatMap { base in
+                ["", "-night"].flatMap { night in
+                    ["mdpi", "xxhdpi"].flatMap { density -> [String] in
+                        let folder = "\(base)\(night)-\(density)"
+                        return base == "raw"
+                            ? ["\(folder)/notes.gif", "\(folder)/r_2024_card_.gif"] : ["\(folder)/notes.gif"]
+                    }
                 }
             }
-        }
         XCTAssertEqual(try files(in: folder.appendingPathComponent("res")), expected.sorted())
         XCTAssertEqual(
             try Data(contentsOf: folder.appendingPathComponent("res/raw-ar-ldrtl-night-xxhdpi/notes.gif")),
             try Data(contentsOf: folder.appendingPathComponent("out/notes-ar-dark@3x.gif")))
-        XCTAssertTrue(result.stdout.contains("Wrote 20 files into the Android resources res"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Wrote 28 files into the Android resources res"), result.stdout)
+        // Android's resource compiler takes the tree and reads the qualifiers as meant.
+        let built = try AndroidAssetPackaging.build(folder.appendingPathComponent("res"), in: folder)
+        let locales = ["", "ar-ldrtl-", "b+sr+Latn-", "b+zh+Hant+TW-", "es-r419-", "pt-rBR-"]
+        let configurations = locales.flatMap { locale in
+            ["mdpi", "xxhdpi"].flatMap { density in ["\(locale)\(density)-v4", "\(locale)night-\(density)-v8"] }
+        }
+        XCTAssertEqual(
+            Set(try XCTUnwrap(built.configurations["raw/notes"])), Set(configurations), built.log)
+        XCTAssertEqual(built.withoutDefault, [])
     }
 
     func testCollisionsOddScalesAndFolderFormatsAreRefused() throws {
@@ -65,12 +76,18 @@ final class AndroidResourcesCommandTests: XCTestCase {
         let frames = try KinetypeProcess.run(
             ["batch", tiny, "--data", "d.json", "--format", "png", "--android-res", "res2"], in: folder)
         XCTAssertEqual(frames.status, 64, frames.stderr)
+        XCTAssertTrue(
+            frames.stderr.contains(
+                "choose --format gif, webp, apng, mp4, webm, mov, lottie or dotlottie, or --still SECONDS for drawables"
+            ),
+            frames.stderr)
 
         try Data(#"[{"output": "a", "locale": "english"}]"#.utf8).write(to: folder.appendingPathComponent("bad.json"))
         let locale = try KinetypeProcess.run(
             ["batch", tiny, "--data", "bad.json", "--android-res", "res2"], in: folder)
         XCTAssertEqual(locale.status, 65, locale.stderr)
         XCTAssertTrue(locale.stderr.contains(#"bad.json:1:28: [0].locale: "english" is not a locale"#), locale.stderr)
+        XCTAssertTrue(locale.stderr.contains(#""zh-Hant-TW""#), locale.stderr)
     }
 
     func testAResourceOnlyInLocalizedFoldersIsAWarning() throws {
@@ -83,6 +100,9 @@ final class AndroidResourcesCommandTests: XCTestCase {
         XCTAssertTrue(
             result.stderr.contains("warning: R.raw.tip is only in localized folders (de, en)"), result.stderr)
         XCTAssertEqual(try files(in: folder.appendingPathComponent("res")), ["raw-de/tip.gif", "raw-en/tip.gif"])
+        XCTAssertEqual(
+            try AndroidAssetPackaging.build(folder.appendingPathComponent("res"), in: folder).withoutDefault,
+            ["raw/tip"])
 
         // Named, the default language's outputs are also the default resources.
         let named = try KinetypeProcess.run(
@@ -92,6 +112,8 @@ final class AndroidResourcesCommandTests: XCTestCase {
         XCTAssertEqual(named.stderr, "")
         XCTAssertEqual(
             try files(in: folder.appendingPathComponent("res")), ["raw-de/tip.gif", "raw-en/tip.gif", "raw/tip.gif"])
+        XCTAssertEqual(
+            try AndroidAssetPackaging.build(folder.appendingPathComponent("res"), in: folder).withoutDefault, [])
         XCTAssertEqual(
             try Data(contentsOf: folder.appendingPathComponent("res/raw/tip.gif")),
             try Data(contentsOf: folder.appendingPathComponent("res/raw-en/tip.gif")))
@@ -127,6 +149,7 @@ final class AndroidResourcesCommandTests: XCTestCase {
                 try Data(contentsOf: folder.appendingPathComponent("out/" + output)), resource)
         }
         XCTAssertTrue(result.stdout.contains("Wrote 30 files into the Android resources res"), result.stdout)
+        XCTAssertEqual(try AndroidAssetPackaging.build(res, in: folder).withoutDefault, [])
     }
 
     func testPostersAreDrawablesNextToTheAnimationsInRaw() throws {
@@ -153,6 +176,8 @@ final class AndroidResourcesCommandTests: XCTestCase {
         }
         XCTAssertTrue(result.stderr.contains("warning: R.drawable.tip_poster is only in localized folders (en)"))
         XCTAssertTrue(result.stderr.contains("warning: R.raw.tip is only in localized folders (en)"))
+        XCTAssertEqual(
+            try AndroidAssetPackaging.build(res, in: folder).withoutDefault, ["drawable/tip_poster", "raw/tip"])
     }
 
     func testDrawablesWithoutADensityAndCollidingDrawablesAreRefused() throws {
@@ -207,5 +232,97 @@ final class AndroidResourcesCommandTests: XCTestCase {
                 "res/raw already has card.gif, the same resource as card.apng; no resource was written"),
             apng.stderr)
         XCTAssertEqual(try files(in: folder.appendingPathComponent("res")), ["raw/card.gif"])
+        try AndroidAssetPackaging.build(folder.appendingPathComponent("res"), in: folder)
+    }
+
+    /// Lottie JSON and dotLottie outputs are raw resources (`R.raw.card`, for lottie-android's
+    /// `setAnimation(R.raw.card)`), which aapt builds.
+    func testLottieAndDotLottieAreRawResources() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        try Data(#"[{"output": "card"}, {"output": "card-de", "locale": "de"}]"#.utf8).write(
+            to: folder.appendingPathComponent("d.json"))
+        for (format, ext) in [("lottie", "json"), ("dotlottie", "lottie")] {
+            let result = try KinetypeProcess.run(
+                [
+                    "batch", tiny, "--data", "d.json", "-o", format, "--format", format, "--android-res",
+                    "res-\(format)",
+                ],
+                in: folder)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let res = folder.appendingPathComponent("res-\(format)")
+            XCTAssertEqual(try files(in: res), ["raw-de/card.\(ext)", "raw/card.\(ext)"])
+            let built = try AndroidAssetPackaging.build(res, in: folder)
+            XCTAssertEqual(Set(built.configurations["raw/card"] ?? []), ["(default)", "de"], built.log)
+        }
+    }
+
+    /// `--default-locale ar` with no entry without a locale: Arabic is the default, also for a
+    /// device in German, so its copies go in the folders without a locale or `-ldrtl`.
+    func testTheDefaultLocalesCopiesAreInUnqualifiedFoldersWhateverItsDirection() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        try Data(
+            #"""
+            [{"output": "notes-ar", "locale": "ar", "layoutDirection": "rightToLeft"},
+             {"output": "notes-de", "locale": "de"}]
+            """#.utf8
+        ).write(to: folder.appendingPathComponent("d.json"))
+        let result = try KinetypeProcess.run(
+            [
+                "batch", tiny, "--data", "d.json", "-o", "out", "--still", "0.5", "--scale", "1,2",
+                "--color-scheme", "light,dark", "--android-res", "res", "--default-locale", "ar",
+            ], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(result.stderr.contains("warning"), result.stderr)
+        let res = folder.appendingPathComponent("res")
+        var expected: [String: String] = [:]
+        for (density, scale) in [("mdpi", ""), ("xhdpi", "@2x")] {
+            for (night, dark) in [("", ""), ("-night", "-dark")] {
+                expected["drawable-ar-ldrtl\(night)-\(density)/notes.png"] = "notes-ar\(dark)\(scale).png"
+                expected["drawable-de\(night)-\(density)/notes.png"] = "notes-de\(dark)\(scale).png"
+                expected["drawable\(night)-\(density)/notes.png"] = "notes-ar\(dark)\(scale).png"
+            }
+        }
+        XCTAssertEqual(try files(in: res), expected.keys.sorted())
+        for (resource, output) in expected {
+            XCTAssertEqual(
+                try Data(contentsOf: res.appendingPathComponent(resource)),
+                try Data(contentsOf: folder.appendingPathComponent("out/" + output)), resource)
+        }
+        let built = try AndroidAssetPackaging.build(res, in: folder)
+        XCTAssertEqual(built.withoutDefault, [], built.log)
+        XCTAssertTrue(built.configurations["drawable/notes"]?.contains("mdpi-v4") ?? false, built.log)
+    }
+
+    /// Names that are Java keywords or literals would be `R.raw.class`, which aapt refuses
+    /// ("invalid symbol"): they get `r_` before them, like names that start with a digit.
+    func testJavaKeywordsGetAStableRenameThatAndroidBuilds() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        try Data(
+            #"""
+            [{"output": "class"}, {"output": "New"}, {"output": "void-ar", "locale": "ar"}, {"output": "import"},
+             {"output": "true"}, {"output": "null"}, {"output": "goto"}, {"output": "_"}, {"output": "classes"}]
+            """#.utf8
+        ).write(to: folder.appendingPathComponent("d.json"))
+        let result = try KinetypeProcess.run(
+            [
+                "batch", tiny, "--data", "d.json", "-o", "out", "--poster", "0.5", "--scale", "2", "--android-res",
+                "res",
+            ],
+            in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let res = folder.appendingPathComponent("res")
+        XCTAssertEqual(
+            try files(in: res),
+            [
+                "drawable-ar-xhdpi/r_void_poster.png", "drawable-xhdpi/classes_poster.png",
+                "drawable-xhdpi/r___poster.png", "drawable-xhdpi/r_class_poster.png",
+                "drawable-xhdpi/r_goto_poster.png",
+                "drawable-xhdpi/r_import_poster.png", "drawable-xhdpi/r_new_poster.png",
+                "drawable-xhdpi/r_null_poster.png", "drawable-xhdpi/r_true_poster.png", "raw-ar/r_void.gif",
+                "raw/classes.gif", "raw/r__.gif", "raw/r_class.gif", "raw/r_goto.gif", "raw/r_import.gif",
+                "raw/r_new.gif", "raw/r_null.gif", "raw/r_true.gif",
+            ])
+        let built = try AndroidAssetPackaging.build(res, in: folder)
+        XCTAssertEqual(built.configurations.count, 18, built.log)
     }
 }

@@ -93,6 +93,28 @@ final class AssetCatalogCommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: theirs.path), ["Contents.json"])
     }
 
+    /// Lottie and dotLottie outputs go in data sets too (lottie-ios loads them with
+    /// `NSDataAsset(name:)`), as the format list of the error above says.
+    func testLottieAndDotLottieAreDataSets() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        try Data(#"[{"output": "card"}]"#.utf8).write(to: folder.appendingPathComponent("d.json"))
+        for (format, file, type) in [
+            ("lottie", "card.json", "public.json"), ("dotlottie", "card.lottie", "public.data"),
+        ] {
+            let result = try KinetypeProcess.run(
+                [
+                    "batch", tiny, "--data", "d.json", "-o", format, "--format", format, "--xcassets",
+                    "\(format).xcassets",
+                ],
+                in: folder)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let contents = try json(folder.appendingPathComponent("\(format).xcassets/card.dataset/Contents.json"))
+            let data = try XCTUnwrap(contents["data"] as? [[String: Any]])
+            XCTAssertEqual(data.map { $0["filename"] as? String }, [file])
+            XCTAssertEqual(data.map { $0["universal-type-identifier"] as? String }, [type])
+        }
+    }
+
     func testOnlyFileOutputsAndCatalogNamesAreTaken() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
         try Data(#"[{"output": "card"}]"#.utf8).write(to: folder.appendingPathComponent("d.json"))
@@ -100,6 +122,11 @@ final class AssetCatalogCommandTests: XCTestCase {
             ["batch", tiny, "--data", "d.json", "--format", "png", "--xcassets", "App.xcassets"], in: folder)
         XCTAssertEqual(frames.status, 64, frames.stderr)
         XCTAssertTrue(frames.stderr.contains("PNG frames have no place in an asset catalog"), frames.stderr)
+        // The hint names every format a catalog takes, Lottie's too (each is tested to go in one).
+        XCTAssertTrue(
+            frames.stderr.contains(
+                "choose --format gif, webp, apng, mp4, webm, mov, lottie or dotlottie, or --still SECONDS for an image set"
+            ), frames.stderr)
         let name = try KinetypeProcess.run(["batch", tiny, "--data", "d.json", "--xcassets", "Assets"], in: folder)
         XCTAssertEqual(name.status, 64, name.stderr)
         XCTAssertTrue(name.stderr.contains("whose name ends in .xcassets"), name.stderr)

@@ -144,6 +144,26 @@ final class KeySoundTests: XCTestCase {
         print("humanized MP4: \(keys.count) keystrokes, largest onset error \(worst * 1000) ms")
     }
 
+    /// WebM's Opus track keeps every click where the MP4's AAC track has it: the same onsets,
+    /// each within 5 ms of its keystroke, none extra, the typewriter's bell included.
+    func testWebMHasOneOnsetAtEveryKeystrokeAsMP4Does() throws {
+        try requireFFmpeg()
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        for (scene, name) in [(Self.fixedScene, "fixed"), (Self.humanizedScene, "human")] {
+            let url = try write(scene, "\(name).json", in: folder)
+            let webm = folder.appendingPathComponent("\(name).webm")
+            let mp4 = folder.appendingPathComponent("\(name).mp4")
+            try render([url.path, "-o", webm.path])
+            try render([url.path, "-o", mp4.path])
+            let keys = try KeystrokeOutputTests.keystrokes(of: url)
+            let opus = Self.onsets(try Self.decodedAudio(webm))
+            let aac = Self.onsets(try Self.decodedAudio(mp4))
+            let worst = assertOnsets(opus, match: keys.map(\.time))
+            XCTAssertEqual(opus.count, aac.count, name)
+            print("\(name) WebM: \(keys.count) keystrokes, largest onset error \(worst * 1000) ms")
+        }
+    }
+
     func testAudioLastsAsLongAsTheVideoInEveryFormatAndWebMCarriesOpus() throws {
         try requireFFmpeg()
         let folder = try KinetypeProcess.temporaryFolder(self)

@@ -79,6 +79,40 @@ final class KeystrokeOutputTests: XCTestCase {
         }
     }
 
+    /// `info --json` lists every typewriter's units: word units are Unicode's words, with ICU's
+    /// dictionary for Japanese, and punctuation inside a word (`It's`, `3.14`) keeps it whole.
+    func testInfoListsTheUnitsOfAWordTypewriter() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let scene = folder.appendingPathComponent("words.json")
+        try Data(
+            #"""
+            {"version": 1, "canvas": {"width": 200, "height": 60},
+             "layers": [
+              {"type": "text", "text": "今日は新しい機能を紹介します。", "frame": {"x": 4, "y": 4, "width": 190},
+               "font": {"family": "Noto Sans CJK JP", "size": 12}, "animations": [{"type": "typewriter", "unit": "word"}]},
+              {"type": "text", "text": "It's 3.14, e.g. U.S.A.", "frame": {"x": 4, "y": 30, "width": 190},
+               "font": {"family": "DejaVu Sans", "size": 12}, "animations": [{"type": "typewriter", "unit": "word"}]}]}
+            """#.utf8
+        ).write(to: scene)
+        let result = try KinetypeProcess.run(["info", scene.path, "--json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        struct Info: Decodable {
+            struct Layer: Decodable {
+                struct Animation: Decodable {
+                    var unitCount: Int?
+                    var units: [String]?
+                }
+                var animations: [Animation]
+            }
+            var layers: [Layer]
+        }
+        let info = try JSONDecoder().decode(Info.self, from: Data(result.stdout.utf8))
+        XCTAssertEqual(
+            info.layers.map { $0.animations[0].units },
+            [["今日", "は", "新しい", "機能", "を", "紹介", "し", "ます。"], ["It's ", "3.14, ", "e.g. ", "U.S.A."]])
+        XCTAssertEqual(info.layers.map { $0.animations[0].unitCount }, [8, 4])
+    }
+
     func testRenderHapticsHasOneEventAtEveryKeystrokeAndTheSameBytesEveryRun() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
         let scene = try writeScene(in: folder)

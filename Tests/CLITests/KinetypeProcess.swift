@@ -99,10 +99,10 @@ struct KinetypeProcess {
             exited.signal()
         }
         var status: Int32 = -1
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
+        if !HangGuard.wait(for: exited, seconds: timeout) {
             process.terminate()
             kill(process.processIdentifier, SIGKILL)
-            _ = exited.wait(timeout: .now() + 10)
+            _ = HangGuard.wait(for: exited, seconds: 10)
         } else {
             process.waitUntilExit()
             status = process.terminationStatus

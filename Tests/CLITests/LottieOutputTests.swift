@@ -466,7 +466,8 @@ final class LottieOutputTests: XCTestCase {
             XCTAssertEqual(check.status, 0, check.stderrText)
             XCTAssertEqual(
                 check.stdoutText,
-                #"{"version":"1","generator":"kinetype","animations":[{"id":"card"}]}"# + "\n"
+                #"{"version":"1","generator":"kinetype","author":"","activeAnimationId":"card","animations":[{"id":"card","loop":true,"autoplay":true,"speed":1,"direction":1,"mode":"normal","playMode":"normal"}]}"#
+                    + "\n"
                     + "manifest.json animations/card.json\n")
             // rlottie opens dotLottie files (ThorVG's Python build does not): it draws the archive
             // as it draws the JSON.
@@ -487,6 +488,55 @@ final class LottieOutputTests: XCTestCase {
         let document = try XCTUnwrap(JSONSerialization.jsonObject(with: json) as? [String: Any])
         XCTAssertEqual(document["w"] as? Int, 240, "points: one file for every density")
         XCTAssertEqual(document["fr"] as? Int, 20)
+    }
+
+    /// The manifest says what `output.loop` says, in the Bool every player reads as `loop`: 0
+    /// loops (lottie-ios's `.loop`), 1 plays once; a count of plays cannot be said and is refused
+    /// at `output.loop`. Before, no manifest had `loop`, so lottie-ios played every file once.
+    func testDotLottieManifestLoopsAsTheSceneSays() throws {
+        let python = try requirePython()
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        func manifest(loop: Int?) throws -> (status: Int32, stderr: String, manifest: [String: Any]?) {
+            let output = loop.map { ", \"output\": {\"loop\": \($0)}" } ?? ""
+            let scene = try writeScene(
+                """
+                {"version": 1, "canvas": {"width": 120, "height": 40, "duration": 1}\(output),
+                 "layers": [{"type": "rect", "frame": {"x": 4, "y": 4, "width": 100, "height": 30}, "background": "#1864AB"}]}
+                """, named: "loop\(loop ?? -1).json", in: folder)
+            let archive = folder.appendingPathComponent("loop\(loop ?? -1).lottie").path
+            let result = try KinetypeProcess.run(["render", scene, "-o", archive])
+            guard result.status == 0 else { return (result.status, result.stderr, nil) }
+            let read = try ChildProcess.run(
+                python,
+                [
+                    "-c", "import sys, zipfile; print(zipfile.ZipFile(sys.argv[1]).read('manifest.json').decode())",
+                    archive,
+                ])
+            XCTAssertEqual(read.status, 0, read.stderrText)
+            let object = try JSONSerialization.jsonObject(with: Data(read.stdoutText.utf8)) as? [String: Any]
+            return (result.status, result.stderr, object)
+        }
+        for (loop, loops) in [(nil, true), (0, true), (1, false)] as [(Int?, Bool)] {
+            let made = try manifest(loop: loop)
+            XCTAssertEqual(made.status, 0, made.stderr)
+            let animations = try XCTUnwrap(made.manifest?["animations"] as? [[String: Any]])
+            XCTAssertEqual(animations.first?["loop"] as? Bool, loops, "output.loop \(String(describing: loop))")
+            XCTAssertEqual(animations.first?["autoplay"] as? Bool, true)
+        }
+        let counted = try manifest(loop: 3)
+        XCTAssertEqual(counted.status, 64, counted.stderr)
+        XCTAssertTrue(
+            counted.stderr.contains(
+                "loop3.json:1:90: output.loop: dotLottie players loop forever or play once, so output.loop 3"),
+            counted.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("loop3.lottie").path))
+        // Lottie JSON has no playback settings: the app's player decides, so any count is fine.
+        let json = try KinetypeProcess.run(
+            [
+                "render", folder.appendingPathComponent("loop3.json").path, "-o",
+                folder.appendingPathComponent("three.json").path,
+            ])
+        XCTAssertEqual(json.status, 0, json.stderr)
     }
 
     func testUnsupportedFeaturesAndScaleAreRefusedByName() throws {

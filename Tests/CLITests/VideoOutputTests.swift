@@ -81,7 +81,7 @@ final class VideoOutputTests: XCTestCase {
         ])
         XCTAssertEqual(gif.status, 64)
         XCTAssertTrue(
-            gif.stderr.contains("--crf applies to .mp4 and .webm outputs only, not to .gif outputs"), gif.stderr)
+            gif.stderr.contains("--crf applies to .mp4, .webm and .mov outputs only, not to .gif outputs"), gif.stderr)
         let seeThrough = try KinetypeProcess.run(
             ["render", tiny, "-o", folder.appendingPathComponent("x.mp4").path, "--matte", "#FFFFFF80"])
         XCTAssertEqual(seeThrough.status, 64)
@@ -91,7 +91,9 @@ final class VideoOutputTests: XCTestCase {
             ["render", tiny, "-o", folder.appendingPathComponent("x.mov").path, "--crf", "20"])
         XCTAssertEqual(prores.status, 64)
         XCTAssertTrue(
-            prores.stderr.contains("--crf applies to .mp4 and .webm outputs only, not to .mov outputs"), prores.stderr)
+            prores.stderr.contains("--crf does not apply to ProRes 4444 (.mov): it encodes at a fixed high quality"),
+            prores.stderr)
+        XCTAssertTrue(prores.stderr.contains("add --codec hevc for HEVC in .mov"), prores.stderr)
         let tooHigh = try KinetypeProcess.run(
             ["render", tiny, "-o", folder.appendingPathComponent("x.mp4").path, "--crf", "60"])
         XCTAssertEqual(tooHigh.status, 64)
@@ -101,7 +103,78 @@ final class VideoOutputTests: XCTestCase {
             ["render", tiny, "-o", folder.appendingPathComponent("x.webm").path, "--codec", "hevc"])
         XCTAssertEqual(hevcWebM.status, 64)
         XCTAssertTrue(
-            hevcWebM.stderr.contains("--codec applies to .mp4 outputs only, not to .webm outputs"), hevcWebM.stderr)
+            hevcWebM.stderr.contains("--codec applies to .mp4 and .mov outputs only, not to .webm outputs"),
+            hevcWebM.stderr)
+        for (file, codec, takes) in [
+            ("x.mov", "h264", ".mov takes prores (the default) or hevc"),
+            ("x.mp4", "prores", ".mp4 takes h264 (the default) or hevc"),
+        ] {
+            let refused = try KinetypeProcess.run(
+                ["render", tiny, "-o", folder.appendingPathComponent(file).path, "--codec", codec])
+            XCTAssertEqual(refused.status, 64, refused.stderr)
+            XCTAssertTrue(
+                refused.stderr.contains("--codec \(codec) does not go in .\(file.suffix(3)); \(takes)"), refused.stderr)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+    }
+
+    /// `.mov --codec hevc` is HEVC in QuickTime, tagged hvc1, as Apple's own tools write it, with
+    /// the frames, the duration, BT.709 and the AAC key sounds an MP4 has; ffprobe reads it back.
+    func testHEVCInMOVIsTaggedHvc1() throws {
+        try requireFFmpeg()
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let scene = folder.appendingPathComponent("keys.json")
+        try Data(
+            #"""
+            {"version": 1, "canvas": {"width": 90, "height": 40, "fps": 20, "duration": 1, "background": "#FFFFFF"},
+             "layers": [{"type": "text", "text": "Hi", "frame": {"x": 4, "y": 4, "width": 80},
+                         "font": {"family": "DejaVu Sans", "size": 14},
+                         "animations": [{"type": "typewriter", "interval": 0.2, "sound": true}]}]}
+            """#.utf8
+        ).write(to: scene)
+        let hevc = try KinetypeProcess.run(
+            ["render", scene.path, "-o", "clip.mov", "--codec", "hevc", "--crf", "24", "-q"], in: folder)
+        XCTAssertEqual(hevc.status, 0, hevc.stderr)
+        let probe = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/ffprobe"),
+            [
+                "-v", "error", "-show_entries",
+                "format=format_name:stream=codec_type,codec_name,codec_tag_string,width,height,pix_fmt,color_space,"
+                    + "color_primaries,color_transfer,nb_frames",
+                "-of", "json", "clip.mov",
+            ], in: folder)
+        XCTAssertEqual(probe.status, 0, probe.stderrText)
+        let info = try XCTUnwrap(try JSONSerialization.jsonObject(with: probe.stdout) as? [String: Any])
+        let streams = try XCTUnwrap(info["streams"] as? [[String: Any]])
+        let video = try XCTUnwrap(streams.first { $0["codec_type"] as? String == "video" })
+        XCTAssertEqual(video["codec_name"] as? String, "hevc")
+        XCTAssertEqual(video["codec_tag_string"] as? String, "hvc1")
+        XCTAssertEqual(video["width"] as? Int, 90)
+        XCTAssertEqual(video["height"] as? Int, 40)
+        XCTAssertEqual(video["pix_fmt"] as? String, "yuv420p")
+        XCTAssertEqual(video["nb_frames"] as? String, "20")
+        for key in ["color_space", "color_primaries", "color_transfer"] {
+            XCTAssertEqual(video[key] as? String, "bt709", key)
+        }
+        let audio = try XCTUnwrap(streams.first { $0["codec_type"] as? String == "audio" })
+        XCTAssertEqual(audio["codec_name"] as? String, "aac")
+        let format = try XCTUnwrap(info["format"] as? [String: Any])
+        XCTAssertEqual(format["format_name"] as? String, "mov,mp4,m4a,3gp,3g2,mj2")
+        // QuickTime's brand, not MP4's: the file is a .mov.
+        let head = try Data(contentsOf: folder.appendingPathComponent("clip.mov")).prefix(12)
+        XCTAssertEqual(String(decoding: head.suffix(4), as: UTF8.self), "qt  ")
+
+        // The default .mov is still ProRes 4444, and a transparent canvas cannot keep its alpha in HEVC.
+        let prores = try KinetypeProcess.run(["render", scene.path, "-o", "clip2.mov", "-q"], in: folder)
+        XCTAssertEqual(prores.status, 0, prores.stderr)
+        let codec = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/ffprobe"),
+            [
+                "-v", "error", "-select_streams", "v", "-show_entries", "stream=codec_name", "-of", "csv=p=0",
+                "clip2.mov",
+            ],
+            in: folder)
+        XCTAssertEqual(codec.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines), "prores")
     }
 
     /// `--codec hevc` writes HEVC tagged hvc1; batch keeps an H.264 output's fingerprint apart.

@@ -40,14 +40,14 @@ final class AppearanceDecodingTests: XCTestCase {
         let scene = try decode(scene(scheme: nil))
         XCTAssertEqual(scene.canvas.colorScheme, .light)
         XCTAssertEqual(scene.canvas.background, .color(.white))
-        XCTAssertEqual(scene.layers[0].background, .color(Color(parsing: "#007AFF")!))
+        XCTAssertEqual(scene.layers[0].background, .color(Color(parsing: "#0088FF")!))
         XCTAssertEqual(scene.layers[0].border?.color, Color(parsing: "#010101"))
         XCTAssertEqual(scene.layers[1].text?.color, .black)
         XCTAssertEqual(scene.layers[1].text?.shadow?.color, Color(red: 0, green: 0, blue: 0, alpha: 0.5))
         guard case .animate(let animate) = scene.layers[1].animations.first?.kind else {
             return XCTFail("expected an animate animation")
         }
-        XCTAssertEqual(animate.from, .color(Color(parsing: "#FF3B30")!))
+        XCTAssertEqual(animate.from, .color(Color(parsing: "#FF383C")!))
         XCTAssertEqual(animate.to, .color(Color(parsing: "red")!))
     }
 
@@ -64,7 +64,7 @@ final class AppearanceDecodingTests: XCTestCase {
         guard case .animate(let animate) = dark.layers[1].animations.first?.kind else {
             return XCTFail("expected an animate animation")
         }
-        XCTAssertEqual(animate.from, .color(Color(parsing: "#FF453A")!))
+        XCTAssertEqual(animate.from, .color(Color(parsing: "#FF4245")!))
         XCTAssertEqual(animate.to, .color(.white))
     }
 
@@ -141,7 +141,7 @@ final class AppearanceDecodingTests: XCTestCase {
         }
         // CSS names stay CSS: "yellow" is #FFFF00, not Apple's yellow.
         XCTAssertEqual(Color(parsing: "yellow"), Color(red: 1, green: 1, blue: 0))
-        XCTAssertEqual(Color(parsing: "SYSTEM.Yellow", in: .dark), Color(parsing: "#FFD60A"))
+        XCTAssertEqual(Color(parsing: "SYSTEM.Yellow", in: .dark), Color(parsing: "#FFD600"))
     }
 
     /// The names a SwiftUI or UIKit port writes are the system colors, in both appearances.
@@ -165,43 +165,109 @@ final class AppearanceDecodingTests: XCTestCase {
         XCTAssertNil(Color(parsing: "background"), "the UIKit name is systemBackground")
     }
 
-    /// Apple's published values (iOS Human Interface Guidelines color table; UIKit's semantic
-    /// colors), written out independently of `SystemColors` as `#RRGGBB` plus alpha.
-    func testEverySystemColorHasApplesLightAndDarkValues() {
-        let published: [(String, light: String, lightAlpha: Double, dark: String, darkAlpha: Double)] = [
-            ("red", "#FF3B30", 1, "#FF453A", 1),
-            ("orange", "#FF9500", 1, "#FF9F0A", 1),
-            ("yellow", "#FFCC00", 1, "#FFD60A", 1),
-            ("green", "#34C759", 1, "#30D158", 1),
-            ("mint", "#00C7BE", 1, "#66D4CF", 1),
-            ("teal", "#30B0C7", 1, "#40C8E0", 1),
-            ("cyan", "#32ADE6", 1, "#64D2FF", 1),
-            ("blue", "#007AFF", 1, "#0A84FF", 1),
-            ("indigo", "#5856D6", 1, "#5E5CE6", 1),
-            ("purple", "#AF52DE", 1, "#BF5AF2", 1),
-            ("pink", "#FF2D55", 1, "#FF375F", 1),
-            ("brown", "#A2845E", 1, "#AC8E68", 1),
-            ("gray", "#8E8E93", 1, "#8E8E93", 1),
-            ("label", "#000000", 1, "#FFFFFF", 1),
-            ("secondaryLabel", "#3C3C43", 0.6, "#EBEBF5", 0.6),
-            ("tertiaryLabel", "#3C3C43", 0.3, "#EBEBF5", 0.3),
-            ("background", "#FFFFFF", 1, "#000000", 1),
-            ("secondarySystemBackground", "#F2F2F7", 1, "#1C1C1E", 1),
-            ("separator", "#3C3C43", 0.29, "#545458", 0.6),
-        ]
-        XCTAssertEqual(SystemColors.names, published.map { "system." + $0.0 })
+    /// UIKit's dynamic colors, the same in both tables.
+    private static let dynamicColors: [(String, light: String, lightAlpha: Double, dark: String, darkAlpha: Double)] = [
+        ("label", "#000000", 1, "#FFFFFF", 1),
+        ("secondaryLabel", "#3C3C43", 0.6, "#EBEBF5", 0.6),
+        ("tertiaryLabel", "#3C3C43", 0.3, "#EBEBF5", 0.3),
+        ("background", "#FFFFFF", 1, "#000000", 1),
+        ("secondarySystemBackground", "#F2F2F7", 1, "#1C1C1E", 1),
+        ("separator", "#3C3C43", 0.29, "#545458", 0.6),
+    ]
+
+    /// Apple's HIG, Color, Specifications, as updated on June 9, 2025 (iOS 26), written out
+    /// independently of `SystemColors` as `#RRGGBB` (see docs/scene-format.md for the sources).
+    private static let ios26: [(String, light: String, lightAlpha: Double, dark: String, darkAlpha: Double)] = [
+        ("red", "#FF383C", 1, "#FF4245", 1),
+        ("orange", "#FF8D28", 1, "#FF9230", 1),
+        ("yellow", "#FFCC00", 1, "#FFD600", 1),
+        ("green", "#34C759", 1, "#30D158", 1),
+        ("mint", "#00C8B3", 1, "#00DAC3", 1),
+        ("teal", "#00C3D0", 1, "#00D2E0", 1),
+        ("cyan", "#00C0E8", 1, "#3CD3FE", 1),
+        ("blue", "#0088FF", 1, "#0091FF", 1),
+        ("indigo", "#6155F5", 1, "#6D7CFF", 1),
+        ("purple", "#CB30E0", 1, "#DB34F2", 1),
+        ("pink", "#FF2D55", 1, "#FF375F", 1),
+        ("brown", "#AC7F5E", 1, "#B78A66", 1),
+        ("gray", "#8E8E93", 1, "#8E8E93", 1),
+    ]
+
+    /// The HIG's table before June 9, 2025 (iOS 15 to 18; dark mint as corrected on December 19,
+    /// 2022, and as Flutter's CupertinoColors has it).
+    private static let ios18: [(String, light: String, lightAlpha: Double, dark: String, darkAlpha: Double)] = [
+        ("red", "#FF3B30", 1, "#FF453A", 1),
+        ("orange", "#FF9500", 1, "#FF9F0A", 1),
+        ("yellow", "#FFCC00", 1, "#FFD60A", 1),
+        ("green", "#34C759", 1, "#30D158", 1),
+        ("mint", "#00C7BE", 1, "#63E6E2", 1),
+        ("teal", "#30B0C7", 1, "#40C8E0", 1),
+        ("cyan", "#32ADE6", 1, "#64D2FF", 1),
+        ("blue", "#007AFF", 1, "#0A84FF", 1),
+        ("indigo", "#5856D6", 1, "#5E5CE6", 1),
+        ("purple", "#AF52DE", 1, "#BF5AF2", 1),
+        ("pink", "#FF2D55", 1, "#FF375F", 1),
+        ("brown", "#A2845E", 1, "#AC8E68", 1),
+        ("gray", "#8E8E93", 1, "#8E8E93", 1),
+    ]
+
+    private func assertTable(
+        _ published: [(String, light: String, lightAlpha: Double, dark: String, darkAlpha: Double)],
+        _ release: SystemColors.Release?, line: UInt = #line
+    ) {
+        XCTAssertEqual(SystemColors.names, published.map { "system." + $0.0 }, line: line)
         for (name, light, lightAlpha, dark, darkAlpha) in published {
             var expectedLight = Color(parsing: light)!
             expectedLight.alpha = lightAlpha
             var expectedDark = Color(parsing: dark)!
             expectedDark.alpha = darkAlpha
-            XCTAssertEqual(Color(parsing: "system." + name), expectedLight, name)
-            XCTAssertEqual(Color(parsing: "system." + name, in: .light), expectedLight, name)
-            XCTAssertEqual(Color(parsing: "system." + name, in: .dark), expectedDark, name)
+            if let release {
+                XCTAssertEqual(
+                    Color(parsing: "system." + name, in: .light, systemColors: release), expectedLight, name, line: line
+                )
+                XCTAssertEqual(
+                    Color(parsing: "system." + name, in: .dark, systemColors: release), expectedDark, name, line: line)
+            } else {
+                XCTAssertEqual(Color(parsing: "system." + name), expectedLight, name, line: line)
+                XCTAssertEqual(Color(parsing: "system." + name, in: .dark), expectedDark, name, line: line)
+            }
         }
-        // The values the issue names: SwiftUI's yellow and brown in light appearance.
-        XCTAssertEqual(Color(parsing: "system.yellow")?.description, "#FFCC00FF")
-        XCTAssertEqual(Color(parsing: "system.brown")?.description, "#A2845EFF")
+    }
+
+    func testSystemColorsAreTheIOS26TableByDefault() {
+        assertTable(Self.ios26 + Self.dynamicColors, nil)
+        assertTable(Self.ios26 + Self.dynamicColors, .ios26)
+        // The values the issue names: systemRed is no longer (255, 59, 48).
+        XCTAssertEqual(Color(parsing: "system.red")?.description, "#FF383CFF")
+        XCTAssertEqual(Color(parsing: "systemBlue", in: .dark)?.description, "#0091FFFF")
+    }
+
+    func testTheIOS18TableIsSelectable() {
+        assertTable(Self.ios18 + Self.dynamicColors, .ios18)
+        XCTAssertEqual(Color(parsing: "system.yellow", in: .light, systemColors: .ios18)?.description, "#FFCC00FF")
+        XCTAssertEqual(Color(parsing: "system.brown", in: .light, systemColors: .ios18)?.description, "#A2845EFF")
+    }
+
+    /// `canvas.systemColors` chooses the table every `system.*` color and alias of the scene takes.
+    func testTheSceneChoosesItsTable() throws {
+        func scene(_ table: String?) -> String {
+            let key = table.map { #", "systemColors": "\#($0)""# } ?? ""
+            return #"""
+                {"canvas": {"width": 10, "height": 10, "colorScheme": "dark", "background": "system.red"\#(key)},
+                 "layers": [{"type": "rect", "background": "systemBlue"}]}
+                """#
+        }
+        let current = try decode(scene(nil))
+        XCTAssertEqual(current.canvas.background, .color(Color(parsing: "#FF4245")!))
+        XCTAssertEqual(current.layers[0].background, .color(Color(parsing: "#0091FF")!))
+        XCTAssertEqual(try decode(scene("ios26")).canvas.background, current.canvas.background)
+        let older = try decode(scene("ios18"))
+        XCTAssertEqual(older.canvas.background, .color(Color(parsing: "#FF453A")!))
+        XCTAssertEqual(older.layers[0].background, .color(Color(parsing: "#0A84FF")!))
+        let problems = diagnostics(scene("ios17"))
+        XCTAssertEqual(
+            problems.map { "\($0.path): \($0.message)" },
+            [#"canvas.systemColors: unknown system color table "ios17"; did you mean "ios18"?"#])
     }
 
     func testBatchEntriesMayNameTheirAppearances() throws {

@@ -38,7 +38,7 @@ final class DecodingErrorTests: XCTestCase {
         XCTAssertEqual(
             diagnostics.first?.hint,
             "allowed keys here: width, height, scale, background, fps, duration, hold, layoutDirection, "
-                + "colorScheme")
+                + "colorScheme, systemColors")
     }
 
     func testWrongType() {

@@ -242,11 +242,12 @@ final class TimelineTests: XCTestCase {
             layer.animations[0],
             .init(
                 kind: "typewriter", property: "typewriter", start: 0.5, end: 1.5,
-                typingFinish: 1.5, unitCount: 4))
+                typingFinish: 1.5, unitCount: 4, units: ["a", "b", "c", "d"]))
         XCTAssertEqual(layer.animations[1], .init(kind: "animate", property: "font.weight", start: 0, end: 2))
         XCTAssertEqual(timeline.summary.duration, 2)
         let json = String(decoding: try JSONEncoder().encode(timeline.summary), as: UTF8.self)
         XCTAssertTrue(json.contains("\"typingFinish\":1.5"), json)
+        XCTAssertTrue(json.contains(#""units":["a","b","c","d"]"#), json)
         XCTAssertTrue(json.contains("\"property\":\"font.weight\""), json)
     }
 

@@ -159,11 +159,11 @@ final class WhatsNewAppearanceTests: XCTestCase {
     }
 
     func testDarkCardsUseTheDarkSystemColors() throws {
-        // Light: a warm canvas, the white system background, systemOrange (255, 149, 0).
-        XCTAssertEqual(try surfaces(.light).dropFirst(), ["255,255,255", "255,149,0"])
-        // Dark: a dark warm canvas, secondarySystemBackground (28, 28, 30), dark systemOrange (255, 159, 10).
+        // Light: a warm canvas, the white system background, iOS 26's systemOrange (255, 141, 40).
+        XCTAssertEqual(try surfaces(.light).dropFirst(), ["255,255,255", "255,141,40"])
+        // Dark: a dark warm canvas, secondarySystemBackground (28, 28, 30), dark systemOrange (255, 146, 48).
         let dark = try surfaces(.dark)
-        XCTAssertEqual(dark.dropFirst(), ["28,28,30", "255,159,10"])
+        XCTAssertEqual(dark.dropFirst(), ["28,28,30", "255,146,48"])
         let corner = dark[0].split(separator: ",").compactMap { Int($0) }
         XCTAssertLessThan(corner.max() ?? 255, 64, "the dark canvas is dark: \(dark[0])")
     }

@@ -6,19 +6,25 @@ import KinetypeEncode
 /// `raw[-<locale>][-ldrtl][-night][-<density>]/<name>.<ext>`, stills (`batch --still`) and posters
 /// (`batch --poster`) in `drawable[-<locale>][-ldrtl][-night]-<density>/<name>.png`.
 ///
-/// - The locale is the entry's `"locale"` (`ar` → `-ar`, `pt-BR` → `-pt-rBR`, `es-419` →
-///   `-b+es+419`); right-to-left outputs go in `-ldrtl`, dark ones in `-night`.
+/// - The locale is the entry's `"locale"`, a BCP 47 tag (`ar` → `-ar`, `pt-BR` → `-pt-rBR`; a tag
+///   with a script or a numeric region in Android's BCP 47 form: `es-419` → `-b+es+419`,
+///   `zh-Hant-TW` → `-b+zh+Hant+TW`); right-to-left outputs go in `-ldrtl`, dark ones in `-night`.
 /// - Densities: 1× `mdpi`, 1.5× `hdpi`, 2× `xhdpi`, 3× `xxhdpi`, 4× `xxxhdpi` (another scale is
 ///   refused). Several scales of an animation go in density folders, one needs none; a drawable
 ///   always has its density, since Android scales a bitmap without one as if it were mdpi.
 /// - The resource name is the entry's output name without a trailing `-<locale>`, lowercased, with
-///   every character outside `[a-z0-9_]` made `_` (and `r_` before anything but a letter), so `notes-en`
-///   and `notes-ar` are both `R.raw.notes`, told apart by their folders; a poster's is that name
-///   with `_poster` (`R.drawable.notes_poster`). Two outputs that would be the same resource are
-///   refused before any file is written.
+///   every character outside `[a-z0-9_]` made `_`, and `r_` before a name that would not be a Java
+///   identifier: one that starts with anything but a letter, or a Java keyword or literal (`class`
+///   → `R.raw.r_class`, `new`, `void`, `import`, `true`, `null` …: `javaReservedWords`, the words
+///   `aapt` refuses as "invalid symbol"). So `notes-en` and `notes-ar` are both `R.raw.notes`, told
+///   apart by their folders; a poster's is that name with `_poster` (`R.drawable.notes_poster`).
+///   Two outputs that would be the same resource are refused before any file is written.
 ///
-/// The outputs of `defaultLocale` (`--default-locale en`) also go in the folders without a locale,
-/// which Android falls back to on a device in any other locale.
+/// The outputs of `defaultLocale` (`--default-locale en`) are also the default resources: they go
+/// once more in the folders without a locale and without `-ldrtl` (only `-night` and the density
+/// stay), which Android falls back to on a device in any other locale and either direction. Where
+/// an entry without a `"locale"` already is that default, a right-to-left default locale's copies
+/// go in `-ldrtl` instead (for right-to-left devices in other locales).
 ///
 /// Each file is written into a temporary and all of them are put in place together
 /// (`OutputGroup`), so a failure leaves `res/` as it was; files kinetype does not write are left
@@ -40,12 +46,26 @@ public struct AndroidResources: Sendable {
         [1: "mdpi", 1.5: "hdpi", 2: "xhdpi", 3: "xxhdpi", 4: "xxxhdpi"][scale]
     }
 
-    /// `ar` → `ar`, `pt-BR` → `pt-rBR`, `es-419` → `b+es+419` (a numeric region needs BCP 47 form).
+    /// `ar` → `ar`, `pt-BR` → `pt-rBR`; a script or a numeric region needs Android's BCP 47 form:
+    /// `es-419` → `b+es+419`, `zh-Hant` → `b+zh+Hant`, `zh-Hant-TW` → `b+zh+Hant+TW`.
     static func localeQualifier(_ locale: String) -> String {
-        let parts = locale.split(separator: "-").map(String.init)
-        guard parts.count == 2 else { return locale }
-        return parts[1].allSatisfy(\.isNumber) ? "b+\(parts[0])+\(parts[1])" : "\(parts[0])-r\(parts[1])"
+        guard let parts = BatchData.localeParts(locale) else { return locale }
+        if parts.script == nil, let region = parts.region, region.allSatisfy(\.isLetter) {
+            return "\(parts.language)-r\(region)"
+        }
+        if parts.script == nil, parts.region == nil { return parts.language }
+        return (["b", parts.language] + [parts.script, parts.region].compactMap { $0 }).joined(separator: "+")
     }
+
+    /// Java's keywords and literals (JLS 3.9, 3.10.3, 3.10.7), which `aapt` refuses as resource names
+    /// (`invalid symbol: 'class'`), since `R.raw.class` would not compile.
+    static let javaReservedWords: Set<String> = [
+        "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue",
+        "default", "do", "double", "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if",
+        "implements", "import", "instanceof", "int", "interface", "long", "native", "new", "package", "private",
+        "protected", "public", "return", "short", "static", "strictfp", "super", "switch", "synchronized", "this",
+        "throw", "throws", "transient", "try", "void", "volatile", "while", "true", "false", "null",
+    ]
 
     /// A valid resource name for an entry's output name.
     static func resourceName(entry: String, locale: String?) -> String {
@@ -63,8 +83,8 @@ public struct AndroidResources: Sendable {
             }
         }
         var cleaned = String(name.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
-        // A Java identifier that starts with a letter (`_` alone is no identifier).
-        if !(cleaned.first?.isLetter ?? false) { cleaned = "r_" + cleaned }
+        // A Java identifier that starts with a letter (`_` alone is no identifier) and is no keyword.
+        if !(cleaned.first?.isLetter ?? false) || javaReservedWords.contains(cleaned) { cleaned = "r_" + cleaned }
         return cleaned
     }
 
@@ -80,7 +100,8 @@ public struct AndroidResources: Sendable {
             throw Diagnostic(
                 kind: .usage,
                 message: "--android-res takes outputs that are one file; \(format.displayName) have no place in res/",
-                hint: "choose --format gif, webp, apng, mp4, webm or mov, or --still SECONDS for drawables"
+                hint: "choose --format \(OutputFormat.formatList { $0.traits.fileExtension != nil }), "
+                    + "or --still SECONDS for drawables"
             ).fail()
         }
         let drawables = format == .stillPNG || posters
@@ -148,20 +169,7 @@ public struct AndroidResources: Sendable {
             resources.filter { $0.type == "drawable" }.map(\.outcome.scale), drawables: true)
         var placements: [Placement] = []
         var taken: [String: String] = [:]
-        // The default locale's outputs once more, without their locale.
-        let defaults = resources.filter { $0.outcome.locale != nil && $0.outcome.locale == defaultLocale }
-        for (index, resource) in (resources + defaults).enumerated() {
-            let outcome = resource.outcome
-            var qualifiers: [String] = []
-            if let locale = outcome.locale, index < resources.count {
-                qualifiers.append(Self.localeQualifier(locale))
-            }
-            if outcome.layoutDirection == .rightToLeft { qualifiers.append("ldrtl") }
-            if outcome.colorScheme == .dark { qualifiers.append("night") }
-            // A bitmap without a density would be scaled as mdpi: a drawable always has its own.
-            if scales.count > 1 || resource.type == "drawable", let density = Self.density(of: outcome.scale) {
-                qualifiers.append(density)
-            }
+        func place(_ resource: Resource, qualifiers: [String]) throws {
             let folder = ([resource.type] + qualifiers).joined(separator: "-")
             let file = resource.name + "." + resource.fileExtension
             let key = folder + "/" + file
@@ -176,6 +184,31 @@ public struct AndroidResources: Sendable {
             }
             taken[key] = resource.source
             placements.append(Placement(folder: folder, file: file, source: resource.source))
+        }
+        /// `-night` and the density: a bitmap without a density would be scaled as mdpi, so a
+        /// drawable always has its own.
+        func appearance(_ resource: Resource) -> [String] {
+            var qualifiers: [String] = []
+            if resource.outcome.colorScheme == .dark { qualifiers.append("night") }
+            if scales.count > 1 || resource.type == "drawable", let density = Self.density(of: resource.outcome.scale) {
+                qualifiers.append(density)
+            }
+            return qualifiers
+        }
+        let direction = { (resource: Resource) in resource.outcome.layoutDirection == .rightToLeft ? ["ldrtl"] : [] }
+        for resource in resources {
+            let locale = resource.outcome.locale.map { [Self.localeQualifier($0)] } ?? []
+            try place(resource, qualifiers: locale + direction(resource) + appearance(resource))
+        }
+        // The default locale's outputs once more, as the default resources: without a locale or a
+        // direction, unless an entry without a locale already is the default; then a right-to-left
+        // one goes in -ldrtl (for right-to-left devices in other locales).
+        for resource in resources where resource.outcome.locale != nil && resource.outcome.locale == defaultLocale {
+            let unqualified = ([resource.type] + appearance(resource)).joined(separator: "-")
+            let key = unqualified + "/" + resource.name + "." + resource.fileExtension
+            let takenByDefault = taken[key] != nil
+            try place(
+                resource, qualifiers: (takenByDefault ? direction(resource) : []) + appearance(resource))
         }
         return placements.sorted { ($0.folder, $0.file) < ($1.folder, $1.file) }
     }
@@ -192,18 +225,31 @@ public struct AndroidResources: Sendable {
         JSONText.unquotedPath(URL(fileURLWithPath: path).lastPathComponent)
     }
 
-    /// A warning for every resource that only has localized variants: a device in another locale
-    /// would find none of them (Android then throws `Resources.NotFoundException`).
+    /// A warning for every resource that has no default: only localized variants (Android then
+    /// throws `Resources.NotFoundException` on a device in another locale), or, without a locale,
+    /// only right-to-left ones in `-ldrtl` (none for a left-to-right device).
     func missingDefaults(_ report: BatchReport, format: OutputFormat, posters: Bool = false) -> [Diagnostic] {
-        var locales: [String: [String?]] = [:]
+        var variants: [String: [Resource]] = [:]
         for resource in resources(of: report, format: format, posters: posters) {
-            let locale = resource.outcome.locale == defaultLocale ? nil : resource.outcome.locale
-            locales["R.\(resource.type).\(resource.name)", default: []].append(locale)
+            variants["R.\(resource.type).\(resource.name)", default: []].append(resource)
         }
-        return locales.filter { !$0.value.contains(nil) }.keys.sorted().map { name in
-            .warning(
-                "\(name) is only in localized folders (\(Set(locales[name]!.compactMap { $0 }).sorted().joined(separator: ", "))), "
-                    + "so a device in another locale finds none; name the default language with --default-locale")
+        return variants.keys.sorted().compactMap { name in
+            let found = variants[name]!
+            let isDefault = { (resource: Resource) in
+                let locale = resource.outcome.locale
+                return locale == nil ? resource.outcome.layoutDirection != .rightToLeft : locale == defaultLocale
+            }
+            guard !found.contains(where: isDefault) else { return nil }
+            let locales = Set(found.compactMap(\.outcome.locale)).sorted()
+            if found.allSatisfy({ $0.outcome.locale != nil }) {
+                return .warning(
+                    "\(name) is only in localized folders (\(locales.joined(separator: ", "))), so a device in another "
+                        + "locale finds none; name the default language with --default-locale")
+            }
+            return .warning(
+                "\(name) is only in -ldrtl folders (right-to-left entries without a \"locale\"), so a device in a "
+                    + "left-to-right locale finds none; add a left-to-right entry, or give the entry a \"locale\" and "
+                    + "name it with --default-locale")
         }
     }
 

@@ -88,7 +88,8 @@ public struct AssetCatalog: Sendable {
                 kind: .usage,
                 message: "--xcassets takes outputs that are one file; \(format.displayName) have no place in an "
                     + "asset catalog",
-                hint: "choose --format gif, webp, apng, mp4, webm or mov, or --still SECONDS for an image set"
+                hint: "choose --format \(OutputFormat.formatList { typeIdentifier(of: $0) != nil }), "
+                    + "or --still SECONDS for an image set"
             ).fail()
         }
         if format == .stillPNG || posters, let scales { try checkImageScales(scales) }

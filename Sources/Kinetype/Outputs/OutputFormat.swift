@@ -90,8 +90,8 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
                 video: .webm, animation: nil)
         case .mov:
             Traits(
-                name: "mov", fileExtension: "mov", description: "ProRes 4444 video with alpha", settings: [.matte],
-                video: .mov, animation: nil)
+                name: "mov", fileExtension: "mov", description: "ProRes 4444 video with alpha, or HEVC",
+                settings: [.crf, .matte, .codec], video: .mov, animation: nil)
         case .pngSequence:
             Traits(
                 name: "png", fileExtension: nil, description: "a folder of PNG frames", settings: [.pngCompression],
@@ -133,6 +133,15 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
 
     /// The formats that are one animated file, named by their extension.
     static var animatedFiles: [OutputFormat] { allCases.filter { $0 != .stillPNG && !$0.traits.isFolder } }
+
+    /// The `--format` names of the animated files that `takes`, as a sentence lists them:
+    /// `gif, webp, apng, mp4, webm, mov, lottie or dotlottie`. Read from the formats, so a new one
+    /// is never left out of a message.
+    static func formatList(_ takes: (OutputFormat) -> Bool) -> String {
+        let names = animatedFiles.filter(takes).map(\.traits.name)
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
 
     /// The formats as listed in messages and help: `.gif (animated GIF), … or a folder (PNG frames)`.
     public static var summary: String {

@@ -27,9 +27,13 @@ struct OutputWriter {
         switch encoding.format {
         case .gif: return try writeGIF(to: output)
         case .pngSequence: return try writePNGSequence(to: output)
-        case .mp4: return try writeVideo(encoding.video.videoFormat(for: .mp4), to: output)
+        case .mp4:
+            try encoding.video.check(for: .mp4)
+            return try writeVideo(encoding.video.videoFormat(for: .mp4), to: output)
         case .webm: return try writeVideo(.webm, to: output)
-        case .mov: return try writeVideo(.mov, to: output)
+        case .mov:
+            try encoding.video.check(for: .mov)
+            return try writeVideo(encoding.video.videoFormat(for: .mov), to: output)
         case .stillPNG: return try writeStill(to: output)
         case .webp: return try writeAnimation(.webp, to: output)
         case .apng: return try writeAnimation(.apng, to: output)
@@ -41,12 +45,14 @@ struct OutputWriter {
     /// Samples the timeline and lays out the text once (`LottieExport`), then writes the JSON, or
     /// the dotLottie archive of it named after the output.
     private func writeLottie(to output: URL) throws -> RenderReport {
+        let loops = try dotLottieLoops()
         let renderer = try FrameRenderer(scene: prepared.scene, fonts: prepared.fonts, images: prepared.images)
         let json = try LottieExport(prepared: prepared, renderer: renderer, isCancelled: isCancelled).document().bytes
         let data =
             encoding.format == .dotLottie
             ? try DotLottieArchive.archive(
-                animation: json, id: DotLottieArchive.id(forName: output.deletingPathExtension().lastPathComponent))
+                animation: json, id: DotLottieArchive.id(forName: output.deletingPathExtension().lastPathComponent),
+                loops: loops)
             : json
         try checkCancelled()
         try AtomicFile.write(data, to: output, group: group)
@@ -62,6 +68,23 @@ struct OutputWriter {
         try AtomicFile.write(data, to: output, group: group)
         progress(RenderProgress(phase: "frames", done: allFrames.count, total: allFrames.count))
         return report(to: output, bytes: data.count, warnings: [])
+    }
+
+    /// Whether a dotLottie's manifest says to loop: `output.loop` 0 (forever, the default) loops,
+    /// 1 plays once. Players read `loop` as a Bool, so a count of plays cannot be written: it is
+    /// refused at `output.loop` before anything is sampled. (Lottie JSON has no playback settings;
+    /// the app's player decides.)
+    private func dotLottieLoops() throws -> Bool {
+        let loop = prepared.scene.output.loop
+        guard encoding.format == .dotLottie, loop > 1 else { return loop == 0 }
+        var diagnostic = prepared.scene.source.diagnostic(
+            at: "output.loop",
+            "dotLottie players loop forever or play once, so output.loop \(loop) (play \(loop) times) cannot be "
+                + "written into the manifest",
+            hint: "set output.loop to 0 (loop forever) or 1 (play once) for .lottie, or render .gif, .webp or .apng, "
+                + "which play \(loop) times", kind: .usage)
+        diagnostic.usageFollowUp = .none
+        throw DiagnosticList([diagnostic])
     }
 
     /// Streams the GIF into a temporary file beside the output (checked writable before any frame

@@ -34,7 +34,7 @@ public struct EncodingOptions: Sendable {
         case .pngCompression: String(pngCompression)
         case .crf: video.crf.map(String.init) ?? "default"
         case .matte: video.matte.map { "\($0)" } ?? "default"
-        case .codec: (video.codec ?? .h264).rawValue
+        case .codec: (video.codec ?? (format == .mov ? .prores : .h264)).rawValue
         }
     }
 }

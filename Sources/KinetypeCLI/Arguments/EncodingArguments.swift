@@ -28,7 +28,8 @@ enum EncodingArguments {
 
     static let codec = Option(
         "codec", .choice(VideoCodec.self, placeholder: "CODEC"),
-        help: ".mp4 codec: h264 (default, plays everywhere) or hevc (smaller; tagged hvc1 for Apple's players).")
+        help: ".mp4 codec: h264 (default, plays everywhere) or hevc (smaller; tagged hvc1 for Apple's players); "
+            + ".mov codec: prores (default, ProRes 4444 for editors) or hevc.")
 
     /// The option of each setting.
     static let names: [OutputFormat.Setting: String] = [
@@ -85,6 +86,7 @@ extension ParsedArguments {
                     + "only, not to \(encoding.format.displayName)",
                 command: command)
         }
+        if let video = encoding.format.traits.video { try encoding.video.check(for: video) }
         return encoding
     }
 }

@@ -63,10 +63,11 @@ enum BatchCommand: Command {
                 + "drawable-<density>/, with -<locale>, -ldrtl, -night and density qualifiers.")
         static let defaultLocale = Option(
             "default-locale",
-            .custom(placeholder: "LOCALE", expected: "a locale such as en or pt-BR") {
+            .custom(placeholder: "LOCALE", expected: "a locale such as en, pt-BR or zh-Hant-TW") {
                 BatchData.isLocale($0) ? $0 : nil
             },
-            help: "With --android-res: the entries of this locale are also the default resources (raw/).")
+            help: "With --android-res: the entries of this locale are also the default resources (raw/, "
+                + "drawable-<density>/), which a device in any other locale shows.")
         static let picture = Option(
             "picture", .path(placeholder: "FILE.html"),
             help: "Also write each animation as WebP and GIF next to it, and an HTML <picture> per entry that "

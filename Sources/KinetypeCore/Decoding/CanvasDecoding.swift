@@ -14,6 +14,7 @@ extension DecodingContext {
         // The appearance comes first: the canvas background may already depend on it.
         let declaredScheme: ColorScheme? = object.enumeration("colorScheme", noun: "color scheme")
         colorScheme = colorSchemeOverride ?? declaredScheme ?? .light
+        systemColors = object.enumeration("systemColors", noun: "system color table") ?? .current
         // Check every key even when the size is missing, so validation reports all problems.
         let background = object["background"].flatMap { fill($0, path: object.path("background")) }
         let fps = object.number("fps", FormatRanges.fps)
@@ -116,7 +117,7 @@ extension DecodingContext {
             return nil
         }
         guard let text = string(value, path: path) else { return nil }
-        switch Color.parse(text, in: colorScheme) {
+        switch Color.parse(text, in: colorScheme, systemColors: systemColors) {
         case .success(let color):
             return color
         case .failure(let error):

@@ -8,9 +8,9 @@ public struct ColorParseError: Error, Equatable, Sendable, CustomStringConvertib
 extension Color {
     /// Reads a scene color: `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, `rgb(r, g, b)` (0…255),
     /// `rgba(r, g, b, a)` (alpha 0…1), a CSS named color (any case), `transparent`, or an Apple
-    /// system color `system.<name>` (see `SystemColors`) with its value in `scheme`.
-    public init?(parsing text: String, in scheme: ColorScheme) {
-        guard case .success(let color) = Color.parse(text, in: scheme) else { return nil }
+    /// system color `system.<name>` (see `SystemColors`) with its value in `scheme` and `release`.
+    public init?(parsing text: String, in scheme: ColorScheme, systemColors release: SystemColors.Release = .current) {
+        guard case .success(let color) = Color.parse(text, in: scheme, systemColors: release) else { return nil }
         self = color
     }
 
@@ -20,12 +20,14 @@ extension Color {
     }
 
     /// Like `init?(parsing:in:)`, with the reason when the text is not a color.
-    public static func parse(_ text: String, in scheme: ColorScheme = .light) -> Result<Color, ColorParseError> {
+    public static func parse(
+        _ text: String, in scheme: ColorScheme = .light, systemColors release: SystemColors.Release = .current
+    ) -> Result<Color, ColorParseError> {
         if text.hasPrefix("#") { return parseHex(text) }
         let lowered = text.lowercased()
         if lowered.hasPrefix("rgb(") || lowered.hasPrefix("rgba(") { return parseFunction(text, lowered: lowered) }
         if lowered == "transparent" { return .success(.transparent) }
-        if lowered.hasPrefix(SystemColors.prefix) { return parseSystem(text, in: scheme) }
+        if lowered.hasPrefix(SystemColors.prefix) { return parseSystem(text, in: scheme, release: release) }
         if let rgb = CSSColorNames.table[lowered] {
             return .success(
                 Color(
@@ -33,7 +35,7 @@ extension Color {
                     blue: Double(rgb & 0xFF) / 255))
         }
         // A SwiftUI/UIKit name ("label", "systemBackground", "primary") is the system color.
-        if let entry = SystemColors.alias(named: text) { return .success(entry.color(in: scheme)) }
+        if let entry = SystemColors.alias(named: text, in: release) { return .success(entry.color(in: scheme)) }
         let suggestion =
             SystemColors.entry(named: text).map { "; did you mean \(JSONText.quoted(SystemColors.prefix + $0.name))?" }
             ?? Suggestion.didYouMean(
@@ -45,9 +47,11 @@ extension Color {
                     ? "write a color as \"#RRGGBB\", \"rgba(r, g, b, a)\" or a CSS color name" : nil))
     }
 
-    private static func parseSystem(_ text: String, in scheme: ColorScheme) -> Result<Color, ColorParseError> {
+    private static func parseSystem(
+        _ text: String, in scheme: ColorScheme, release: SystemColors.Release
+    ) -> Result<Color, ColorParseError> {
         let name = String(text.dropFirst(SystemColors.prefix.count))
-        if let entry = SystemColors.entry(named: name) { return .success(entry.color(in: scheme)) }
+        if let entry = SystemColors.entry(named: name, in: release) { return .success(entry.color(in: scheme)) }
         let suggestion = SystemColors.suggestion(for: name).map { "; did you mean \(JSONText.quoted($0))?" } ?? ""
         return .failure(
             ColorParseError(

@@ -21,6 +21,8 @@ final class DecodingContext {
     var colorScheme: ColorScheme
     /// `--color-scheme` or a batch entry's `colorScheme`; wins over `canvas.colorScheme`.
     let colorSchemeOverride: ColorScheme?
+    /// The release `system.*` colors take their values from: `canvas.systemColors` once read.
+    var systemColors = SystemColors.Release.current
 
     init(fileName: String, colorScheme: ColorScheme? = nil) {
         self.fileName = fileName

@@ -4,6 +4,7 @@ enum FormatKeys {
     static let scene = ["$schema", "version", "canvas", "output", "fonts", "systemFonts", "vars", "layers"]
     static let canvas = [
         "width", "height", "scale", "background", "fps", "duration", "hold", "layoutDirection", "colorScheme",
+        "systemColors",
     ]
     /// A color or fill that differs by appearance: `{"light": …, "dark": …}`.
     static let appearance = ["light", "dark"]

@@ -133,6 +133,14 @@ enum SceneSchemaDocument {
                                 + "used. --color-scheme and a batch entry's colorScheme win over it.",
                             ColorScheme.allCases.map(\.rawValue), default: "light")
                     ),
+                    (
+                        "systemColors",
+                        Schema.names(
+                            "Which table of Apple's system colors system.* colors take: ios26, the iOS 26 values "
+                                + "(Apple's HIG since June 9, 2025), or ios18, the values of iOS 15 to 18.",
+                            SystemColors.Release.allCases.map(\.rawValue),
+                            default: SystemColors.Release.current.rawValue)
+                    ),
                 ], required: ["width", "height"])
         ),
         (

@@ -39,7 +39,8 @@ public enum BatchData {
     public static let colorSchemeKey = "colorScheme"
     /// The entry key that sets the entry's layout direction instead of a placeholder value.
     public static let layoutDirectionKey = "layoutDirection"
-    /// The entry key that names the entry's locale (a BCP 47 language, optionally with a region).
+    /// The entry key that names the entry's locale (a BCP 47 language tag: a language, optionally
+    /// with a script and a region).
     public static let localeKey = "locale"
 
     /// Decodes a batch data file; throws a `DiagnosticList` with every problem found.
@@ -83,7 +84,8 @@ public enum BatchData {
                     } else {
                         context.report(
                             "\(JSONText.quoted(text)) is not a locale", path: memberPath, at: member.value.position,
-                            hint: "write a language code with an optional region, e.g. \"ar\", \"de\" or \"pt-BR\"")
+                            hint: "write a BCP 47 language tag: a language, optionally a script and a region, "
+                                + "e.g. \"ar\", \"pt-BR\", \"es-419\" or \"zh-Hant-TW\"")
                     }
                     continue
                 }
@@ -136,17 +138,34 @@ public enum BatchData {
             .flatMap(LayoutDirection.init(rawValue:))
     }
 
-    /// A BCP 47 language (2 or 3 lowercase letters), optionally with a region (2 uppercase letters
-    /// or 3 digits): `ar`, `de`, `pt-BR`, `es-419`.
+    /// A BCP 47 language tag of a language (2 or 3 lowercase letters), optionally a script (4
+    /// letters, the first uppercase) and optionally a region (2 uppercase letters or 3 digits):
+    /// `ar`, `de`, `pt-BR`, `es-419`, `zh-Hant`, `zh-Hant-TW`, `sr-Latn-RS`.
     public static func isLocale(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), (2...3).contains(parts[0].count),
+        localeParts(text) != nil
+    }
+
+    /// The language, script and region of a locale `isLocale` takes, or nil.
+    public static func localeParts(_ text: String) -> (language: String, script: String?, region: String?)? {
+        var parts = text.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        guard (1...3).contains(parts.count), (2...3).contains(parts[0].count),
             parts[0].allSatisfy({ $0.isASCII && $0.isLowercase })
-        else { return false }
-        guard parts.count == 2 else { return true }
-        let region = parts[1]
-        return region.count == 2 && region.allSatisfy { $0.isASCII && $0.isUppercase }
-            || region.count == 3 && region.allSatisfy { $0.isASCII && $0.isNumber }
+        else { return nil }
+        let language = parts.removeFirst()
+        var script: String?
+        if let first = parts.first, first.count == 4, first.allSatisfy({ $0.isASCII && $0.isLetter }),
+            first.first!.isUppercase, first.dropFirst().allSatisfy(\.isLowercase)
+        {
+            script = parts.removeFirst()
+        }
+        var region: String?
+        if let first = parts.first,
+            first.count == 2 && first.allSatisfy({ $0.isASCII && $0.isUppercase })
+                || first.count == 3 && first.allSatisfy({ $0.isASCII && $0.isNumber })
+        {
+            region = parts.removeFirst()
+        }
+        return parts.isEmpty ? (language, script, region) : nil
     }
 
     /// Why `name` cannot be an output file name, or nil when it can.

@@ -73,7 +73,7 @@ public struct Timeline: Sendable {
                         .init(
                             kind: animation.typeName, property: "typewriter", start: start, end: end,
                             typingFinish: start + schedule.typingEnd,
-                            unitCount: schedule.typedUnitCount))
+                            unitCount: schedule.typedUnitCount, units: schedule.units.map(\.text)))
                 }
             }
             compiledLayers.append(

@@ -78,10 +78,13 @@ public struct TimelineSummary: Equatable, Sendable, Encodable {
         public var typingFinish: Double?
         /// Typewriters only: how many units are typed (deleted ones included).
         public var unitCount: Int?
+        /// Typewriters only: the text of every unit typed, in the order it is typed (deleted ones
+        /// included): characters, words (with the white space and punctuation after them) or lines.
+        public var units: [String]?
 
         public init(
             kind: String, property: String, start: Double, end: Double,
-            typingFinish: Double? = nil, unitCount: Int? = nil
+            typingFinish: Double? = nil, unitCount: Int? = nil, units: [String]? = nil
         ) {
             self.kind = kind
             self.property = property
@@ -89,9 +92,12 @@ public struct TimelineSummary: Equatable, Sendable, Encodable {
             self.end = end
             self.typingFinish = typingFinish
             self.unitCount = unitCount
+            self.units = units
         }
 
-        private enum CodingKeys: String, CodingKey { case kind, property, start, end, typingFinish, unitCount }
+        private enum CodingKeys: String, CodingKey {
+            case kind, property, start, end, typingFinish, unitCount, units
+        }
 
         /// Times are rounded to the microsecond (`ReportNumbers`).
         public func encode(to encoder: Encoder) throws {
@@ -102,6 +108,7 @@ public struct TimelineSummary: Equatable, Sendable, Encodable {
             try container.encode(ReportNumbers.seconds(end), forKey: .end)
             try container.encodeIfPresent(typingFinish.map(ReportNumbers.seconds), forKey: .typingFinish)
             try container.encodeIfPresent(unitCount, forKey: .unitCount)
+            try container.encodeIfPresent(units, forKey: .units)
         }
     }
 }

@@ -169,6 +169,12 @@ enum APNGColorMode: Sendable {
         }
     }
 
+    /// Grey levels with a tRNS key, whose frames that blend over Pillow reads wrong (`APNGPillow`).
+    var isKeyedGrey: Bool {
+        if case .grey(let key) = self { return key != nil }
+        return false
+    }
+
     /// IHDR's bit depth: always 8. (1, 2 or 4 bits would make small palettes smaller, but
     /// ffmpeg 5.1 misplaces the pixels of a frame that starts inside a byte.)
     var bitDepth: UInt8 { 8 }
@@ -272,5 +278,28 @@ enum APNGColorMode: Sendable {
             }
             return (out, rowBytes)
         }
+    }
+}
+
+/// What Pillow (13, `PngImagePlugin`) reads wrong in an APNG, which kinetype avoids where avoiding
+/// costs at most `tolerance` of the bytes it concerns, and writes otherwise (apngdis, ffmpeg and
+/// Chromium read every frame exactly either way; docs/outputs.md says which files Pillow misreads):
+///
+/// - A frame that blends over in grey with a tRNS key (color type 0): Pillow makes its blending
+///   mask with `convert("RGBA")`, which takes no tRNS key for grey, so the key's pixels are drawn
+///   opaque over the frame before instead of leaving it.
+/// - A frame that blends over and is put back (dispose op previous): Pillow blends it into the
+///   very canvas it keeps to put back (`self.im = self._prev_im`), so when the frame has been read,
+///   "put back" restores the frame itself.
+///
+/// Either way every later frame is wrong too. The frame planner puts back no frame that may blend
+/// over, and the compressor writes such frames as source, unless that costs more than `tolerance`.
+enum APNGPillow {
+    /// One percent.
+    static let tolerance = 0.01
+
+    /// Whether `size` is at most `tolerance` more than `smallest`.
+    static func isWithinTolerance(_ size: Int, of smallest: Int) -> Bool {
+        Double(size) <= Double(smallest) * (1 + tolerance)
     }
 }

@@ -79,6 +79,8 @@ public final class APNGEncoder {
         var mask: [UInt8]?
         var width: Int
         var height: Int
+        /// Whether the frame is put back after it is shown (dispose op previous).
+        var putBack = false
     }
 
     /// An encoder that builds the file in memory (`finish` returns its bytes), or with
@@ -168,7 +170,8 @@ public final class APNGEncoder {
     {
         let chosen = try planner.plan(
             after: APNGFramePlanner.Previous(
-                target: previous.target, base: previous.base, rect: previous.rect, isFirst: previous.isFirst),
+                target: previous.target, base: previous.base, rect: previous.rect, isFirst: previous.isFirst,
+                blendsOver: previous.blend == .over),
             target: target, mode: { census.colorMode() })
         // A frame identical to its base still needs one pixel: draw the first one as it is.
         let rect = chosen.change.rect ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
@@ -271,8 +274,12 @@ public final class APNGEncoder {
                     variants.append((.source, job.pixels))
                 }
                 let rows = variants.map { mode.rows($0.1, width: job.width, height: job.height) }
+                // Pillow reads a frame that blends over wrong when it is put back, or in grey with a
+                // tRNS key: replacing the rectangle wins there unless it costs noticeably more.
+                let pillowMisreadsOver = job.putBack || mode.isKeyedGrey
                 let (index, data) = try compressor.imageData(
-                    variants: rows.map(\.bytes), rowBytes: rows[0].rowBytes, height: job.height, step: mode.filterStep)
+                    variants: rows.map(\.bytes), rowBytes: rows[0].rowBytes, height: job.height, step: mode.filterStep,
+                    preferred: pillowMisreadsOver ? variants.firstIndex { $0.0 == .source } : nil)
                 return (variants[index].0, data)
             }
         }
@@ -289,7 +296,9 @@ public final class APNGEncoder {
             let mask =
                 frame.blend == .over ? try spool.read(at: frame.spoolOffset + area * 4, count: (area + 7) / 8) : nil
             try work.submit(
-                FrameJob(pixels: pixels, mask: mask, width: frame.rect.width, height: frame.rect.height),
+                FrameJob(
+                    pixels: pixels, mask: mask, width: frame.rect.width, height: frame.rect.height,
+                    putBack: frame.dispose == .previous),
                 cost: pixels.count, deliver: deliver)
         }
         try work.finish(deliver: deliver)

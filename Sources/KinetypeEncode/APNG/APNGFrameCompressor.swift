@@ -23,7 +23,11 @@ struct APNGFrameCompressor {
 
     /// The smallest zlib stream of any of `variants` (each `height` rows of `rowBytes`; the
     /// filters step by `step` bytes), and which variant it holds.
-    func imageData(variants: [[UInt8]], rowBytes: Int, height: Int, step: Int) throws -> (Int, [UInt8]) {
+    /// `preferred` is a variant that wins when its stream is at most `APNGPillow.tolerance` larger
+    /// than the smallest (one that more decoders read right).
+    func imageData(variants: [[UInt8]], rowBytes: Int, height: Int, step: Int, preferred: Int? = nil) throws
+        -> (Int, [UInt8])
+    {
         var candidates: [(variant: Int, rows: [UInt8])] = []
         for (index, rows) in variants.enumerated() {
             for filter in effort.filterings(step: step) {
@@ -40,6 +44,7 @@ struct APNGFrameCompressor {
             candidates = kept.sorted().map { candidates[$0] }
         }
         var best: (variant: Int, rows: Int, data: [UInt8])?
+        var bestPreferred: (variant: Int, rows: Int, data: [UInt8])?
         for (index, candidate) in candidates.enumerated() {
             var data = try compressor.zlib(candidate.rows)
             if effort.usesOptimalDeflate {
@@ -47,8 +52,14 @@ struct APNGFrameCompressor {
                 if optimal.count < data.count { data = optimal }
             }
             if best == nil || data.count < best!.data.count { best = (candidate.variant, index, data) }
+            if candidate.variant == preferred, bestPreferred == nil || data.count < bestPreferred!.data.count {
+                bestPreferred = (candidate.variant, index, data)
+            }
         }
-        let winner = best!
+        var winner = best!
+        if let bestPreferred, APNGPillow.isWithinTolerance(bestPreferred.data.count, of: winner.data.count) {
+            winner = bestPreferred
+        }
         if effort.zopfliIterations > 0 {
             let zopfli = ZopfliOutputObject(candidates[winner.rows].rows, iterations: effort.zopfliIterations).bytes
             if !zopfli.isEmpty, zopfli.count < winner.data.count { return (winner.variant, zopfli) }

@@ -30,6 +30,9 @@ struct APNGFramePlanner {
         var rect: PixelRect
         /// Whether it is the file's default image (which cannot be put back: there is nothing before it).
         var isFirst: Bool
+        /// Whether it may blend over its canvas (it may still be written as source): putting such a
+        /// frame back is what Pillow reads wrong (`APNGPillow`).
+        var blendsOver = false
     }
 
     /// A chosen way to draw the frame: the previous frame's dispose op, the canvas that leaves and
@@ -86,7 +89,16 @@ struct APNGFramePlanner {
                 costs[index].insert(size, at: 0)
             }
         }
-        let best = costs.indices.min { costs[$0].lexicographicallyPrecedes(costs[$1]) }!
+        var best = costs.indices.min { costs[$0].lexicographicallyPrecedes(costs[$1]) }!
+        // Putting back a frame that blends over is what Pillow gets wrong: another canvas wins
+        // when it costs at most `APNGPillow.tolerance` more.
+        if candidates[best].dispose == .previous, previous.blendsOver,
+            let safe = costs.indices.filter({ candidates[$0].dispose != .previous })
+                .min(by: { costs[$0].lexicographicallyPrecedes(costs[$1]) }),
+            APNGPillow.isWithinTolerance(costs[safe][0], of: costs[best][0])
+        {
+            best = safe
+        }
         return candidates[best]
     }
 

@@ -14,8 +14,12 @@ public enum VideoFormat: String, Equatable, Hashable, Sendable, CaseIterable {
     /// ProRes 4444 (prores_ks) in QuickTime, for video editors: yuv444p10le, or yuva444p10le
     /// (16-bit alpha plane) when the video keeps alpha.
     case mov
+    /// HEVC in QuickTime (`.mov --codec hevc`), as Apple's own tools write it: the HEVC of
+    /// `hevcMP4`, tagged `hvc1`, in a `.mov`. No alpha.
+    case hevcMOV = "mov-hevc"
 
-    /// The format for a file extension (`mp4`, `webm`, `mov`, any case), or nil; `.mp4` is H.264.
+    /// The format for a file extension (`mp4`, `webm`, `mov`, any case), or nil; `.mp4` is H.264,
+    /// `.mov` ProRes 4444.
     public init?(pathExtension: String) {
         let lowered = pathExtension.lowercased()
         guard let format = Self.allCases.first(where: { $0.fileExtension == lowered }) else { return nil }
@@ -27,7 +31,7 @@ public enum VideoFormat: String, Equatable, Hashable, Sendable, CaseIterable {
         switch self {
         case .mp4, .hevcMP4: return "mp4"
         case .webm: return "webm"
-        case .mov: return "mov"
+        case .mov, .hevcMOV: return "mov"
         }
     }
 
@@ -35,7 +39,7 @@ public enum VideoFormat: String, Equatable, Hashable, Sendable, CaseIterable {
     public var codecName: String {
         switch self {
         case .mp4: return "H.264"
-        case .hevcMP4: return "HEVC"
+        case .hevcMP4, .hevcMOV: return "HEVC"
         case .webm: return "VP9"
         case .mov: return "ProRes 4444"
         }
@@ -58,7 +62,7 @@ public enum VideoFormat: String, Equatable, Hashable, Sendable, CaseIterable {
     /// which has fixed-quality profiles instead: libx264 0…51, libvpx-vp9 0…63.
     public var crfRange: ClosedRange<Int>? {
         switch self {
-        case .mp4, .hevcMP4: return 0...51
+        case .mp4, .hevcMP4, .hevcMOV: return 0...51
         case .webm: return 0...63
         case .mov: return nil
         }
@@ -70,7 +74,7 @@ public enum VideoFormat: String, Equatable, Hashable, Sendable, CaseIterable {
     public var defaultCRF: Int? {
         switch self {
         case .mp4: return 18
-        case .hevcMP4: return 22
+        case .hevcMP4, .hevcMOV: return 22
         case .webm: return 30
         case .mov: return nil
         }
@@ -82,14 +86,17 @@ public enum VideoFormat: String, Equatable, Hashable, Sendable, CaseIterable {
     /// The smallest side frames are encoded at. Debian's libx265 3.5 corrupts its heap on some
     /// frames under 64 pixels (8 wide, or 48×20, in 7 to 10 runs of 10), so HEVC frames are
     /// padded to 64 and the padding cropped again by the stream's conformance window.
-    var minimumEncodedSide: Int { self == .hevcMP4 ? 64 : 1 }
+    var minimumEncodedSide: Int { isHEVC ? 64 : 1 }
+
+    /// HEVC through libx265, in MP4 or QuickTime.
+    var isHEVC: Bool { self == .hevcMP4 || self == .hevcMOV }
 
     /// ffmpeg's arguments that make HEVC's conformance window show `width`×`height` of frames
     /// sent at `paddedWidth`×`paddedHeight`, or none for the other codecs. x265 itself pads to
     /// whole 8-pixel coding units (`min-cu-size=8`) and crops that again; the window set here
     /// replaces its own, so it crops both paddings.
     func croppingArguments(width: Int, height: Int, paddedWidth: Int, paddedHeight: Int) -> [String] {
-        guard self == .hevcMP4 else { return [] }
+        guard isHEVC else { return [] }
         let aligned = { (side: Int) in (side + 7) / 8 * 8 }
         let right = aligned(paddedWidth) - width
         let bottom = aligned(paddedHeight) - height
@@ -100,7 +107,7 @@ public enum VideoFormat: String, Equatable, Hashable, Sendable, CaseIterable {
     /// ffmpeg's pixel format of the encoded video.
     func pixelFormat(alpha: Bool) -> String {
         switch self {
-        case .mp4, .hevcMP4: return "yuv420p"
+        case .mp4, .hevcMP4, .hevcMOV: return "yuv420p"
         case .webm: return alpha ? "yuva420p" : "yuv420p"
         case .mov: return alpha ? "yuva444p10le" : "yuv444p10le"
         }
@@ -121,13 +128,13 @@ public enum VideoFormat: String, Equatable, Hashable, Sendable, CaseIterable {
         case .mp4:
             return color + ["-c:v", "libx264", "-preset", "medium", "-crf", quality] + pixels
                 + ["-movflags", "+faststart", "-f", "mp4"]
-        case .hevcMP4:
+        case .hevcMP4, .hevcMOV:
             // x265 prints its settings on stderr unless told not to; ffmpeg's own errors still show.
             // One frame thread and no thread pool keep the bytes the same on every machine.
             return color + [
                 "-c:v", "libx265", "-preset", "medium", "-crf", quality,
                 "-x265-params", "log-level=error:pools=none:frame-threads=1:min-cu-size=8", "-tag:v", "hvc1",
-            ] + pixels + ["-movflags", "+faststart", "-f", "mp4"]
+            ] + pixels + ["-movflags", "+faststart", "-f", self == .hevcMOV ? "mov" : "mp4"]
         case .webm:
             return color + [
                 "-c:v", "libvpx-vp9", "-crf", quality, "-b:v", "0", "-deadline", "good", "-cpu-used", "2",

@@ -119,7 +119,7 @@ enum VideoVerification {
             return
                 "the file ffmpeg wrote lasts \(String(format: "%.3f", duration)) s, but \(frames) frames at \(fps) fps last \(String(format: "%.3f", expected)) s"
         }
-        if format == .hevcMP4, values["codec_tag_string"] != "hvc1" {
+        if format.isHEVC, values["codec_tag_string"] != "hvc1" {
             return "the HEVC video ffmpeg wrote is tagged \(values["codec_tag_string"] ?? "nothing"), not hvc1, "
                 + "so Apple's players would not open it"
         }
@@ -131,7 +131,7 @@ enum VideoVerification {
     static func alphaProblem(_ values: [String: String], format: VideoFormat, alpha: Bool) -> String? {
         let hasAlpha: Bool
         switch format {
-        case .mp4, .hevcMP4: hasAlpha = false
+        case .mp4, .hevcMP4, .hevcMOV: hasAlpha = false
         case .webm: hasAlpha = values["TAG:alpha_mode"] == "1"
         case .mov: hasAlpha = values["pix_fmt"]?.hasPrefix("yuva") ?? false
         }
@@ -156,7 +156,7 @@ enum VideoVerification {
         defer { try? handle.close() }
         guard let size = try? handle.seekToEnd(), size > 0 else { return "ffmpeg wrote an empty file" }
         switch format {
-        case .mp4, .hevcMP4, .mov: return mp4Problem(handle, size: size)
+        case .mp4, .hevcMP4, .mov, .hevcMOV: return mp4Problem(handle, size: size)
         case .webm: return webmProblem(handle)
         }
     }

@@ -84,6 +84,7 @@ final class DeliveryOwnershipTests: XCTestCase {
         XCTAssertEqual(
             try Data(contentsOf: raw.appendingPathComponent("card0.gif")),
             try Data(contentsOf: folder.appendingPathComponent("out/card0.gif")))
+        try AndroidAssetPackaging.build(folder.appendingPathComponent("res"), in: folder)
         // Changed by hand since: kinetype's no more.
         try Data("edited".utf8).write(to: raw.appendingPathComponent("card0.gif"), options: .atomic)
         let edited = try batch(folder, word: "Hello", into: resources)
@@ -132,6 +133,7 @@ final class DeliveryOwnershipTests: XCTestCase {
             XCTAssertEqual(process.terminationStatus, 0, option)
             XCTAssertTrue(
                 FileManager.default.fileExists(atPath: delivery.appendingPathComponent(manifestName).path), option)
+            if option == "--android-res" { try AndroidAssetPackaging.build(delivery, in: folder) }
         }
     }
 

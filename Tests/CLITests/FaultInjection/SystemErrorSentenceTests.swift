@@ -31,6 +31,9 @@ final class SystemErrorSentenceTests: XCTestCase {
             let first = try KinetypeProcess.run(
                 ["batch", "t.json", "--data", "d.json", "-o", "out", "-q", option, delivery], in: folder)
             XCTAssertEqual(first.status, 0, first.stderr)
+            if option == "--android-res" {
+                try AndroidAssetPackaging.build(disk.url.appendingPathComponent(name), in: folder)
+            }
             try disk.fill(leaving: 0)
             let before = try FolderState.snapshot(disk.url.appendingPathComponent(name))
             let full = try KinetypeProcess.run(

@@ -1,5 +1,6 @@
 import Foundation
 import KinetypeCore
+import TestSupport
 import XCTest
 
 /// The preview server over raw sockets: what it refuses, and that it stops cleanly on Ctrl-C.
@@ -157,9 +158,8 @@ final class PreviewRequestGuardTests: XCTestCase {
         // only catch a server that never closes them).
         var open = Set(trickling + idle)
         var answers: [Int32: Data] = [:]
-        let deadline = Date().addingTimeInterval(30)
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while !open.isEmpty, Date() < deadline {
+        _ = HangGuard.poll(every: 0, upTo: 30) {
             var polled = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             _ = poll(&polled, nfds_t(polled.count), 200)
             for entry in polled where entry.revents != 0 {
@@ -172,6 +172,7 @@ final class PreviewRequestGuardTests: XCTestCase {
                     open.remove(entry.fd)
                 }
             }
+            return open.isEmpty
         }
         XCTAssertEqual(open.count, 0, "connections still open after 30 s")
         for answer in answers.values {
