@@ -126,6 +126,17 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
         }
     }
 
+    /// Whether a viewer plays the file as an animation (the WCAG warnings apply), and whether it
+    /// repeats as `output.loop` says (WCAG 2.2.2 applies; a dotLottie's manifest says whether to
+    /// loop); a video plays once, and a Lottie JSON has no playback settings.
+    public var playback: (animates: Bool, loops: Bool) {
+        switch self {
+        case .gif, .webp, .apng, .svg, .dotLottie: (true, true)
+        case .mp4, .webm, .mov, .lottie: (true, false)
+        case .pngSequence, .stillPNG: (false, false)
+        }
+    }
+
     /// `base.gif`, or `base` (a folder) for PNG frames.
     public func fileName(_ base: String) -> String {
         traits.fileExtension.map { "\(base).\($0)" } ?? base

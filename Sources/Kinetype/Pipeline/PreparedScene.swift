@@ -50,7 +50,7 @@ public final class PreparedScene: Sendable {
             prepared: self, encoding: options.encoding, isCancelled: isCancelled, progress: progress)
         writer.group = options.group
         var report = try writer.write(to: options.output)
-        report.warnings = warnings + report.warnings
+        report.warnings = warnings + motionWarnings(for: options.encoding.format) + report.warnings
         if let sheet = options.contactSheet {
             try ContactSheet(prepared: self).write(to: sheet, jobs: options.encoding.jobs, group: options.group)
         }
@@ -76,11 +76,11 @@ public final class PreparedScene: Sendable {
     }
 
     /// The warnings a render with `encoding` gives that are known before its first frame: the
-    /// scene's own (a weight its family lacks) and what the format cannot show (a GIF above 50 fps,
-    /// a transparent canvas in an MP4). `render` lists them again in its report, in the same words,
+    /// scene's own (a weight its family lacks), the WCAG warnings of its motion (`motionWarnings`)
+    /// and what the format cannot show (a GIF above 50 fps, a transparent canvas in an MP4). `render` lists them again in its report, in the same words,
     /// so a command can print them first and leave them out after.
     public func warningsBeforeRendering(_ encoding: EncodingOptions) -> [Diagnostic] {
-        var found = warnings
+        var found = warnings + motionWarnings(for: encoding.format)
         if encoding.format == .gif, let merged = GIFFrameRate.mergedFramesWarning(fps: timeline.fps) {
             found.append(merged)
         }
@@ -89,6 +89,13 @@ public final class PreparedScene: Sendable {
         }
         if encoding.sound, let note = soundNote(for: encoding.format) { found.append(note) }
         return found
+    }
+
+    /// The WCAG warnings of the animation in `format` (`MotionSafety`): none for a still or frames.
+    public func motionWarnings(for format: OutputFormat) -> [Diagnostic] {
+        let playback = format.playback
+        guard playback.animates else { return [] }
+        return MotionSafety.warnings(timeline, scene: scene, loops: playback.loops)
     }
 
     /// Renders one frame by index on the calling thread (a fresh renderer; for tests and tools).
