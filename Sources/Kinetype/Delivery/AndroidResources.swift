@@ -124,7 +124,10 @@ public struct AndroidResources: Sendable {
     struct Placement: Equatable {
         var folder: String
         var file: String
+        /// The output it copies, or what it is (`the content descriptions`) when it has `contents`.
         var source: String
+        /// The bytes of a file kinetype makes here rather than copies (the content descriptions).
+        var contents: Data? = nil
     }
 
     /// One resource a batch's outcome gives: the output itself, or its poster.
@@ -209,6 +212,12 @@ public struct AndroidResources: Sendable {
             let takenByDefault = taken[key] != nil
             try place(
                 resource, qualifiers: (takenByDefault ? direction(resource) : []) + appearance(resource))
+        }
+        for strings in AndroidContentDescriptions.files(of: report.outcomes, defaultLocale: defaultLocale) {
+            placements.append(
+                Placement(
+                    folder: strings.folder, file: AndroidContentDescriptions.fileName,
+                    source: "the content descriptions", contents: strings.data))
         }
         return placements.sorted { ($0.folder, $0.file) < ($1.folder, $1.file) }
     }
@@ -308,7 +317,11 @@ public struct AndroidResources: Sendable {
                 let destination = delivery.url(path)
                 let data: Data
                 do throws(InputFileError) {
-                    data = try RegularFile.read(placement.source, limit: .max)
+                    if let contents = placement.contents {
+                        data = contents
+                    } else {
+                        data = try RegularFile.read(placement.source, limit: .max)
+                    }
                 } catch {
                     throw Diagnostic(
                         kind: .cannotWrite,
