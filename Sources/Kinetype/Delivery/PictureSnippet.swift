@@ -116,7 +116,10 @@ public struct PictureSnippet: Sendable {
             if let width = first.pointWidth, let height = first.pointHeight {
                 out += " width=\"\(SVGText.number(width, decimals: 2))\" height=\"\(SVGText.number(height, decimals: 2))\""
             }
-            out += " alt=\"\(HTMLText.escape(first.altText ?? ""))\""
+            // Each text layer is a line of the alt text, kept as a character reference so that each
+            // element stays on one line of the snippet.
+            let alt = HTMLText.escape(first.altText ?? "").replacingOccurrences(of: "\n", with: "&#10;")
+            out += " alt=\"\(alt)\""
             if let locale = first.locale { out += " lang=\"\(HTMLText.escape(locale))\"" }
             if first.layoutDirection == .rightToLeft { out += " dir=\"rtl\"" }
             out += ">\n</picture>\n"
