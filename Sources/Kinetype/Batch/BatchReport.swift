@@ -35,6 +35,8 @@ public struct BatchOutcome: Sendable, Encodable {
     /// The canvas in points (CSS pixels on a web page), once the template is decoded.
     public var pointWidth: Double?
     public var pointHeight: Double?
+    /// With `--max-bytes`: the settings chosen to fit the budget (`quality 60, 15 fps`, `as asked`).
+    public var budget: String?
     public var status: Status
     public var frames: Int?
     public var bytes: Int?
@@ -55,7 +57,7 @@ public struct BatchOutcome: Sendable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case entry, name, scale, colorScheme, locale, output, poster, haptics, fallbacks, altText, status, frames,
-            bytes, seconds, error
+            bytes, budget, seconds, error
     }
 
     /// `entry` is written 1-based, as the terminal table shows it; seconds to the microsecond.
@@ -73,6 +75,7 @@ public struct BatchOutcome: Sendable, Encodable {
         try container.encode(status, forKey: .status)
         try container.encodeIfPresent(frames, forKey: .frames)
         try container.encodeIfPresent(bytes, forKey: .bytes)
+        try container.encodeIfPresent(budget, forKey: .budget)
         try container.encodeIfPresent(seconds.map(ReportNumbers.seconds), forKey: .seconds)
         try container.encodeIfPresent(error, forKey: .error)
     }

@@ -104,6 +104,7 @@ public enum BatchReportMerge {
         var locale: String?
         var fallbacks: [String]?
         var altText: String?
+        var budget: String?
         var status: BatchOutcome.Status
         var frames: Int?
         var bytes: Int?
@@ -120,6 +121,7 @@ public enum BatchReportMerge {
             outcome.locale = locale
             outcome.fallbacks = fallbacks ?? []
             outcome.altText = altText
+            outcome.budget = budget
             return outcome
         }
     }

@@ -230,6 +230,7 @@ struct BatchJobRunner {
                     outcome.frames = report.frameCount
                     outcome.warnings = report.warnings
                     outcome.bytes = report.bytes
+                    outcome.budget = report.budget?.summary
                 }
             }
             try group.commit()

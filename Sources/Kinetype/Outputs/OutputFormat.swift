@@ -37,6 +37,7 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
         case crf
         case matte
         case codec
+        case maxBytes = "max-bytes"
     }
 
     /// The facts of one format.
@@ -68,15 +69,17 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
         switch self {
         case .gif:
             Traits(
-                name: "gif", fileExtension: "gif", description: "animated GIF", settings: [.quality, .dither],
+                name: "gif", fileExtension: "gif", description: "animated GIF",
+                settings: [.quality, .dither, .maxBytes],
                 video: nil, animation: .gif)
         case .webp:
             Traits(
                 name: "webp", fileExtension: "webp", description: "animated WebP, lossless unless --quality",
-                settings: [.quality], video: nil, animation: .webp)
+                settings: [.quality, .maxBytes], video: nil, animation: .webp)
         case .apng:
             Traits(
-                name: "apng", fileExtension: "apng", description: "animated PNG", settings: [.pngCompression],
+                name: "apng", fileExtension: "apng", description: "animated PNG",
+                settings: [.pngCompression, .maxBytes],
                 video: nil, animation: .apng)
         case .mp4:
             Traits(

@@ -41,10 +41,25 @@ public final class PreparedScene: Sendable {
     }
 
     /// Renders to `options.output`, atomically: on failure or cancellation nothing is written and
-    /// an existing output stays as it was.
+    /// an existing output stays as it was. With `options.encoding.maxBytes`, a GIF, WebP or APNG is
+    /// the best of kinetype's settings that fits (`ByteBudget`), which the report names.
     public func render(
         _ options: RenderOptions, isCancelled: @escaping @Sendable () -> Bool = { false },
         progress: @escaping (RenderProgress) -> Void = { _ in }
+    ) throws -> RenderReport {
+        if let maximum = options.encoding.maxBytes, ByteBudget.formats.contains(options.encoding.format) {
+            var (report, choice) = try renderWithin(
+                ByteBudget(maximum: maximum), options, isCancelled: isCancelled, progress: progress)
+            report.budget = choice
+            return report
+        }
+        return try renderUnbudgeted(options, isCancelled: isCancelled, progress: progress)
+    }
+
+    /// `render` without a byte budget: the settings as they are.
+    func renderUnbudgeted(
+        _ options: RenderOptions, isCancelled: @escaping @Sendable () -> Bool,
+        progress: @escaping (RenderProgress) -> Void
     ) throws -> RenderReport {
         var writer = OutputWriter(
             prepared: self, encoding: options.encoding, isCancelled: isCancelled, progress: progress)
