@@ -78,7 +78,8 @@ final class AccessibleAssetsTests: XCTestCase {
         XCTAssertTrue(html.contains(#"<source type="image/webp" srcset="../out/notes-en.webp">"#), html)
         XCTAssertTrue(
             html.contains(
-                #"<img src="../out/notes-en.gif" width="160" height="60" alt="@Team&#39;s 50% &amp; &lt;more&gt;&#10;Say &quot;hi&quot;" lang="en">"#),
+                #"<img src="../out/notes-en.gif" width="160" height="60" alt="@Team&#39;s 50% &amp; &lt;more&gt;&#10;Say &quot;hi&quot;" lang="en">"#
+            ),
             html)
         XCTAssertTrue(html.contains(#"lang="ar" dir="rtl">"#), html)
         for name in ["notes-en.svg", "notes-en.webp", "notes-en.gif", "notes-ar.gif", "notes-ar-poster.png"] {
@@ -153,7 +154,8 @@ final class AccessibleAssetsTests: XCTestCase {
         let strobing = try KinetypeProcess.run(["render", strobe, "-o", gif])
         XCTAssertEqual(strobing.status, 0, strobing.stderr)
         XCTAssertTrue(
-            strobing.stderr.contains("layers[0]: WCAG 2.3.1 (Three Flashes or Below Threshold): this layer turns on or off"),
+            strobing.stderr.contains(
+                "layers[0]: WCAG 2.3.1 (Three Flashes or Below Threshold): this layer turns on or off"),
             strobing.stderr)
     }
 

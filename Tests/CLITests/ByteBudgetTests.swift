@@ -57,8 +57,9 @@ final class ByteBudgetTests: XCTestCase {
             } else {
                 XCTAssertEqual(below.status, 1, below.stderr)
                 XCTAssertTrue(
-                    below.stderr.contains("kinetype: error: --max-bytes \(tightBudget): even the smallest gif kinetype "
-                        + "makes of this scene"), below.stderr)
+                    below.stderr.contains(
+                        "kinetype: error: --max-bytes \(tightBudget): even the smallest gif kinetype "
+                            + "makes of this scene"), below.stderr)
                 XCTAssertTrue(below.stderr.contains("so nothing was written"), below.stderr)
                 XCTAssertFalse(FileManager.default.fileExists(atPath: tight), "\(name): nothing is written")
                 floor = try XCTUnwrap(smallest(in: below.stderr), below.stderr)
@@ -128,7 +129,8 @@ final class ByteBudgetTests: XCTestCase {
         let report = folder.appendingPathComponent("report.json")
         let batch = try KinetypeProcess.run([
             "batch", templates.appendingPathComponent("note-card.json").path, "--data",
-            templates.appendingPathComponent("note-card.data.json").path, "-o", folder.appendingPathComponent("out").path,
+            templates.appendingPathComponent("note-card.data.json").path, "-o",
+            folder.appendingPathComponent("out").path,
             "--scale", "1", "--max-bytes", "9000", "--report", report.path, "-q",
         ])
         XCTAssertEqual(batch.status, 0, batch.stderr)

@@ -348,7 +348,8 @@ final class SVGOutputTests: XCTestCase {
         try checkInChromium(
             scene: template("whats-new/note-card.json"),
             arguments: [
-                "--color-scheme", "dark", "--set", "title=ملاحظات", "--set", "body=أضف ملاحظات إلى أي مهمة. دوّن التفاصيل.",
+                "--color-scheme", "dark", "--set", "title=ملاحظات", "--set",
+                "body=أضف ملاحظات إلى أي مهمة. دوّن التفاصيل.",
             ])
     }
 
@@ -448,7 +449,8 @@ final class SVGOutputTests: XCTestCase {
         XCTAssertEqual(changing.status, 64, changing.stderr)
         XCTAssertTrue(
             changing.stderr.contains(
-                "layers[0].animations: SVG output does not support a frame, background or border that changes over time"),
+                "layers[0].animations: SVG output does not support a frame, background or border that changes over time"
+            ),
             changing.stderr)
 
         let hello = template("hello.json")

@@ -22,7 +22,9 @@ enum BatchFiles {
                 files.output(folder.appendingPathComponent(haptics), "the haptic pattern of \(entry)")
             }
             for fallback in job.fallbackFileNames {
-                files.output(folder.appendingPathComponent(fallback.name), "the \(fallback.format.traits.name) fallback of \(entry)")
+                files.output(
+                    folder.appendingPathComponent(fallback.name),
+                    "the \(fallback.format.traits.name) fallback of \(entry)")
             }
             for name in [job.fileName] + (job.posterFileName.map { [$0] } ?? []) + job.fallbackFileNames.map(\.name) {
                 files.output(

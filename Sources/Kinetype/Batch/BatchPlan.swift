@@ -58,7 +58,10 @@ struct BatchPlan {
                 let hapticsFileName =
                     haptics ? OutputNaming.stem(name, colorScheme: scheme, scale: scale) + ".ahap" : nil
                 let fallbackFileNames = fallbacks.map { fallback in
-                    (name: fallback.fileName(OutputNaming.stem(name, colorScheme: scheme, scale: scale)), format: fallback)
+                    (
+                        name: fallback.fileName(OutputNaming.stem(name, colorScheme: scheme, scale: scale)),
+                        format: fallback
+                    )
                 }
                 // An output, a poster and a fallback are all files of the folder: none may take another's name.
                 let written =

@@ -59,7 +59,9 @@ public struct PictureSnippet: Sendable {
     public func html(_ report: BatchReport, format: OutputFormat) -> String {
         let folder = file.deletingLastPathComponent()
         var byEntry: [Int: [BatchOutcome]] = [:]
-        for outcome in report.outcomes where outcome.status != .failed { byEntry[outcome.entry, default: []].append(outcome) }
+        for outcome in report.outcomes where outcome.status != .failed {
+            byEntry[outcome.entry, default: []].append(outcome)
+        }
         var out =
             "<!-- Written by kinetype from \(HTMLText.escape(report.template)): one <picture> per entry. "
             + "The alt text is what each animation shows at its end. -->\n"
@@ -71,7 +73,9 @@ public struct PictureSnippet: Sendable {
             let several = schemes.count > 1
             /// The `srcset` of `paths` of the outcomes of `scheme` (all when nil).
             func srcset(_ scheme: ColorScheme?, _ path: (BatchOutcome) -> String?, vector: Bool) -> String? {
-                let chosen = outcomes.filter { scheme == nil || $0.colorScheme == scheme }.sorted { $0.scale < $1.scale }
+                let chosen = outcomes.filter { scheme == nil || $0.colorScheme == scheme }.sorted {
+                    $0.scale < $1.scale
+                }
                 let files = chosen.compactMap { outcome in path(outcome).map { (outcome.scale, $0) } }
                 guard let lowest = files.first else { return nil }
                 if vector || files.count == 1 { return Self.relative(lowest.1, to: folder) }
@@ -114,7 +118,8 @@ public struct PictureSnippet: Sendable {
                 out += " srcset=\"\(HTMLText.escape(set))\""
             }
             if let width = first.pointWidth, let height = first.pointHeight {
-                out += " width=\"\(SVGText.number(width, decimals: 2))\" height=\"\(SVGText.number(height, decimals: 2))\""
+                out +=
+                    " width=\"\(SVGText.number(width, decimals: 2))\" height=\"\(SVGText.number(height, decimals: 2))\""
             }
             // Each text layer is a line of the alt text, kept as a character reference so that each
             // element stays on one line of the snippet.

@@ -148,8 +148,10 @@ extension PreparedScene {
             trialOptions.contactSheet = nil
             trialOptions.haptics = nil
             trialOptions.audio = nil
-            let bytes = try preparedScene(at: index).renderUnbudgeted(trialOptions, isCancelled: isCancelled, progress: progress)
-                .bytes
+            let bytes = try preparedScene(at: index).renderUnbudgeted(
+                trialOptions, isCancelled: isCancelled, progress: progress
+            )
+            .bytes
             sizes[index] = bytes
             return bytes
         }
@@ -183,7 +185,8 @@ extension PreparedScene {
             throw Diagnostic(
                 kind: .renderFailure,
                 message: "--max-bytes \(budget.maximum): the render gave \(report.bytes) bytes where its trial gave "
-                    + "\(sizes[chosen] ?? 0); nothing was written")
+                    + "\(sizes[chosen] ?? 0); nothing was written"
+            )
             .fail()
         }
         let choice = ByteBudget.Choice(

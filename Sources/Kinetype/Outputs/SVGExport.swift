@@ -277,10 +277,13 @@ struct SVGExport: VectorExport {
             let last = values[count - 1]
             var open = "<g"
             if last.value != 0 {
-                open += " transform=\"rotate(\(SVGText.number(last.value, decimals: 3)) "
+                open +=
+                    " transform=\"rotate(\(SVGText.number(last.value, decimals: 3)) "
                     + "\(units(last.center.x)) \(units(last.center.y)))\""
             }
-            if let body = keyframes(motion, { "transform:" + about($0.center, "rotate(\(SVGText.number($0.value, decimals: 3))deg)") }) {
+            if let body = keyframes(
+                motion, { "transform:" + about($0.center, "rotate(\(SVGText.number($0.value, decimals: 3))deg)") })
+            {
                 open += " class=\"\(document.animation(body))\""
             }
             document.draw(open + ">")
@@ -295,10 +298,13 @@ struct SVGExport: VectorExport {
             var open = "<g"
             if last.value != 1 {
                 let scale = SVGText.number(last.value, decimals: 5)
-                open += " transform=\"translate(\(units(last.center.x)) \(units(last.center.y))) scale(\(scale)) "
+                open +=
+                    " transform=\"translate(\(units(last.center.x)) \(units(last.center.y))) scale(\(scale)) "
                     + "translate(\(units(-last.center.x)) \(units(-last.center.y)))\""
             }
-            if let body = keyframes(motion, { "transform:" + about($0.center, "scale(\(SVGText.number($0.value, decimals: 5)))") }) {
+            if let body = keyframes(
+                motion, { "transform:" + about($0.center, "scale(\(SVGText.number($0.value, decimals: 5)))") })
+            {
                 open += " class=\"\(document.animation(body))\""
             }
             document.draw(open + ">")

@@ -155,13 +155,14 @@ extension SVGExport {
         var region: Rect?
         for vector in vectors {
             guard let ink = vector.ink else { continue }
-            region = region.map { known in
-                let minX = min(known.x, ink.x)
-                let minY = min(known.y, ink.y)
-                let maxX = max(known.x + known.width, ink.x + ink.width)
-                let maxY = max(known.y + known.height, ink.y + ink.height)
-                return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-            } ?? ink
+            region =
+                region.map { known in
+                    let minX = min(known.x, ink.x)
+                    let minY = min(known.y, ink.y)
+                    let maxX = max(known.x + known.width, ink.x + ink.width)
+                    let maxY = max(known.y + known.height, ink.y + ink.height)
+                    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+                } ?? ink
         }
         let ink = region ?? Rect(x: 0, y: 0, width: scene.canvas.width, height: scene.canvas.height)
         let margin = 3 * sigma + 2
