@@ -242,7 +242,27 @@ public struct AndroidResources: Sendable {
         for resource in resources(of: report, format: format, posters: posters) {
             variants["R.\(resource.type).\(resource.name)", default: []].append(resource)
         }
-        return variants.keys.sorted().compactMap { name in
+        // A content description is in `values/` when its entry has no locale or the default one.
+        var strings: [String: (locales: Set<String>, hasDefault: Bool)] = [:]
+        for outcome in report.outcomes where outcome.status != .failed && !(outcome.altText ?? "").isEmpty {
+            let name =
+                "R.string." + Self.resourceName(entry: outcome.name, locale: outcome.locale)
+                + AndroidContentDescriptions.suffix
+            var known = strings[name] ?? ([], false)
+            if let locale = outcome.locale, locale != defaultLocale {
+                known.locales.insert(locale)
+            } else {
+                known.hasDefault = true
+            }
+            strings[name] = known
+        }
+        let stringWarnings = strings.keys.sorted().compactMap { name -> Diagnostic? in
+            guard let known = strings[name], !known.hasDefault else { return nil }
+            return .warning(
+                "\(name) is only in localized folders (\(known.locales.sorted().joined(separator: ", "))), so a device "
+                    + "in another locale finds none; name the default language with --default-locale")
+        }
+        return variants.keys.sorted().compactMap { name -> Diagnostic? in
             let found = variants[name]!
             let isDefault = { (resource: Resource) in
                 let locale = resource.outcome.locale
@@ -259,7 +279,7 @@ public struct AndroidResources: Sendable {
                 "\(name) is only in -ldrtl folders (right-to-left entries without a \"locale\"), so a device in a "
                     + "left-to-right locale finds none; add a left-to-right entry, or give the entry a \"locale\" and "
                     + "name it with --default-locale")
-        }
+        } + stringWarnings
     }
 
     /// A resource's name is its file name without the extension, so `raw/notes.webp` next to the
