@@ -6,13 +6,21 @@ import XCTest
 final class AndroidResourcesCommandTests: XCTestCase {
     private let tiny = KinetypeProcess.fixtures.appendingPathComponent("tiny.json").path
 
+    /// The animations and drawables of `folder`: the content descriptions are `strings(in:)`.
     private func files(in folder: URL) throws -> [String] {
         let enumerator = try XCTUnwrap(FileManager.default.enumerator(atPath: folder.path))
         // kinetype's list of what it wrote (`.kinetype-delivery.json`) is not a resource.
         return enumerator.compactMap { $0 as? String }.filter {
-            $0.contains(".") && !$0.hasPrefix(".kinetype-delivery")
+            $0.contains(".") && !$0.hasPrefix(".kinetype-delivery") && !$0.hasSuffix("/kinetype_strings.xml")
         }
         .sorted()
+    }
+
+    /// The `values` folders that hold kinetype's content descriptions.
+    private func strings(in folder: URL) throws -> [String] {
+        let enumerator = try XCTUnwrap(FileManager.default.enumerator(atPath: folder.path))
+        return enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix("/kinetype_strings.xml") }
+            .map { String($0.dropLast("/kinetype_strings.xml".count)) }.sorted()
     }
 
     func testLocalesDirectionsAppearancesAndDensitiesAreQualifierFolders() throws {
@@ -46,7 +54,10 @@ final class AndroidResourcesCommandTests: XCTestCase {
         XCTAssertEqual(
             try Data(contentsOf: folder.appendingPathComponent("res/raw-ar-ldrtl-night-xxhdpi/notes.gif")),
             try Data(contentsOf: folder.appendingPathComponent("out/notes-ar-dark@3x.gif")))
-        XCTAssertTrue(result.stdout.contains("Wrote 28 files into the Android resources res"), result.stdout)
+        XCTAssertEqual(
+            try strings(in: folder.appendingPathComponent("res")),
+            ["values", "values-ar", "values-b+es+419", "values-b+sr+Latn", "values-b+zh+Hant+TW", "values-pt-rBR"])
+        XCTAssertTrue(result.stdout.contains("Wrote 34 files into the Android resources res"), result.stdout)
         // Android's resource compiler takes the tree and reads the qualifiers as meant.
         let built = try AndroidAssetPackaging.build(folder.appendingPathComponent("res"), in: folder)
         let locales = ["", "ar-ldrtl-", "b+sr+Latn-", "b+zh+Hant+TW-", "es-r419-", "pt-rBR-"]
@@ -78,7 +89,8 @@ final class AndroidResourcesCommandTests: XCTestCase {
         XCTAssertEqual(frames.status, 64, frames.stderr)
         XCTAssertTrue(
             frames.stderr.contains(
-                "choose --format gif, webp, apng, mp4, webm, mov, lottie or dotlottie, or --still SECONDS for drawables"
+                "choose --format gif, webp, apng, mp4, webm, mov, lottie, dotlottie or svg, or --still SECONDS for "
+                    + "drawables"
             ),
             frames.stderr)
 
@@ -100,9 +112,12 @@ final class AndroidResourcesCommandTests: XCTestCase {
         XCTAssertTrue(
             result.stderr.contains("warning: R.raw.tip is only in localized folders (de, en)"), result.stderr)
         XCTAssertEqual(try files(in: folder.appendingPathComponent("res")), ["raw-de/tip.gif", "raw-en/tip.gif"])
+        XCTAssertTrue(
+            result.stderr.contains("warning: R.string.tip_description is only in localized folders (de, en)"),
+            result.stderr)
         XCTAssertEqual(
             try AndroidAssetPackaging.build(folder.appendingPathComponent("res"), in: folder).withoutDefault,
-            ["raw/tip"])
+            ["raw/tip", "string/tip_description"])
 
         // Named, the default language's outputs are also the default resources.
         let named = try KinetypeProcess.run(
@@ -148,7 +163,7 @@ final class AndroidResourcesCommandTests: XCTestCase {
                 try Data(contentsOf: res.appendingPathComponent(resource)),
                 try Data(contentsOf: folder.appendingPathComponent("out/" + output)), resource)
         }
-        XCTAssertTrue(result.stdout.contains("Wrote 30 files into the Android resources res"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Wrote 32 files into the Android resources res"), result.stdout)
         XCTAssertEqual(try AndroidAssetPackaging.build(res, in: folder).withoutDefault, [])
     }
 
@@ -177,7 +192,8 @@ final class AndroidResourcesCommandTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("warning: R.drawable.tip_poster is only in localized folders (en)"))
         XCTAssertTrue(result.stderr.contains("warning: R.raw.tip is only in localized folders (en)"))
         XCTAssertEqual(
-            try AndroidAssetPackaging.build(res, in: folder).withoutDefault, ["drawable/tip_poster", "raw/tip"])
+            try AndroidAssetPackaging.build(res, in: folder).withoutDefault,
+            ["drawable/tip_poster", "raw/tip", "string/tip_description"])
     }
 
     func testDrawablesWithoutADensityAndCollidingDrawablesAreRefused() throws {
@@ -323,6 +339,7 @@ final class AndroidResourcesCommandTests: XCTestCase {
                 "raw/r_new.gif", "raw/r_null.gif", "raw/r_true.gif",
             ])
         let built = try AndroidAssetPackaging.build(res, in: folder)
-        XCTAssertEqual(built.configurations.count, 18, built.log)
+        // Nine animations, their nine posters and their nine content descriptions.
+        XCTAssertEqual(built.configurations.count, 27, built.log)
     }
 }

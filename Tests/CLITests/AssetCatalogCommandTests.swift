@@ -125,7 +125,8 @@ final class AssetCatalogCommandTests: XCTestCase {
         // The hint names every format a catalog takes, Lottie's too (each is tested to go in one).
         XCTAssertTrue(
             frames.stderr.contains(
-                "choose --format gif, webp, apng, mp4, webm, mov, lottie or dotlottie, or --still SECONDS for an image set"
+                "choose --format gif, webp, apng, mp4, webm, mov, lottie, dotlottie or svg, or --still SECONDS for an "
+                    + "image set"
             ), frames.stderr)
         let name = try KinetypeProcess.run(["batch", tiny, "--data", "d.json", "--xcassets", "Assets"], in: folder)
         XCTAssertEqual(name.status, 64, name.stderr)

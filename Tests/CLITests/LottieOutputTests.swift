@@ -18,30 +18,9 @@ final class LottieOutputTests: XCTestCase {
                             "cursor": {"shape": "bar", "color": "#3B5BDB", "blink": 0.4}}]}]}
         """
 
-    /// The Python of `scripts/setup`'s venv with the schema and the players, or nil when it is not there.
-    private static var python: URL? {
-        let environment = ProcessInfo.processInfo.environment
-        if let given = environment["KINETYPE_LOTTIE_PYTHON"], !given.isEmpty { return URL(fileURLWithPath: given) }
-        let cache =
-            environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        let python = cache.appendingPathComponent("kinetype/lottie-venv/bin/python")
-        return FileManager.default.isExecutableFile(atPath: python.path) ? python : nil
-    }
+    private static var python: URL? { CheckerPython.path }
 
-    /// The players' Python, or a skip that says how to get it (a failure under CI, where
-    /// `scripts/setup` installs it).
-    private func requirePython() throws -> URL {
-        if let python = Self.python { return python }
-        let message =
-            "the Lottie checks need scripts/setup's Python venv (lottie-specs, jsonschema, rlottie-python, "
-            + "thorvg-python, pillow) at ~/.cache/kinetype/lottie-venv, or KINETYPE_LOTTIE_PYTHON"
-        if let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty {
-            XCTFail(message)
-            throw XCTSkip(message)
-        }
-        throw XCTSkip(message)
-    }
+    private func requirePython() throws -> URL { try CheckerPython.required() }
 
     private func writeScene(_ text: String, named name: String, in folder: URL) throws -> String {
         let url = folder.appendingPathComponent(name)

@@ -64,7 +64,7 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(
             result.stderr.contains(
-                "unknown output format \".bmp\"; kinetype writes .gif (animated GIF), .webp (animated WebP, lossless unless --quality), .apng (animated PNG), .mp4 (H.264 or HEVC video), .webm (VP9 video with alpha), .mov (ProRes 4444 video with alpha, or HEVC), .json (Lottie JSON, vector shapes), .lottie (dotLottie, zipped Lottie), .png (one PNG image, with --still), or a folder path (a folder of PNG frames)"
+                "unknown output format \".bmp\"; kinetype writes .gif (animated GIF), .webp (animated WebP, lossless unless --quality), .apng (animated PNG), .mp4 (H.264 or HEVC video), .webm (VP9 video with alpha), .mov (ProRes 4444 video with alpha, or HEVC), .json (Lottie JSON, vector shapes), .lottie (dotLottie, zipped Lottie), .svg (animated SVG, vector shapes), .png (one PNG image, with --still), or a folder path (a folder of PNG frames)"
             ), result.stderr)
     }
 

@@ -208,7 +208,7 @@ final class StreamTests: XCTestCase {
         XCTAssertEqual(unknown.status, 64)
         XCTAssertTrue(
             unknown.stderr.contains(
-                #"--format takes gif, webp, apng, mp4, webm, mov, png, lottie or dotlottie, found "bmp""#),
+                #"--format takes gif, webp, apng, mp4, webm, mov, png, lottie, dotlottie or svg, found "bmp""#),
             unknown.stderr)
         let mismatch = try KinetypeProcess.run(["render", tiny, "-o", "x.gif", "--format", "mp4"], in: folder)
         XCTAssertEqual(mismatch.status, 64)

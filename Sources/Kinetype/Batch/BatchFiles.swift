@@ -21,13 +21,19 @@ enum BatchFiles {
             if let haptics = job.hapticsFileName {
                 files.output(folder.appendingPathComponent(haptics), "the haptic pattern of \(entry)")
             }
-            for name in [job.fileName] + (job.posterFileName.map { [$0] } ?? []) {
+            for fallback in job.fallbackFileNames {
+                files.output(
+                    folder.appendingPathComponent(fallback.name),
+                    "the \(fallback.format.traits.name) fallback of \(entry)")
+            }
+            for name in [job.fileName] + (job.posterFileName.map { [$0] } ?? []) + job.fallbackFileNames.map(\.name) {
                 files.output(
                     fingerprints.appendingPathComponent(FingerprintFileName.of(name, nameLimit: nameLimit)),
                     "the fingerprint of \(entry)")
             }
         }
         if let report = options.reportFile { files.output(report, "--report") }
+        if let picture = options.pictureFile { files.output(picture, "--picture") }
         // A template or data that came through a pipe is no file an output could be.
         if options.templateBytes == nil {
             files.input(options.template, "the template", shown: options.templateDisplayName)

@@ -40,6 +40,11 @@ public struct BatchOptions: Sendable {
     /// `--poster`: also render each output's still at this moment (seconds, or `StillMoment.end`),
     /// named by `OutputNaming.posterStem` (`name-poster.png`).
     public var posterTime: Double?
+    /// `--picture`: the formats each animation is also rendered in, next to it with its name
+    /// (`name-dark@2x.webp`), as the fallbacks the `<picture>` snippet names (`PictureSnippet`).
+    public var fallbackFormats: [OutputFormat] = []
+    /// `--picture`: where the caller will write the `<picture>` snippet, checked like `reportFile`.
+    public var pictureFile: URL?
     /// `--haptics`: also write each animation's keystrokes as a haptic pattern next to it, named
     /// like the output with `.ahap` (`name-dark@2x.ahap`).
     public var haptics = false

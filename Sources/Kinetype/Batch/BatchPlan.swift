@@ -24,6 +24,8 @@ struct BatchPlan {
         let posterFileName: String?
         /// `name-dark@2x.ahap` with `--haptics`, else nil.
         let hapticsFileName: String?
+        /// `name-dark@2x.webp` and `.gif` with `--picture`: the output in its fallback formats.
+        var fallbackFileNames: [(name: String, format: OutputFormat)] = []
     }
 
     let jobs: [Job]
@@ -36,7 +38,7 @@ struct BatchPlan {
     init(
         entries: [BatchEntry], dataFileName: String, defaultName: String, scales: [Double]?,
         colorSchemes: [ColorScheme]? = nil, format: OutputFormat, posters: Bool = false, haptics: Bool = false,
-        shard: Shard?,
+        fallbacks: [OutputFormat] = [], shard: Shard?,
         nameCheck: BatchOutputNameCheck? = nil
     ) throws {
         var jobs: [Job] = []
@@ -55,8 +57,16 @@ struct BatchPlan {
                     : nil
                 let hapticsFileName =
                     haptics ? OutputNaming.stem(name, colorScheme: scheme, scale: scale) + ".ahap" : nil
-                // An output and a poster are both files of the folder: neither may take another's name.
-                let written = [(fileName, format)] + (posterFileName.map { [($0, OutputFormat.stillPNG)] } ?? [])
+                let fallbackFileNames = fallbacks.map { fallback in
+                    (
+                        name: fallback.fileName(OutputNaming.stem(name, colorScheme: scheme, scale: scale)),
+                        format: fallback
+                    )
+                }
+                // An output, a poster and a fallback are all files of the folder: none may take another's name.
+                let written =
+                    [(fileName, format)] + (posterFileName.map { [($0, OutputFormat.stillPNG)] } ?? [])
+                    + fallbackFileNames.map { ($0.name, $0.format) }
                 let claimed = written.map(\.0) + (hapticsFileName.map { [$0] } ?? [])
                 if let (clash, first) = claimed.lazy.compactMap({ file in
                     firstByFile[file.lowercased()].map { (file, $0) }
@@ -85,7 +95,7 @@ struct BatchPlan {
                             entryIndex: index, name: name, vars: entry.values,
                             layoutDirection: entry.layoutDirection, scale: scale, colorScheme: scheme,
                             locale: entry.locale, fileName: fileName, posterFileName: posterFileName,
-                            hapticsFileName: hapticsFileName))
+                            hapticsFileName: hapticsFileName, fallbackFileNames: fallbackFileNames))
                 }
             }
         }

@@ -27,6 +27,16 @@ public struct BatchOutcome: Sendable, Encodable {
     public var poster: String?
     /// The path of its haptic pattern (`--haptics`), once it is in place (rendered or unchanged).
     public var haptics: String?
+    /// The paths of its WebP and GIF fallbacks (`--picture`), once they are in place.
+    public var fallbacks: [String] = []
+    /// The text it shows at its end (`AltText`), for screen readers: its alt text. Known once the
+    /// entry's scene is prepared (rendered or unchanged).
+    public var altText: String?
+    /// The canvas in points (CSS pixels on a web page), once the template is decoded.
+    public var pointWidth: Double?
+    public var pointHeight: Double?
+    /// With `--max-bytes`: the settings chosen to fit the budget (`quality 60, 15 fps`, `as asked`).
+    public var budget: String?
     public var status: Status
     public var frames: Int?
     public var bytes: Int?
@@ -46,7 +56,8 @@ public struct BatchOutcome: Sendable, Encodable {
     public var kept: [String] = []
 
     private enum CodingKeys: String, CodingKey {
-        case entry, name, scale, colorScheme, output, poster, haptics, status, frames, bytes, seconds, error
+        case entry, name, scale, colorScheme, locale, output, poster, haptics, fallbacks, altText, status, frames,
+            bytes, budget, seconds, error
     }
 
     /// `entry` is written 1-based, as the terminal table shows it; seconds to the microsecond.
@@ -55,12 +66,16 @@ public struct BatchOutcome: Sendable, Encodable {
         try container.encode(ReportNumbers.number(ofIndex: entry), forKey: .entry)
         try container.encode(name, forKey: .name)
         try container.encode(scale, forKey: .scale)
+        try container.encodeIfPresent(locale, forKey: .locale)
         try container.encode(output, forKey: .output)
         try container.encodeIfPresent(poster, forKey: .poster)
         try container.encodeIfPresent(haptics, forKey: .haptics)
+        if !fallbacks.isEmpty { try container.encode(fallbacks, forKey: .fallbacks) }
+        try container.encodeIfPresent(altText, forKey: .altText)
         try container.encode(status, forKey: .status)
         try container.encodeIfPresent(frames, forKey: .frames)
         try container.encodeIfPresent(bytes, forKey: .bytes)
+        try container.encodeIfPresent(budget, forKey: .budget)
         try container.encodeIfPresent(seconds.map(ReportNumbers.seconds), forKey: .seconds)
         try container.encodeIfPresent(error, forKey: .error)
     }

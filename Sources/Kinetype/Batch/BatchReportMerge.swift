@@ -101,6 +101,10 @@ public enum BatchReportMerge {
         var output: String
         var poster: String?
         var haptics: String?
+        var locale: String?
+        var fallbacks: [String]?
+        var altText: String?
+        var budget: String?
         var status: BatchOutcome.Status
         var frames: Int?
         var bytes: Int?
@@ -108,12 +112,17 @@ public enum BatchReportMerge {
         var error: String?
 
         var outcome: BatchOutcome {
-            BatchOutcome(
+            var outcome = BatchOutcome(
                 entry: entry - 1, name: name, scale: scale, output: output, poster: poster, haptics: haptics,
                 status: status,
                 frames: frames,
                 bytes: bytes,
                 seconds: seconds, error: error)
+            outcome.locale = locale
+            outcome.fallbacks = fallbacks ?? []
+            outcome.altText = altText
+            outcome.budget = budget
+            return outcome
         }
     }
 }

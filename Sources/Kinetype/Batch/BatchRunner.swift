@@ -35,7 +35,7 @@ public enum BatchRunner {
             defaultName: options.defaultOutputName,
             scales: options.scales, colorSchemes: options.colorSchemes, format: options.format,
             posters: options.posterTime != nil,
-            haptics: options.haptics, shard: options.shard, nameCheck: nameCheck
+            haptics: options.haptics, fallbacks: options.fallbackFormats, shard: options.shard, nameCheck: nameCheck
         ).jobs
         let template = templateScene(entries: entries, templateBytes: templateBytes, options: options)
         let warnings = try unusedPlaceholderWarnings(entries: entries, template: template, options: options)
@@ -176,8 +176,11 @@ struct BatchJobRunner {
             outcome.scale = scene.canvas.scale
             outcome.colorScheme = scene.canvas.colorScheme
             outcome.layoutDirection = scene.canvas.layoutDirection
+            outcome.pointWidth = scene.canvas.width
+            outcome.pointHeight = scene.canvas.height
             try scene.validateCanvasSize()
             let prepared = try loader.prepare(scene)
+            outcome.altText = AltText.of(prepared.timeline)
             // A still or poster must show a moment of this entry's scene, whose length its text decides.
             let duration = prepared.timeline.duration
             let stillTime = StillMoment.seconds(options.encoding.stillTime, within: duration)
@@ -208,7 +211,17 @@ struct BatchJobRunner {
                         fingerprint: fingerprint(prepared, options: options, templateBytes: templateBytes, poster: true)
                     ))
             }
-            let poster = files.count > 1 ? files[1].url.path : nil
+            let poster = job.posterFileName != nil && files.count > 1 ? files[1].url.path : nil
+            for fallback in job.fallbackFileNames {
+                files.append(
+                    BatchFile(
+                        url: options.outputFolder.appendingPathComponent(fallback.name), format: fallback.format,
+                        stillTime: stillTime,
+                        fingerprint: fingerprint(
+                            prepared, options: options, templateBytes: templateBytes, poster: false,
+                            format: fallback.format)))
+            }
+            let fallbacks = job.fallbackFileNames.map { options.outputFolder.appendingPathComponent($0.name).path }
             let stale = files.filter { options.force || !isUnchanged($0, options: options) }
             let fresh = files.filter { file in !stale.contains { $0.url == file.url } }
             outcome.kept = fresh.flatMap(\.paths)
@@ -216,6 +229,7 @@ struct BatchJobRunner {
                 outcome.status = .unchanged
                 outcome.poster = poster
                 outcome.haptics = haptics
+                outcome.fallbacks = fallbacks
                 return outcome
             }
 
@@ -235,6 +249,7 @@ struct BatchJobRunner {
                     outcome.frames = report.frameCount
                     outcome.warnings = report.warnings
                     outcome.bytes = report.bytes
+                    outcome.budget = report.budget?.summary
                 }
             }
             try group.commit()
@@ -254,6 +269,7 @@ struct BatchJobRunner {
             }
             outcome.poster = poster
             outcome.haptics = haptics
+            outcome.fallbacks = fallbacks
             outcome.status = .rendered
         } catch {
             // Interrupted (or failing because of the interruption): unfinished, nothing was written.
@@ -281,12 +297,12 @@ struct BatchJobRunner {
         var paths: [String] { [url.path] + (haptics.map { [$0.path] } ?? []) }
     }
 
-    private func fingerprint(_ prepared: PreparedScene, options: BatchOptions, templateBytes: Data, poster: Bool)
-        -> String
-    {
+    private func fingerprint(
+        _ prepared: PreparedScene, options: BatchOptions, templateBytes: Data, poster: Bool, format: OutputFormat? = nil
+    ) -> String {
         var fingerprint = InputFingerprint(
             templateBytes: templateBytes, overrides: job.vars.merging(options.overrides) { $1 },
-            settings: options.fingerprintSettings(of: prepared.scene, poster: poster))
+            settings: options.fingerprintSettings(of: prepared.scene, poster: poster, format: format))
         fingerprint.addFiles(of: prepared)
         return fingerprint.hex
     }

@@ -58,9 +58,10 @@ extension BatchOptions {
     /// format's own settings only, so that adding `--color-scheme light,dark` or changing the GIF
     /// quality of a WebP batch keeps the outputs they do not change. With `poster`, the settings
     /// of the output's poster (a PNG of the moment `posterTime`), which has a fingerprint of its
-    /// own: adding `--poster` to a batch renders the posters and keeps the animations.
-    func fingerprintSettings(of scene: Scene, poster: Bool = false) -> [String] {
-        let format = poster ? OutputFormat.stillPNG : format
+    /// own: adding `--poster` to a batch renders the posters and keeps the animations. With
+    /// `format`, the settings of the output's fallback in that format (`--picture`).
+    func fingerprintSettings(of scene: Scene, poster: Bool = false, format fallback: OutputFormat? = nil) -> [String] {
+        let format = poster ? OutputFormat.stillPNG : fallback ?? format
         let stillTime = poster ? posterTime : format == .stillPNG ? encoding.stillTime : nil
         return [
             "format \(format.traits.name)\(format.traits.isFolder ? " frames" : "")", "scale \(scene.canvas.scale)",

@@ -124,7 +124,10 @@ public struct AndroidResources: Sendable {
     struct Placement: Equatable {
         var folder: String
         var file: String
+        /// The output it copies, or what it is (`the content descriptions`) when it has `contents`.
         var source: String
+        /// The bytes of a file kinetype makes here rather than copies (the content descriptions).
+        var contents: Data? = nil
     }
 
     /// One resource a batch's outcome gives: the output itself, or its poster.
@@ -210,6 +213,12 @@ public struct AndroidResources: Sendable {
             try place(
                 resource, qualifiers: (takenByDefault ? direction(resource) : []) + appearance(resource))
         }
+        for strings in AndroidContentDescriptions.files(of: report.outcomes, defaultLocale: defaultLocale) {
+            placements.append(
+                Placement(
+                    folder: strings.folder, file: AndroidContentDescriptions.fileName,
+                    source: "the content descriptions", contents: strings.data))
+        }
         return placements.sorted { ($0.folder, $0.file) < ($1.folder, $1.file) }
     }
 
@@ -233,7 +242,27 @@ public struct AndroidResources: Sendable {
         for resource in resources(of: report, format: format, posters: posters) {
             variants["R.\(resource.type).\(resource.name)", default: []].append(resource)
         }
-        return variants.keys.sorted().compactMap { name in
+        // A content description is in `values/` when its entry has no locale or the default one.
+        var strings: [String: (locales: Set<String>, hasDefault: Bool)] = [:]
+        for outcome in report.outcomes where outcome.status != .failed && !(outcome.altText ?? "").isEmpty {
+            let name =
+                "R.string." + Self.resourceName(entry: outcome.name, locale: outcome.locale)
+                + AndroidContentDescriptions.suffix
+            var known = strings[name] ?? ([], false)
+            if let locale = outcome.locale, locale != defaultLocale {
+                known.locales.insert(locale)
+            } else {
+                known.hasDefault = true
+            }
+            strings[name] = known
+        }
+        let stringWarnings = strings.keys.sorted().compactMap { name -> Diagnostic? in
+            guard let known = strings[name], !known.hasDefault else { return nil }
+            return .warning(
+                "\(name) is only in localized folders (\(known.locales.sorted().joined(separator: ", "))), so a device "
+                    + "in another locale finds none; name the default language with --default-locale")
+        }
+        return variants.keys.sorted().compactMap { name -> Diagnostic? in
             let found = variants[name]!
             let isDefault = { (resource: Resource) in
                 let locale = resource.outcome.locale
@@ -250,7 +279,7 @@ public struct AndroidResources: Sendable {
                 "\(name) is only in -ldrtl folders (right-to-left entries without a \"locale\"), so a device in a "
                     + "left-to-right locale finds none; add a left-to-right entry, or give the entry a \"locale\" and "
                     + "name it with --default-locale")
-        }
+        } + stringWarnings
     }
 
     /// A resource's name is its file name without the extension, so `raw/notes.webp` next to the
@@ -308,7 +337,11 @@ public struct AndroidResources: Sendable {
                 let destination = delivery.url(path)
                 let data: Data
                 do throws(InputFileError) {
-                    data = try RegularFile.read(placement.source, limit: .max)
+                    if let contents = placement.contents {
+                        data = contents
+                    } else {
+                        data = try RegularFile.read(placement.source, limit: .max)
+                    }
                 } catch {
                     throw Diagnostic(
                         kind: .cannotWrite,

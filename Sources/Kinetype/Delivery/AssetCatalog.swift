@@ -76,6 +76,7 @@ public struct AssetCatalog: Sendable {
         case .lottie: "public.json"
         // No registered identifier for dotLottie: the generic one for bytes.
         case .dotLottie: "public.data"
+        case .svg: "public.svg-image"
         }
     }
 

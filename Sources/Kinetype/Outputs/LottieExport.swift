@@ -11,14 +11,14 @@ import KinetypeRender
 /// positions the raster renderer draws. Everything that changes is sampled at every frame of the
 /// timeline. A layer's opacity, offset, scale and rotation are Bézier keyframes where the scene's
 /// easing reproduces them, linear keyframes where they otherwise change smoothly, and hold
-/// keyframes where they jump (`LottieMotion`); the rest is hold keyframes where it changes: a
+/// keyframes where they jump (`VectorMotion`); the rest is hold keyframes where it changes: a
 /// typewriter's reveal (the opacity of each character's glyphs), the cursor (its rectangle and
 /// blink), each distinct layout of a text that changes (`LottieTextLayer.swift`).
 /// Whatever it cannot write exactly is refused with an error naming the layer.
 ///
 /// The JSON is counted as it is built, each glyph and layer written at once (`tally`), and an export
 /// that would pass `maximumBytes` is refused at the layer where it does, before anything is written.
-struct LottieExport {
+struct LottieExport: VectorExport {
     /// The largest Lottie JSON kinetype writes (16 MiB): players read and hold the whole file, and
     /// the reference scenes' largest is 0.4 MB. A text laid out again on hundreds of frames reaches it.
     static let maximumBytes = 16 << 20
@@ -27,73 +27,15 @@ struct LottieExport {
     let renderer: FrameRenderer
     let isCancelled: @Sendable () -> Bool
 
-    var scene: Scene { prepared.scene }
-    var timeline: Timeline { prepared.timeline }
+    static let formatName = "Lottie"
+    static let documentName = "the Lottie JSON"
 
-    /// A value of every frame, kept as the frames where it changes.
-    struct Track<Value: Equatable> {
-        private(set) var changes: [(frame: Int, value: Value)] = []
-        init() {}
-        /// A value that never changes.
-        init(_ value: Value) { changes = [(0, value)] }
-        mutating func add(_ value: Value, frame: Int) {
-            if let last = changes.last, last.value == value { return }
-            changes.append((frame, value))
-        }
-        /// The value at each of the first `count` frames.
-        func expanded(count: Int) -> [Value] {
-            var values: [Value] = []
-            values.reserveCapacity(count)
-            for (position, change) in changes.enumerated() {
-                let end = position + 1 < changes.count ? changes[position + 1].frame : count
-                values += repeatElement(change.value, count: max(0, min(end, count) - change.frame))
-            }
-            return values
-        }
-    }
-
-    /// What one layer does over the whole timeline.
-    struct LayerTracks {
-        var first: LayerState
-        var opacity = Track<Double>()
-        var position = Track<Point>()
-        var scale = Track<Double>()
-        var rotation = Track<Double>()
-        /// Text layers: each distinct layout of the text (the text state without its reveal and
-        /// cursor), in the order they first show, and which one each frame shows.
-        var layouts: [TextState] = []
-        var layoutOfFrame: [Int] = []
-        /// Text layers: the reveal of each frame, and the cursor with the layout it stands in.
-        var reveals: [TextReveal?] = []
-        var cursor = Track<CursorSample?>()
-        /// The frames each transform property jumps into (see `LottieMotion`).
-        var opacityJumps: Set<Int> = []
-        var positionJumps: Set<Int> = []
-        var scaleJumps: Set<Int> = []
-        var rotationJumps: Set<Int> = []
-    }
+    typealias Track<Value: Equatable> = VectorTrack<Value>
+    typealias LayerTracks = VectorLayerTracks
 
     func document() throws -> LottieJSON {
         let frameCount = timeline.frameCount
-        let first = timeline.state(atFrame: 0)
-        try checkFill(first.canvas.background, at: "canvas.background")
-        var tracks = first.layers.map { LayerTracks(first: $0) }
-        var previous = first
-        for frame in 0..<frameCount {
-            if frame % 64 == 0, isCancelled() { throw CancellationError() }
-            let state = frame == 0 ? first : timeline.state(atFrame: frame)
-            if state.canvas != first.canvas {
-                throw refusal(at: "canvas", "the canvas changes during the animation")
-            }
-            guard state.layers.count == tracks.count else {
-                throw refusal(at: "layers", "the layers change during the animation")
-            }
-            for (position, layer) in state.layers.enumerated() {
-                try record(layer, frame: frame, into: &tracks[position])
-            }
-            if frame > 0 { findJumps(into: frame, from: previous, to: state, tracks: &tracks) }
-            previous = state
-        }
+        let (first, tracks) = try sampleLayers()
         var assets: [LottieJSON] = []
         var shared = SharedAssets()
         var layers: [LottieJSON] = []
@@ -137,84 +79,6 @@ struct LottieExport {
         return written
     }
 
-    /// The refusal of an export past `maximumBytes` (exit 64, like every Lottie refusal).
-    func tooLarge(at path: String, bytes: Int) -> DiagnosticList {
-        var diagnostic = scene.source.diagnostic(
-            at: path,
-            "the Lottie JSON would be larger than \(RegularFile.describe(bytes: Int64(Self.maximumBytes))), the most "
-                + "kinetype writes; it passes that here",
-            hint: "render this scene to .gif, .webp, .apng or a video; text laid out again on many frames (a flow "
-                + "typewriter, an animated size, weight, letter spacing or color) makes a large Lottie file, since "
-                + "every layout is its own glyphs",
-            kind: .usage)
-        diagnostic.usageFollowUp = .none
-        return DiagnosticList([diagnostic])
-    }
-
-    // MARK: - Sampling and checks
-
-    /// rlottie and ThorVG blend a gradient's translucent colors differently from each other and
-    /// from Cairo (rlottie by more than a fifth of the pixels), so only opaque gradients are written.
-    private func checkFill(_ fill: Fill?, at path: String) throws {
-        if case .linear(let from, let to, _, _) = fill, from.alpha < 1 || to.alpha < 1 {
-            throw refusal(at: path, "a gradient with translucent colors")
-        }
-    }
-
-    private func record(_ layer: LayerState, frame: Int, into tracks: inout LayerTracks) throws {
-        let path = "layers[\(layer.index)]"
-        let base = tracks.first
-        if frame == 0 { try checkFill(layer.background, at: path + ".background") }
-        if layer.frame != base.frame || layer.alignment != base.alignment || layer.padding != base.padding
-            || layer.background != base.background || layer.cornerRadius != base.cornerRadius
-            || layer.border != base.border
-        {
-            throw refusal(at: path + ".animations", "a frame, background or border that changes over time")
-        }
-        switch (layer.content, base.content) {
-        case (.rect, .rect): break
-        case (.image(let picture), .image(let first)) where picture == first: break
-        case (.text(let text), .text):
-            let layout = laidOut(text)
-            let known: Int
-            if let last = tracks.layoutOfFrame.last, tracks.layouts[last] == layout {
-                known = last
-            } else if let found = tracks.layouts.firstIndex(of: layout) {
-                known = found
-            } else {
-                tracks.layouts.append(layout)
-                known = tracks.layouts.count - 1
-            }
-            tracks.layoutOfFrame.append(known)
-            tracks.reveals.append(text.reveal)
-            tracks.cursor.add(text.cursor.map { CursorSample(cursor: $0, layout: known) }, frame: frame)
-        default:
-            throw refusal(at: path, "a layer whose content changes kind")
-        }
-        let mirrored = renderer.isRightToLeftLayout
-        tracks.opacity.add(min(max(layer.opacity, 0), 1), frame: frame)
-        tracks.position.add(Point(x: mirrored ? -layer.offset.x : layer.offset.x, y: layer.offset.y), frame: frame)
-        tracks.scale.add(layer.scale, frame: frame)
-        tracks.rotation.add(layer.rotation, frame: frame)
-    }
-
-    /// A text state without what changes per frame in a layout that stays put (reveal, cursor).
-    private func laidOut(_ text: TextState) -> TextState {
-        var copy = text
-        copy.reveal = nil
-        copy.cursor = nil
-        return copy
-    }
-
-    func refusal(at path: String, _ feature: String) -> DiagnosticList {
-        var diagnostic = scene.source.diagnostic(
-            at: path, "Lottie output does not support \(feature) yet",
-            hint: "render this scene to .gif, .webp, .apng or a video, or leave the feature out for Lottie",
-            kind: .usage)
-        diagnostic.usageFollowUp = .none
-        return DiagnosticList([diagnostic])
-    }
-
     // MARK: - Layers
 
     /// The assets layers share, by what they hold: glyph outlines in a fill, and pictures (their PNG).
@@ -243,14 +107,6 @@ struct LottieExport {
         case .image:
             return try imageLayer(tracks, index: index, assets: &assets, pictures: &shared.pictures)
         }
-    }
-
-    /// A glyph origin where the raster renderer draws it: Cairo puts still text's cached glyph
-    /// images at whole pixels of the scene's own scale, so the file shows the scene's pixels there
-    /// (and is within half a pixel of Pango's unrounded position at any other density).
-    func snapped(_ coordinate: Double) -> Double {
-        let scale = scene.canvas.scale
-        return (coordinate * scale).rounded() / scale
     }
 
     /// A layer's border, as the raster renderer strokes it inside its box (over the content).
@@ -301,7 +157,7 @@ struct LottieExport {
     }
 
     /// The layer's transform about its box's center (which moves when re-laid-out text resizes its
-    /// box): opacity, offset, scale and rotation per frame, keyframed as `LottieMotion` says. Where
+    /// box): opacity, offset, scale and rotation per frame, keyframed as `VectorMotion` says. Where
     /// the center moves (a text re-laid out), the anchor holds and so does the position.
     func transform(_ tracks: LayerTracks, centers: Track<Point>) -> LottieJSON {
         let point: (Point) -> [LottieJSON] = { [.number($0.x), .number($0.y), .number(0)] }
@@ -332,14 +188,14 @@ struct LottieExport {
         let count = timeline.frameCount
         // Dropped frames stay within a hundredth of a point (the positions' rounding) or less.
         let curves = transformCurves
-        let opacity = LottieMotion(
+        let opacity = VectorMotion(
             values: tracks.opacity.expanded(count: count), jumps: tracks.opacityJumps, exactness: 1e-4, curves: curves)
-        let rotation = LottieMotion(
+        let rotation = VectorMotion(
             values: tracks.rotation.expanded(count: count), jumps: tracks.rotationJumps, exactness: 1e-3,
             curves: curves)
-        let position = LottieMotion(
+        let position = VectorMotion(
             values: placed.expanded(count: count), jumps: positionJumps, exactness: 0.01, curves: curves)
-        let scaling = LottieMotion(
+        let scaling = VectorMotion(
             values: tracks.scale.expanded(count: count), jumps: tracks.scaleJumps, exactness: 1e-5, curves: curves)
         return .object([
             ("o", motionKeyframes(opacity, static: { .number($0 * 100) }, animated: { [.number($0 * 100)] })),

@@ -26,6 +26,8 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
     case lottie
     /// dotLottie (`.lottie`): the Lottie JSON in a ZIP archive with a manifest.
     case dotLottie
+    /// An animated SVG (`.svg`): glyph outlines and CSS animations, one file for every density.
+    case svg
 
     /// An encoding option of `render` and `batch`, which applies to some formats only.
     public enum Setting: String, CaseIterable, Sendable {
@@ -35,6 +37,7 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
         case crf
         case matte
         case codec
+        case maxBytes = "max-bytes"
     }
 
     /// The facts of one format.
@@ -66,15 +69,17 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
         switch self {
         case .gif:
             Traits(
-                name: "gif", fileExtension: "gif", description: "animated GIF", settings: [.quality, .dither],
+                name: "gif", fileExtension: "gif", description: "animated GIF",
+                settings: [.quality, .dither, .maxBytes],
                 video: nil, animation: .gif)
         case .webp:
             Traits(
                 name: "webp", fileExtension: "webp", description: "animated WebP, lossless unless --quality",
-                settings: [.quality], video: nil, animation: .webp)
+                settings: [.quality, .maxBytes], video: nil, animation: .webp)
         case .apng:
             Traits(
-                name: "apng", fileExtension: "apng", description: "animated PNG", settings: [.pngCompression],
+                name: "apng", fileExtension: "apng", description: "animated PNG",
+                settings: [.pngCompression, .maxBytes],
                 video: nil, animation: .apng)
         case .mp4:
             Traits(
@@ -106,17 +111,32 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
             Traits(
                 name: "dotlottie", fileExtension: "lottie", description: "dotLottie, zipped Lottie", settings: [],
                 video: nil, animation: nil, isVector: true)
+        case .svg:
+            Traits(
+                name: "svg", fileExtension: "svg", description: "animated SVG, vector shapes", settings: [],
+                video: nil, animation: nil, isVector: true)
         }
     }
 
     /// How messages name it: `.gif outputs`, `PNG frames`, `a --still PNG`.
     public var displayName: String {
         switch self {
-        case .gif, .webp, .apng, .mp4, .webm, .mov: ".\(traits.name) outputs"
+        case .gif, .webp, .apng, .mp4, .webm, .mov, .svg: ".\(traits.name) outputs"
         case .lottie: "Lottie .json outputs"
         case .dotLottie: "dotLottie .lottie outputs"
         case .pngSequence: "PNG frames"
         case .stillPNG: "a --still PNG"
+        }
+    }
+
+    /// Whether a viewer plays the file as an animation (the WCAG warnings apply), and whether it
+    /// repeats as `output.loop` says (WCAG 2.2.2 applies; a dotLottie's manifest says whether to
+    /// loop); a video plays once, and a Lottie JSON has no playback settings.
+    public var playback: (animates: Bool, loops: Bool) {
+        switch self {
+        case .gif, .webp, .apng, .svg, .dotLottie: (true, true)
+        case .mp4, .webm, .mov, .lottie: (true, false)
+        case .pngSequence, .stillPNG: (false, false)
         }
     }
 

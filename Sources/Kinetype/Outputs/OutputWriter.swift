@@ -38,6 +38,7 @@ struct OutputWriter {
         case .webp: return try writeAnimation(.webp, to: output)
         case .apng: return try writeAnimation(.apng, to: output)
         case .lottie, .dotLottie: return try writeLottie(to: output)
+        case .svg: return try writeSVG(to: output)
         }
     }
 
@@ -53,6 +54,16 @@ struct OutputWriter {
                 animation: json, id: DotLottieArchive.id(forName: output.deletingPathExtension().lastPathComponent),
                 loops: loops)
             : json
+        try checkCancelled()
+        try AtomicFile.write(data, to: output, group: group)
+        progress(RenderProgress(phase: "frames", done: allFrames.count, total: allFrames.count))
+        return report(to: output, bytes: data.count, warnings: [])
+    }
+
+    /// Samples the timeline and lays out the text once (`SVGExport`), then writes the document.
+    private func writeSVG(to output: URL) throws -> RenderReport {
+        let renderer = try FrameRenderer(scene: prepared.scene, fonts: prepared.fonts, images: prepared.images)
+        let data = try SVGExport(prepared: prepared, renderer: renderer, isCancelled: isCancelled).document()
         try checkCancelled()
         try AtomicFile.write(data, to: output, group: group)
         progress(RenderProgress(phase: "frames", done: allFrames.count, total: allFrames.count))

@@ -41,16 +41,31 @@ public final class PreparedScene: Sendable {
     }
 
     /// Renders to `options.output`, atomically: on failure or cancellation nothing is written and
-    /// an existing output stays as it was.
+    /// an existing output stays as it was. With `options.encoding.maxBytes`, a GIF, WebP or APNG is
+    /// the best of kinetype's settings that fits (`ByteBudget`), which the report names.
     public func render(
         _ options: RenderOptions, isCancelled: @escaping @Sendable () -> Bool = { false },
         progress: @escaping (RenderProgress) -> Void = { _ in }
+    ) throws -> RenderReport {
+        if let maximum = options.encoding.maxBytes, ByteBudget.formats.contains(options.encoding.format) {
+            var (report, choice) = try renderWithin(
+                ByteBudget(maximum: maximum), options, isCancelled: isCancelled, progress: progress)
+            report.budget = choice
+            return report
+        }
+        return try renderUnbudgeted(options, isCancelled: isCancelled, progress: progress)
+    }
+
+    /// `render` without a byte budget: the settings as they are.
+    func renderUnbudgeted(
+        _ options: RenderOptions, isCancelled: @escaping @Sendable () -> Bool,
+        progress: @escaping (RenderProgress) -> Void
     ) throws -> RenderReport {
         var writer = OutputWriter(
             prepared: self, encoding: options.encoding, isCancelled: isCancelled, progress: progress)
         writer.group = options.group
         var report = try writer.write(to: options.output)
-        report.warnings = warnings + report.warnings
+        report.warnings = warnings + motionWarnings(for: options.encoding.format) + report.warnings
         if let sheet = options.contactSheet {
             try ContactSheet(prepared: self).write(to: sheet, jobs: options.encoding.jobs, group: options.group)
         }
@@ -76,11 +91,11 @@ public final class PreparedScene: Sendable {
     }
 
     /// The warnings a render with `encoding` gives that are known before its first frame: the
-    /// scene's own (a weight its family lacks) and what the format cannot show (a GIF above 50 fps,
-    /// a transparent canvas in an MP4). `render` lists them again in its report, in the same words,
+    /// scene's own (a weight its family lacks), the WCAG warnings of its motion (`motionWarnings`)
+    /// and what the format cannot show (a GIF above 50 fps, a transparent canvas in an MP4). `render` lists them again in its report, in the same words,
     /// so a command can print them first and leave them out after.
     public func warningsBeforeRendering(_ encoding: EncodingOptions) -> [Diagnostic] {
-        var found = warnings
+        var found = warnings + motionWarnings(for: encoding.format)
         if encoding.format == .gif, let merged = GIFFrameRate.mergedFramesWarning(fps: timeline.fps) {
             found.append(merged)
         }
@@ -89,6 +104,13 @@ public final class PreparedScene: Sendable {
         }
         if encoding.sound, let note = soundNote(for: encoding.format) { found.append(note) }
         return found
+    }
+
+    /// The WCAG warnings of the animation in `format` (`MotionSafety`): none for a still or frames.
+    public func motionWarnings(for format: OutputFormat) -> [Diagnostic] {
+        let playback = format.playback
+        guard playback.animates else { return [] }
+        return MotionSafety.warnings(timeline, scene: scene, loops: playback.loops)
     }
 
     /// Renders one frame by index on the calling thread (a fresh renderer; for tests and tools).

@@ -21,6 +21,9 @@ public struct EncodingOptions: Sendable {
     /// Whether a video gets the keystrokes' sound track when a typewriter has a `sound`
     /// (`--no-sound` turns it off).
     public var sound = true
+    /// `--max-bytes`: the most bytes a GIF, WebP or APNG may have; the render searches its own
+    /// settings for the best that fits (`ByteBudget`). Nil: no budget.
+    public var maxBytes: Int?
 
     public init(format: OutputFormat) {
         self.format = format
@@ -35,6 +38,7 @@ public struct EncodingOptions: Sendable {
         case .crf: video.crf.map(String.init) ?? "default"
         case .matte: video.matte.map { "\($0)" } ?? "default"
         case .codec: (video.codec ?? (format == .mov ? .prores : .h264)).rawValue
+        case .maxBytes: maxBytes.map(String.init) ?? "none"
         }
     }
 }
@@ -91,4 +95,6 @@ public struct RenderReport: Sendable {
     public var bytes: Int
     /// Problems that did not stop the render (severity `.warning`), in the order they were found.
     public var warnings: [Diagnostic]
+    /// With `--max-bytes`: the settings the render chose to fit the budget.
+    public var budget: ByteBudget.Choice? = nil
 }

@@ -31,18 +31,23 @@ enum EncodingArguments {
         help: ".mp4 codec: h264 (default, plays everywhere) or hevc (smaller; tagged hvc1 for Apple's players); "
             + ".mov codec: prores (default, ProRes 4444 for editors) or hevc.")
 
+    static let maxBytes = Option(
+        "max-bytes", .integer(ByteBudget.range),
+        help: "GIF, WebP, APNG: the most bytes the file may have; kinetype lowers its own settings (colors, "
+            + "quality, frame rate, scale) to the best picture that fits, or fails.")
+
     /// The option of each setting.
     static let names: [OutputFormat.Setting: String] = [
         .quality: quality.name, .dither: dither.name, .pngCompression: pngCompression.name, .crf: crf.name,
-        .matte: matte.name, .codec: codec.name,
+        .matte: matte.name, .codec: codec.name, .maxBytes: maxBytes.name,
     ]
 
     static let group = OptionGroup(
-        specs: [quality.spec, dither.spec, pngCompression.spec, crf.spec, matte.spec, codec.spec])
+        specs: [quality.spec, dither.spec, pngCompression.spec, crf.spec, matte.spec, codec.spec, maxBytes.spec])
 }
 
 extension OptionGroup {
-    /// `--quality`, `--dither`, `--png-compression`, `--crf`, `--matte` and `--codec`.
+    /// `--quality`, `--dither`, `--png-compression`, `--crf`, `--matte`, `--codec` and `--max-bytes`.
     static let encoding = EncodingArguments.group
 }
 
@@ -78,6 +83,10 @@ extension ParsedArguments {
         if let codec = try self[EncodingArguments.codec] {
             encoding.video.codec = codec
             given.append(.codec)
+        }
+        if let maximum = try self[EncodingArguments.maxBytes] {
+            encoding.maxBytes = maximum
+            given.append(.maxBytes)
         }
         let formats = [encoding.format] + also
         for setting in given where !formats.contains(where: { $0.traits.settings.contains(setting) }) {

@@ -72,6 +72,10 @@ enum BatchCommand: Command {
             },
             help: "With --android-res: the entries of this locale are also the default resources (raw/, "
                 + "drawable-<density>/), which a device in any other locale shows.")
+        static let picture = Option(
+            "picture", .path(placeholder: "FILE.html"),
+            help: "Also write each animation as WebP and GIF next to it, and an HTML <picture> per entry that "
+                + "shows them with its alt text (and the posters under reduced motion).")
         static let xcassets = Option(
             "xcassets", .path(placeholder: "DIR.xcassets"),
             help: "Also put the outputs into this Xcode asset catalog: a data set per entry and scale, an image "
@@ -81,7 +85,8 @@ enum BatchCommand: Command {
     static let options: [OptionSpec] = [
         Options.data.spec, Options.output.spec, Options.scale.spec, Options.format.spec, Options.still.spec,
         Options.poster.spec, Options.haptics.spec, Options.noSound.spec, Options.force.spec,
-        Options.xcassets.spec, Options.androidRes.spec, Options.defaultLocale.spec, SharedOptions.report.spec,
+        Options.xcassets.spec, Options.androidRes.spec, Options.defaultLocale.spec, Options.picture.spec,
+        SharedOptions.report.spec,
     ]
     static let groups: [OptionGroup] = [
         .placeholders(help: "Set a {{NAME}} placeholder for every entry (wins over the data)."),
@@ -145,7 +150,7 @@ enum BatchCommand: Command {
         if let still { options.encoding.stillTime = still }
         if options.format.traits.isVector, try arguments[Options.scale] != nil {
             throw DiagnosticList.usage(
-                "--scale does not apply to \(options.format.displayName): Lottie is vector shapes, one file for "
+                "--scale does not apply to \(options.format.displayName): they are vector shapes, one file for "
                     + "every pixel density; leave --scale out",
                 command: name)
         }
@@ -181,6 +186,9 @@ enum BatchCommand: Command {
             try AndroidResources.check(format: options.format, scales: options.scales, posters: posters)
         }
 
+        let picture = try arguments[Options.picture].map { PictureSnippet(file: URL(fileURLWithPath: $0)) }
+        if picture != nil { options.fallbackFormats = try PictureSnippet.fallbacks(for: options.format) }
+        options.pictureFile = picture?.file
         options.reportFile = reportPath.map(URL.init(fileURLWithPath:))
         options.assetCatalog = catalog
         options.androidResources = resources
@@ -236,6 +244,14 @@ enum BatchCommand: Command {
             }
         }
         let isCancelled = { interrupt.isSet }
+        if let picture, !report.interrupted {
+            let written = try picture.write(report, format: options.format)
+            if !quiet {
+                terminal.out(
+                    "Wrote \(count(Set(report.outcomes.map(\.entry)).count, "<picture> element")) to "
+                        + "\(shortened(picture.file.path))\(written ? "" : " (unchanged)")")
+            }
+        }
         do {
             if let catalog, !report.interrupted {
                 let sets = try catalog.write(

@@ -91,7 +91,7 @@ enum RenderCommand: Command {
             output: outputPath, named: formatName, still: still != nil, command: name)
         if format.traits.isVector, scale != nil {
             throw DiagnosticList.usage(
-                "--scale does not apply to \(format.displayName): Lottie is vector shapes, one file for every "
+                "--scale does not apply to \(format.displayName): they are vector shapes, one file for every "
                     + "pixel density; leave --scale out",
                 command: name)
         }
@@ -292,7 +292,11 @@ enum RenderCommand: Command {
     static func describe(_ report: RenderReport) -> String {
         let frames = report.frameCount == 1 ? "1 frame" : "\(report.frameCount) frames"
         let seconds = String(format: "%.2f s", report.duration)
-        return "\(frames) lasting \(seconds), \(byteCount(report.bytes))"
+        let budget =
+            report.budget.map { choice in
+                "; within --max-bytes: \(choice.summary) (\(choice.tried) setting\(choice.tried == 1 ? "" : "s") tried)"
+            } ?? ""
+        return "\(frames) lasting \(seconds), \(byteCount(report.bytes))\(budget)"
     }
 }
 

@@ -18,15 +18,7 @@ extension LottieExport {
     {
         let layer = tracks.first
         let path = "layers[\(layer.index)]"
-        let drawn: VectorImage?
-        do {
-            drawn = try renderer.vectorImage(layer)
-        } catch VectorImageProblem.tooLarge(let width, let height) {
-            throw refusal(
-                at: path + ".frame",
-                "a picture drawn \(width) × \(height) pixels large, more than a canvas may have on a side")
-        }
-        guard let image = drawn else {
+        guard let image = try vectorImage(layer) else {
             return shapeLayer(name: path, index: index, shapes: [], transform: staticTransform())
         }
         let box = image.box

@@ -2,12 +2,6 @@ import KinetypeCore
 import KinetypeEncode
 import KinetypeRender
 
-/// The cursor of one frame and the layout (an index in `LayerTracks.layouts`) it stands in.
-struct CursorSample: Equatable {
-    var cursor: CursorState
-    var layout: Int
-}
-
 /// A text layer as a precomposition of glyphs. Every distinct layout the text takes (a size or
 /// weight animation, text that changes as it is typed in flow mode, a color animation) is laid out
 /// once, as the raster renderer lays it out, and its glyphs are shown over the frames that layout
@@ -25,14 +19,10 @@ extension LottieExport {
         let layer = tracks.first
         let path = "layers[\(layer.index)]"
         let frameCount = timeline.frameCount
-        var vectors: [VectorText] = []
         var framesOf = [[Int]](repeating: [], count: tracks.layouts.count)
         for (frame, layout) in tracks.layoutOfFrame.enumerated() { framesOf[layout].append(frame) }
-        for layout in tracks.layouts {
-            if isCancelled() { throw CancellationError() }
-            vectors.append(try vectorText(layout, layer: layer, path: path))
-        }
-        let clip = try clipMask(vectors, path: path)
+        let vectors = try vectorLayouts(tracks)
+        let clip = try textClip(vectors, path: path)
         var boxes: [Rect] = []
         for vector in vectors where !boxes.contains(vector.box) { boxes.append(vector.box) }
         let boxOfLayout = vectors.map { vector in boxes.firstIndex(of: vector.box) ?? 0 }
@@ -66,7 +56,7 @@ extension LottieExport {
                 inner.append(try tally(decoration, at: path, &shared))
             }
         }
-        let merged = LottieGlyphMerge(vectors) { layout in tracks.layouts[layout].glyphsMove ? { $0 } : snapped }
+        let merged = mergedGlyphs(vectors, tracks: tracks)
         // The shadows under the glyphs: a blurred copy of them, approximated by copies in the
         // shadow's color at offsets around it (see `ShadowCopies`), one set for each shadow the
         // layouts have, over the frames of the layouts that have it.
@@ -157,24 +147,6 @@ extension LottieExport {
             ] + timing() + [("ks", transform(tracks, centers: centers))] + (clip.map(mask) ?? []))
     }
 
-    /// The rectangle the frame clips the text to, when the glyphs reach past it (the outlines'
-    /// control points may overshoot the ink by a hair: a quarter point is allowed), or nil. A
-    /// clip that changes with the layout is refused.
-    private func clipMask(_ vectors: [VectorText], path: String) throws -> Rect? {
-        let slack = 0.25
-        let cut = vectors.contains { vector in
-            guard let clip = vector.clip, let ink = vector.ink else { return false }
-            return ink.x < clip.x - slack || ink.y < clip.y - slack
-                || ink.x + ink.width > clip.x + clip.width + slack
-                || ink.y + ink.height > clip.y + clip.height + slack
-        }
-        guard cut, let clip = vectors.first?.clip else { return nil }
-        if vectors.contains(where: { $0.clip != clip }) {
-            throw refusal(at: path + ".frame", "text cut off by its frame while its layout changes")
-        }
-        return clip
-    }
-
     /// A layer mask that shows only `rect` (in the layer's coordinates), as the raster clips.
     private func mask(_ rect: Rect) -> [(String, LottieJSON)] {
         let corners = [
@@ -207,7 +179,7 @@ extension LottieExport {
     /// color, its alpha left to the layers that place the shadow). Each is written at once and
     /// counted against the file's size (`tally`).
     private func glyphLayers(
-        _ merged: LottieGlyphMerge, of vectors: [VectorText], shownIn layouts: Set<Int>?, tracks: LayerTracks,
+        _ merged: VectorGlyphMerge, of vectors: [VectorText], shownIn layouts: Set<Int>?, tracks: LayerTracks,
         spans: [Range<Int>?],
         tint: Color?, firstIndex: Int, path: String, assets: inout [LottieJSON], shared: inout SharedAssets
     ) throws -> [LottieJSON] {
@@ -220,11 +192,7 @@ extension LottieExport {
             let shownSpans = characters.compactMap { spans[$0.layout] }
             guard let first = shownSpans.map(\.lowerBound).min(), let end = shownSpans.map(\.upperBound).max()
             else { continue }
-            let alpha = { (frame: Int) -> Double in
-                LottieGlyphMerge.character(in: tracks.layoutOfFrame[frame], of: characters).map {
-                    TextReveal.alpha(of: $0, in: tracks.reveals[frame])
-                } ?? 0
-            }
+            let alpha = glyphAlpha(characters, tracks: tracks)
             guard let shown = shown(over: first..<end, alpha) else { continue }
             let glyph = vectors[merged.layout].glyphs[merged.index]
             let opacity = keyframes(shown.opacity, static: { .number($0) }, animated: { [.number($0)] })
@@ -293,94 +261,20 @@ extension LottieExport {
         return layers
     }
 
-    /// Pixels per point of bitmap glyphs' pictures (color emoji): the scene's own `canvas.scale`,
-    /// the density whose pixels every output draws and glyph origins are snapped to. There a player
-    /// copies Cairo's pixels of the glyph (0 % of pixels differ); pictures made denser (@3x) and
-    /// scaled down by the player move their colors' edges, and on a line of emoji more than the
-    /// 1 % of pixels the checks allow differed. A scene meant for @3x screens sets `canvas.scale` 3.
-    var bitmapGlyphScale: Double { scene.canvas.scale }
-
-    /// One layout's glyphs, or the refusal of what Lottie output cannot draw.
-    private func vectorText(_ text: TextState, layer: LayerState, path: String) throws -> VectorText {
-        let vector: VectorText
-        do {
-            vector = try renderer.vectorText(text, layer: layer, bitmapScale: bitmapGlyphScale)
-        } catch let problem as VectorTextProblem {
-            switch problem {
-            case .glyphsWithoutOutlines:
-                throw refusal(at: path + ".text", "glyphs without outlines")
-            case .bitmapGlyphsInMovingText:
-                throw refusal(
-                    at: path + ".text",
-                    "bitmap glyphs (a color font such as emoji) in text whose size, weight or letter spacing animates")
-            case .missingGlyph: throw refusal(at: path + ".text", "a character none of the fonts has")
-            }
-        }
-        return vector
-    }
-
-    /// Where a layer whose opacity (0…1) at each of `frames` (and 0 at every other frame) is
-    /// `alpha(frame)` shows: from its first visible frame to just after its last, with its opacity
-    /// (0…100) there. Nil when it never shows.
-    func shown(over frames: Range<Int>, _ alpha: (Int) -> Double) -> (frames: Range<Int>, opacity: Track<Double>)? {
-        var values: [Double] = []
-        values.reserveCapacity(frames.count)
-        var first: Int?
-        var last = frames.lowerBound
-        for frame in frames {
-            let value = alpha(frame)
-            values.append(value)
-            if value > 0 {
-                first = first ?? frame
-                last = frame
-            }
-        }
-        guard let first else { return nil }
-        var opacity = Track<Double>()
-        for frame in first...last { opacity.add(values[frame - frames.lowerBound] * 100, frame: frame) }
-        // It ends with a hold keyframe of 0 rather than at its out point alone: rlottie still draws
-        // a layer at its out point, and a player between two frames must not show two layouts.
-        guard last + 1 < timeline.frameCount else { return (first..<last + 1, opacity) }
-        opacity.add(0, frame: last + 1)
-        return (first..<min(last + 2, timeline.frameCount), opacity)
-    }
-
     /// The cursor as a rectangle whose place and size follow the caret (in the layout of each
     /// frame) and whose layer opacity is its blink, or nil when the layer has none.
     private func cursorLayer(_ tracks: LayerTracks, index: Int) throws -> LottieJSON? {
-        let changes = tracks.cursor.changes
-        guard let shown = changes.compactMap(\.value).first?.cursor else { return nil }
+        guard let cursor = try cursor(tracks) else { return nil }
         var visible = Track<Double>()
+        for change in cursor.visible.changes { visible.add(change.value * 100, frame: change.frame) }
         var center = Track<Point>()
         var size = Track<Point>()
-        var rects: [Int: [Int: Rect]] = [:]
-        var lastRect: Rect?
-        for change in changes {
-            guard let sample = change.value else {
-                visible.add(0, frame: change.frame)
-                continue
-            }
-            let cursor = sample.cursor
-            if cursor.shape != shown.shape || cursor.color != shown.color || cursor.width != shown.width {
-                throw refusal(at: "layers[\(tracks.first.index)].animations", "a cursor whose style changes")
-            }
-            visible.add(cursor.visible ? 100 : 0, frame: change.frame)
-            let rect: Rect
-            if let known = rects[sample.layout]?[cursor.characterOffset] {
-                rect = known
-            } else {
-                rect = try renderer.vectorCursorRect(cursor, of: tracks.layouts[sample.layout], layer: tracks.first)
-                rects[sample.layout, default: [:]][cursor.characterOffset] = rect
-            }
-            if lastRect == nil {
-                // Before the first visible moment, the cursor stands where it first shows.
-                center.add(Point(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2), frame: 0)
-                size.add(Point(x: rect.width, y: rect.height), frame: 0)
-            }
+        for change in cursor.rect.changes {
+            let rect = change.value
             center.add(Point(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2), frame: change.frame)
             size.add(Point(x: rect.width, y: rect.height), frame: change.frame)
-            lastRect = rect
         }
+        let shown = cursor.style
         let point: (Point) -> [LottieJSON] = { [.number(rounded($0.x)), .number(rounded($0.y))] }
         let rectangle = LottieJSON.object([
             ("ty", .string("rc")), ("nm", .string("cursor")), ("d", .number(1)),

@@ -7,7 +7,7 @@ import XCTest
 
 /// Glyphs shared by a text's layouts: one per outline, color and place, in every layout's drawing
 /// order (#39: a layer per glyph per layout grew a flow typewriter's Lottie with its length squared).
-final class LottieGlyphMergeTests: XCTestCase {
+final class VectorGlyphMergeTests: XCTestCase {
     /// A square of side `size`: glyphs told apart by their outline.
     private func outline(_ size: Double) -> VectorPath {
         VectorPath(contours: [
@@ -28,8 +28,8 @@ final class LottieGlyphMergeTests: XCTestCase {
             }, decorations: [], box: Rect(x: 0, y: 0, width: 100, height: 20), clip: nil, ink: nil)
     }
 
-    private func merged(_ layouts: [VectorText]) -> LottieGlyphMerge {
-        LottieGlyphMerge(layouts) { _ in { $0 } }
+    private func merged(_ layouts: [VectorText]) -> VectorGlyphMerge {
+        VectorGlyphMerge(layouts) { _ in { $0 } }
     }
 
     func testAGlyphTypedEarlierIsOneGlyphInEveryLaterLayout() {
@@ -38,8 +38,8 @@ final class LottieGlyphMergeTests: XCTestCase {
         let result = merged(typed)
         XCTAssertEqual(result.glyphs.count, 3)
         XCTAssertEqual(result.glyphs.map { $0.characters.map(\.layout) }, [[2], [1, 2], [0, 1, 2]], "front to back")
-        XCTAssertEqual(LottieGlyphMerge.character(in: 1, of: result.glyphs[1].characters), 1)
-        XCTAssertNil(LottieGlyphMerge.character(in: 0, of: result.glyphs[1].characters))
+        XCTAssertEqual(VectorGlyphMerge.character(in: 1, of: result.glyphs[1].characters), 1)
+        XCTAssertNil(VectorGlyphMerge.character(in: 0, of: result.glyphs[1].characters))
     }
 
     func testAGlyphThatMovesIsAGlyphOfItsOwn() {

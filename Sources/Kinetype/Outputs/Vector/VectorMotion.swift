@@ -1,23 +1,23 @@
 import KinetypeCore
-import KinetypeEncode
 
-/// A value Lottie can interpolate: its numbers, one per dimension.
-protocol LottieInterpolable: Equatable {
+/// A value a vector format interpolates between keyframes: its numbers, one per dimension.
+protocol VectorInterpolable: Equatable {
     var components: [Double] { get }
 }
 
-extension Double: LottieInterpolable {
+extension Double: VectorInterpolable {
     var components: [Double] { [self] }
 }
 
-extension Point: LottieInterpolable {
+extension Point: VectorInterpolable {
     var components: [Double] { [x, y] }
 }
 
 /// How a layer's transform properties (opacity, position, scale, rotation) are keyframed.
 ///
-/// Every property is sampled at every frame, so the file is exact at the scene's frames. Between
-/// two frames the player interpolates linearly, unless the property jumps there. The rule for a
+/// Lottie (`LottieExport.motionKeyframes`) and SVG (`SVGExport`) both write these keyframes. Every
+/// property is sampled at every frame, so the file is exact at the scene's frames. Between two
+/// frames the player interpolates linearly, unless the property jumps there. The rule for a
 /// jump: the scene is also evaluated at a quarter, half and three quarters of the way between the
 /// two frames; the property jumps when it changes by more than twice the tolerance and each of
 /// those values is one of the two frames' values (within a sixteenth of the tolerance, so that
@@ -31,9 +31,9 @@ extension Point: LottieInterpolable {
 /// frames on one straight line (a `linear` animation, a still stretch) is one linear keyframe.
 /// Where the property starts to move (from frame 0, a still stretch, a jump or the end of a
 /// curve), a run of frames that one of `curves` (the scene's cubic-Bézier easings) reproduces
-/// within twice `exactness` is one keyframe whose Lottie tangents are that curve's control
-/// points; a spring, or an ease that starts between frames, stays linear keyframes per frame.
-struct LottieMotion<Value: LottieInterpolable> {
+/// within twice `exactness` is one keyframe that follows that curve (Lottie's tangents, CSS's
+/// `cubic-bezier()`); a spring, or an ease that starts between frames, stays linear keyframes per frame.
+struct VectorMotion<Value: VectorInterpolable> {
     /// The value at every frame.
     var values: [Value]
     /// The frames the value jumps into from the frame before.
@@ -139,10 +139,10 @@ struct LottieMotion<Value: LottieInterpolable> {
     }
 }
 
-extension LottieExport {
+extension VectorExport {
     /// The transform properties that jump between the frame before `frame` and it, by the rule of
-    /// `LottieMotion`: the scene is evaluated between the two when a layer's transform changes there.
-    func findJumps(into frame: Int, from before: FrameState, to after: FrameState, tracks: inout [LayerTracks]) {
+    /// `VectorMotion`: the scene is evaluated between the two when a layer's transform changes there.
+    func findJumps(into frame: Int, from before: FrameState, to after: FrameState, tracks: inout [VectorLayerTracks]) {
         var between: [FrameState]?
         let tolerance = motionTolerance
         for position in tracks.indices {
@@ -156,21 +156,21 @@ extension LottieExport {
             guard states.allSatisfy({ $0.layers.count == tracks.count }) else { continue }
             let inside = states.map { $0.layers[position] }
             let opacity = { (layer: LayerState) in min(max(layer.opacity, 0), 1) }
-            if LottieMotion.isJump(
+            if VectorMotion.isJump(
                 from: opacity(a), to: opacity(b), between: inside.map(opacity), tolerance: tolerance.opacity)
             {
                 tracks[position].opacityJumps.insert(frame)
             }
-            if LottieMotion.isJump(
+            if VectorMotion.isJump(
                 from: a.offset, to: b.offset, between: inside.map(\.offset), tolerance: tolerance.position)
             {
                 tracks[position].positionJumps.insert(frame)
             }
-            if LottieMotion.isJump(from: a.scale, to: b.scale, between: inside.map(\.scale), tolerance: tolerance.scale)
+            if VectorMotion.isJump(from: a.scale, to: b.scale, between: inside.map(\.scale), tolerance: tolerance.scale)
             {
                 tracks[position].scaleJumps.insert(frame)
             }
-            if LottieMotion.isJump(
+            if VectorMotion.isJump(
                 from: a.rotation, to: b.rotation, between: inside.map(\.rotation), tolerance: tolerance.rotation)
             {
                 tracks[position].rotationJumps.insert(frame)
@@ -206,33 +206,5 @@ extension LottieExport {
         let position = 0.25 / scene.canvas.scale
         let scale = position / max(scene.canvas.width, scene.canvas.height, 1)
         return (1 / 255, position, scale, scale * 180 / .pi)
-    }
-
-    /// A transform property: static when it never changes, else the keyframes of `LottieMotion`:
-    /// linear (`o` (0, 0), `i` (1, 1)), a curve's (`o` (x1, y1), `i` (x2, y2)) or hold; the last
-    /// one has only its time and value.
-    func motionKeyframes<Value>(
-        _ motion: LottieMotion<Value>, static makeStatic: (Value) -> LottieJSON, animated: (Value) -> [LottieJSON]
-    ) -> LottieJSON {
-        let first = motion.values[0]
-        guard motion.values.contains(where: { $0 != first }) else {
-            return .object([("a", .number(0)), ("k", makeStatic(first))])
-        }
-        let keys = motion.keys()
-        let tangents = { (x1: Double, y1: Double, x2: Double, y2: Double) -> [(String, LottieJSON)] in
-            [
-                ("o", .object([("x", .array([.number(x1)])), ("y", .array([.number(y1)]))])),
-                ("i", .object([("x", .array([.number(x2)])), ("y", .array([.number(y2)]))])),
-            ]
-        }
-        let frames: [LottieJSON] = keys.enumerated().map { position, key in
-            let members: [(String, LottieJSON)] = [
-                ("t", .number(Double(key.frame))), ("s", .array(animated(motion.values[key.frame]))),
-            ]
-            if position == keys.count - 1 { return .object(members) }
-            if let curve = key.curve { return .object(members + tangents(curve.x1, curve.y1, curve.x2, curve.y2)) }
-            return .object(members + (key.holds ? [("h", .number(1))] : tangents(0, 0, 1, 1)))
-        }
-        return .object([("a", .number(1)), ("k", .array(frames))])
     }
 }

@@ -3,16 +3,16 @@ import KinetypeRender
 
 /// The glyphs of every layout of one text layer, each glyph that several layouts show in the same
 /// place (the same outline, fill and origin) once. A text laid out again as it is typed (a flow
-/// typewriter) keeps most of its glyphs where they were, so a layer per glyph per layout grew with
-/// the square of the text (500 characters: 41 MB); one layer per glyph shown by every layout that has
-/// it, transparent while another shows, grows with the text. Bitmap glyphs (color emoji) stay one
-/// per layout.
+/// typewriter) keeps most of its glyphs where they were, so a Lottie layer per glyph per layout grew
+/// with the square of the text (500 characters: 41 MB); one layer (Lottie) or `<use>` (SVG) per
+/// glyph shown by every layout that has it, transparent while another shows, grows with the text.
+/// Bitmap glyphs (color emoji) stay one per layout.
 ///
 /// Only one layout shows at a time, so the layers need only keep each layout's own drawing order:
 /// every glyph gets a rank, in front-to-back order within every layout that shows it. A glyph met
 /// again out of that order (a layout that draws two glyphs the other way round) is a glyph of its
 /// own in that layout.
-struct LottieGlyphMerge {
+struct VectorGlyphMerge {
     struct Glyph {
         /// Where the first layout that shows it has it: `vectors[layout].glyphs[index]`.
         var layout: Int
