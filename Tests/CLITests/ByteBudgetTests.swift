@@ -143,6 +143,32 @@ final class ByteBudgetTests: XCTestCase {
             XCTAssertLessThanOrEqual(size(outcome["output"] as? String ?? ""), 9000)
         }
 
+        // Outputs named for their scale keep it: at a budget only @1x pixels meet (the smallest @2x
+        // files are 11.8 to 15.8 KB, the @1x ones 5.3 to 7.4 KB), every @1x file
+        // fits and every @2x one fails, rather than holding @1x pixels under its @2x name.
+        let scaled = try KinetypeProcess.run([
+            "batch", templates.appendingPathComponent("note-card.json").path, "--data",
+            templates.appendingPathComponent("note-card.data.json").path, "-o",
+            folder.appendingPathComponent("scaled").path, "--scale", "1,2", "--max-bytes", "9000",
+            "--report", report.path, "-q",
+        ])
+        XCTAssertEqual(scaled.status, 1, scaled.stderr)
+        let scaledReport = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+        let scaledOutcomes = try XCTUnwrap(scaledReport["outcomes"] as? [[String: Any]])
+        XCTAssertEqual(scaledOutcomes.count, 8)
+        for outcome in scaledOutcomes {
+            let name = outcome["output"] as? String ?? ""
+            if name.hasSuffix("@2x.gif") {
+                XCTAssertEqual(outcome["status"] as? String, "failed", "\(outcome)")
+                XCTAssertTrue((outcome["error"] as? String ?? "").contains("even the smallest gif"), "\(outcome)")
+            } else {
+                XCTAssertEqual(outcome["status"] as? String, "rendered", "\(outcome)")
+                XCTAssertFalse((outcome["budget"] as? String ?? "").contains("@"), "\(outcome)")
+                XCTAssertLessThanOrEqual(size(name), 9000)
+            }
+        }
+
         let card = templates.appendingPathComponent("note-card.json").path
         let svg = try KinetypeProcess.run([
             "render", card, "-o", folder.appendingPathComponent("card.svg").path, "--max-bytes", "9000",

@@ -242,6 +242,7 @@ struct BatchJobRunner {
                 renderOptions.encoding = options.encoding
                 renderOptions.encoding.format = file.format
                 renderOptions.encoding.stillTime = file.stillTime
+                renderOptions.encoding.budgetMayLowerScale = options.scales == nil
                 renderOptions.group = group
                 renderOptions.haptics = file.haptics
                 let report = try prepared.render(renderOptions, isCancelled: isCancelled)

@@ -18,7 +18,8 @@ import KinetypeEncode
 ///    motion gets coarser.
 /// 3. **The scale**, 3, 2, 1.5, then 1 (never below 1, the canvas in points): the last resort,
 ///    since every glyph gets blurrier on the dense screens the scale was for. The file still
-///    shows at the canvas's size in points.
+///    shows at the canvas's size in points. A batch's outputs named for their scale (`--scale 1,2,3`)
+///    keep it (`EncodingOptions.budgetMayLowerScale`).
 ///
 /// Sizes fall along the ladder, so it is bisected: the render as asked first (most renders fit
 /// and stop there), then the last step (when even that does not fit, the render fails with exit
@@ -82,7 +83,8 @@ public struct ByteBudget: Sendable {
         public var tried: Int
     }
 
-    /// The ladder for `format` from `encoding` and the scene's `fps` and `scale`, best first.
+    /// The ladder for `format` from `encoding` and the scene's `fps` and `scale`, best first; the
+    /// scale only comes down when `encoding.budgetMayLowerScale`.
     public static func steps(format: OutputFormat, encoding: EncodingOptions, fps: Double, scale: Double) -> [Step] {
         var step = Step(
             gif: encoding.gif, webp: encoding.webp, pngCompression: encoding.pngCompression, fps: fps, scale: scale)
@@ -105,7 +107,9 @@ public struct ByteBudget: Sendable {
             break
         }
         for rate in [24.0, 15, 10] where rate < step.fps - 1e-9 { add { $0.fps = rate } }
-        for density in [3.0, 2, 1.5, 1] where density < step.scale - 1e-9 { add { $0.scale = density } }
+        for density in [3.0, 2, 1.5, 1] where encoding.budgetMayLowerScale && density < step.scale - 1e-9 {
+            add { $0.scale = density }
+        }
         return steps
     }
 }

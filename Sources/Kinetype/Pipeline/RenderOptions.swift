@@ -24,6 +24,10 @@ public struct EncodingOptions: Sendable {
     /// `--max-bytes`: the most bytes a GIF, WebP or APNG may have; the render searches its own
     /// settings for the best that fits (`ByteBudget`). Nil: no budget.
     public var maxBytes: Int?
+    /// With `maxBytes`: whether the budget may lower the scale, its last resort. A batch's outputs
+    /// named for their scale (`--scale 1,2,3`: `card@3x.gif`) keep it, so their pixels are what their
+    /// names say.
+    public var budgetMayLowerScale = true
 
     public init(format: OutputFormat) {
         self.format = format
