@@ -28,7 +28,7 @@ final class AtomicOutputTests: XCTestCase {
         XCTAssertEqual(try contents(of: folder), ["out.gif"])
     }
 
-    func testAbandonedFileIsRemovedOnDeinit() throws {
+    func testAbandonedFileIsRemovedWhenDropped() throws {
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("out.png")
@@ -116,6 +116,34 @@ final class AtomicOutputTests: XCTestCase {
         try folder.commit()
         XCTAssertEqual(try contents(of: destination), ["frame_0001.png"])
         XCTAssertEqual(try contents(of: parent), ["frames"])
+    }
+
+    func testAbandonedFolderIsRemovedWhenDropped() throws {
+        let parent = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        do {
+            let folder = try AtomicFolder(destination: parent.appendingPathComponent("frames"))
+            try Data("new".utf8).write(to: folder.temporaryFile(named: "frame_0001.png"))
+            XCTAssertEqual(try contents(of: parent).count, 1, "the temporary folder sits next to the destination")
+        }
+        XCTAssertEqual(try contents(of: parent), [])
+    }
+
+    func testAFailedWriteRemovesTheTemporarySoACommitFails() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("out.gif")
+        try Data("old".utf8).write(to: url)
+        let file = try AtomicFile(destination: url)
+        try FileManager.default.removeItem(at: file.temporaryURL)
+        try FileManager.default.createDirectory(at: file.temporaryURL, withIntermediateDirectories: false)
+        XCTAssertThrowsError(try file.write(Data("new".utf8)))
+        XCTAssertEqual(try contents(of: folder), ["out.gif"], "the temporary is gone")
+        do {
+            try file.commit()
+            XCTFail("a commit after a failed write must fail")
+        } catch {}
+        XCTAssertEqual(try Data(contentsOf: url), Data("old".utf8))
     }
 
     func testFolderDiscardKeepsOldFolder() throws {

@@ -376,39 +376,35 @@ public struct AssetCatalog: Sendable {
     }
 
     /// Writes a set's new folder (what stays, linked; what is new, copied) and hands it to `group`.
+    /// On failure the temporary folder is dropped, which removes it.
     private func stage(_ update: SetUpdate, in group: OutputGroup) throws {
         let temporary = try AtomicFolder(destination: update.destination, group: group)
-        do {
-            for name in update.kept { try temporary.keep(name) }
-            for file in update.files {
-                let target = temporary.temporaryFile(named: file.name)
-                if file.unchanged {
-                    try temporary.keep(file.name)
-                } else if let source = file.source {
-                    do {
-                        try FileManager.default.copyItem(at: source, to: target)
-                    } catch {
-                        throw OutputError.cannotWrite(
-                            update.destination.appendingPathComponent(file.name), error: error)
-                    }
-                } else if let data = file.data {
-                    do {
-                        try data.write(to: target)
-                    } catch {
-                        throw OutputError.cannotWrite(
-                            update.destination.appendingPathComponent(file.name), error: error)
-                    }
+        for name in update.kept { try temporary.keep(name) }
+        for file in update.files {
+            let target = temporary.temporaryFile(named: file.name)
+            if file.unchanged {
+                try temporary.keep(file.name)
+            } else if let source = file.source {
+                do {
+                    try FileManager.default.copyItem(at: source, to: target)
+                } catch {
+                    throw OutputError.cannotWrite(
+                        update.destination.appendingPathComponent(file.name), error: error)
+                }
+            } else if let data = file.data {
+                do {
+                    try data.write(to: target)
+                } catch {
+                    throw OutputError.cannotWrite(
+                        update.destination.appendingPathComponent(file.name), error: error)
                 }
             }
-            // Checked again just before it is put in place: someone may have changed the set since.
-            let (destination, seen, name) = (update.destination, update.seen, update.set.folderName)
-            try temporary.commit(recheck: {
-                try AssetCatalog.recheck(destination, holds: seen, setName: name)
-            })
-        } catch {
-            temporary.discard()
-            throw error
         }
+        // Checked again just before it is put in place: someone may have changed the set since.
+        let (destination, seen, name) = (update.destination, update.seen, update.set.folderName)
+        try temporary.commit(recheck: {
+            try AssetCatalog.recheck(destination, holds: seen, setName: name)
+        })
     }
 
     /// Throws unless the set at `destination` still holds exactly the files `seen` (by name and bytes).

@@ -18,6 +18,7 @@ final class GoldenSetRecording {
     private let folder: URL
     private let basis: Basis
     private let group: OutputGroup?
+    /// The new set, from the first file written until it is committed or discarded.
     private var temporary: AtomicFolder?
     private var written: Set<String> = []
     private var kept: [String] = []
@@ -40,7 +41,7 @@ final class GoldenSetRecording {
 
     /// Writes `data` as the file `name` of the temporary copy; a failure names the file of the set.
     private func write(_ data: Data, named name: String) throws {
-        let target = try start().temporaryFile(named: name)
+        let target = try start().appendingPathComponent(name)
         do {
             try data.write(to: target)
         } catch {
@@ -55,7 +56,7 @@ final class GoldenSetRecording {
 
     /// Completes the new set with the kept goldens and `environment`, and puts it in place.
     func commit(environment: GoldenEnvironment) throws {
-        let made = try start()
+        _ = try start()
         switch basis {
         case .existingSet(let dropping):
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
@@ -63,23 +64,23 @@ final class GoldenSetRecording {
             where !dropping.contains(name) && !written.contains(name) && !name.hasPrefix(".")
                 && name != GoldenVerifier.environmentFile
             {
-                try made.keep(name)
+                try temporary?.keep(name)
             }
         case .empty:
-            for name in kept where !written.contains(name) { try made.keep(name) }
+            for name in kept where !written.contains(name) { try temporary?.keep(name) }
         }
         try write(environment.encoded(), named: GoldenVerifier.environmentFile)
-        try made.commit()
+        try temporary.take()?.commit()
     }
 
     /// Drops everything recorded; the set on disk stays as it was.
     func discard() {
-        temporary?.discard()
-        temporary = nil
+        temporary.take()?.discard()
     }
 
-    private func start() throws -> AtomicFolder {
-        if let temporary { return temporary }
+    /// The new set's temporary folder, made on first use.
+    private func start() throws -> URL {
+        if let url = temporary?.temporaryURL { return url }
         let parent = folder.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -92,7 +93,8 @@ final class GoldenSetRecording {
             ).fail()
         }
         let made = try AtomicFolder(destination: folder, group: group)
-        temporary = made
-        return made
+        let url = made.temporaryURL
+        temporary = consume made
+        return url
     }
 }

@@ -18,48 +18,22 @@ enum BatchReportCommand: Command {
         """
     /// The options only `batch-report` takes.
     enum Options {
-        static let output = Option(
-            "output", short: "o", .path(placeholder: "OUTPUT.json"), help: "Where to write the merged report.")
         static let allowPartial = Flag(
             "allow-partial",
             help: "Accept a batch with missing or interrupted shards: warn instead of exiting 1.")
     }
 
-    static let options: [OptionSpec] = [Options.output.spec, Options.allowPartial.spec]
+    static let options: [OptionSpec] = [ReportMerge.output.spec, Options.allowPartial.spec]
     static let groups: [OptionGroup] = [.quiet(help: "Print only problems.")]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
-        guard let action = arguments.positionals.first, action == "merge" else {
-            let found = arguments.positionals.first.map { ", found \(JSONText.quoted($0))" } ?? ""
-            throw DiagnosticList.usage("batch-report takes the action merge\(found)", command: name)
-        }
-        let paths = Array(arguments.positionals.dropFirst())
-        guard !paths.isEmpty else {
-            throw DiagnosticList.usage("batch-report merge needs the reports to merge", command: name)
-        }
-        guard let output = try arguments[Options.output] else {
-            throw DiagnosticList.usage("batch-report merge needs -o OUTPUT.json", command: name)
-        }
-        let reports = try paths.map { path in
-            do throws(InputFileError) {
-                return (name: path, bytes: try RegularFile.read(path, limit: RegularFile.documentLimit))
-            } catch {
-                throw Diagnostic(kind: error.kind, file: path, message: "cannot read \(path): the file \(error.reason)")
-                    .fail()
-            }
-        }
-        let merged = try BatchReportMerge.merge(reports)
-        try JSONReport.write(merged.report, to: URL(fileURLWithPath: output))
+        let request = try ReportMerge(arguments, command: name)
+        let merged = try BatchReportMerge.merge(request.reports.map { (name: $0.path, bytes: $0.bytes) })
+        try JSONReport.write(merged.report, to: URL(fileURLWithPath: request.output))
         let report = merged.report
-        let partial = !merged.gaps.isEmpty
-        if !arguments[SharedOptions.quiet] {
-            terminal.out(
-                "Merged \(paths.count) report\(paths.count == 1 ? "" : "s") into \(output): "
-                    + "\(report.rendered) rendered, \(report.unchanged) unchanged, \(report.failed) failed"
-                    + (partial ? " (incomplete)" : ""))
-        }
-        let allowPartial = arguments[Options.allowPartial]
-        merged.gaps.map { allowPartial ? $0.downgraded : $0 }.forEach(terminal.report)
-        return report.failed > 0 || (partial && !allowPartial) ? .failure : .success
+        return request.finish(
+            totals: "\(report.rendered) rendered, \(report.unchanged) unchanged, \(report.failed) failed",
+            failed: report.failed > 0, gaps: merged.gaps, allowPartial: Options.allowPartial, arguments,
+            terminal: terminal)
     }
 }

@@ -23,57 +23,30 @@ enum VerifyReportCommand: Command {
         """
     /// The options only `verify-report` takes.
     enum Options {
-        static let output = Option(
-            "output", short: "o", .path(placeholder: "OUTPUT.json"), help: "Where to write the merged report.")
         static let html = Option("html", .path(), help: "Also write one HTML review page of every shard's scenes.")
         static let allowPartial = Flag(
             "allow-partial", help: "Accept a run with missing or interrupted shards: warn instead of exiting 1.")
     }
 
-    static let options: [OptionSpec] = [Options.output.spec, Options.html.spec, Options.allowPartial.spec]
+    static let options: [OptionSpec] = [ReportMerge.output.spec, Options.html.spec, Options.allowPartial.spec]
     static let groups: [OptionGroup] = [.quiet(help: "Print only problems.")]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
-        guard let action = arguments.positionals.first, action == "merge" else {
-            let found = arguments.positionals.first.map { ", found \(JSONText.quoted($0))" } ?? ""
-            throw DiagnosticList.usage("verify-report takes the action merge\(found)", command: name)
-        }
-        let paths = Array(arguments.positionals.dropFirst())
-        guard !paths.isEmpty else {
-            throw DiagnosticList.usage("verify-report merge needs the reports to merge", command: name)
-        }
-        guard let output = try arguments[Options.output] else {
-            throw DiagnosticList.usage("verify-report merge needs -o OUTPUT.json", command: name)
-        }
-        let inputs = try paths.map { path in
-            do throws(InputFileError) {
-                return VerifyReportMerge.Input(
-                    path: path, bytes: try RegularFile.read(path, limit: RegularFile.documentLimit))
-            } catch {
-                throw Diagnostic(kind: error.kind, file: path, message: "cannot read \(path): the file \(error.reason)")
-                    .fail()
-            }
-        }
-        let merged = try VerifyReportMerge.merge(inputs)
+        let request = try ReportMerge(arguments, command: name)
+        let merged = try VerifyReportMerge.merge(request.reports.map { .init(path: $0.path, bytes: $0.bytes) })
         merged.warnings.forEach(terminal.report)
         let report = merged.report
         let documents = OutputGroup()
-        try JSONReport.write(report, to: URL(fileURLWithPath: output), group: documents)
+        try JSONReport.write(report, to: URL(fileURLWithPath: request.output), group: documents)
         if let page = try arguments[Options.html] {
             var html = VerifyHTMLReport(report: report)
             html.images = .found(merged.images)
             try html.write(to: URL(fileURLWithPath: page), group: documents)
         }
         try documents.commit()
-        let partial = !merged.gaps.isEmpty
-        if !arguments[SharedOptions.quiet] {
-            let failing = report.failingScenes.count
-            terminal.out(
-                "Merged \(paths.count) report\(paths.count == 1 ? "" : "s") into \(output): "
-                    + "\(report.scenes.count) verification(s), \(failing) failing" + (partial ? " (incomplete)" : ""))
-        }
-        let allowPartial = arguments[Options.allowPartial]
-        merged.gaps.map { allowPartial ? $0.downgraded : $0 }.forEach(terminal.report)
-        return !report.passed || (partial && !allowPartial) ? .failure : .success
+        return request.finish(
+            totals: "\(report.scenes.count) verification(s), \(report.failingScenes.count) failing",
+            failed: !report.passed, gaps: merged.gaps, allowPartial: Options.allowPartial, arguments,
+            terminal: terminal)
     }
 }

@@ -61,7 +61,7 @@ public struct SoundTrack: Sendable {
     }
 
     /// Writes the WAV into `file`'s temporary (which is then ffmpeg's to read, never put in place).
-    func writeWAV(intoTemporaryOf file: AtomicFile) throws {
+    func writeWAV(intoTemporaryOf file: borrowing AtomicFile) throws {
         do {
             let handle = try FileHandle(forWritingTo: file.temporaryURL)
             defer { try? handle.close() }

@@ -10,17 +10,18 @@ import KinetypeCore
 /// A file written atomically: everything goes to a temporary file in the destination's folder,
 /// and `commit()` renames it over the destination (or, in an `OutputGroup`, hands it to the group,
 /// which puts it in place with the command's other outputs). Until then the destination is
-/// untouched; `discard()` (or deinit without commit) removes the temporary. Only a regular file
-/// (or nothing) at the destination is replaced (`OutputDestination`). The first file written into
-/// a folder removes the stale temporaries that killed runs left there (`StaleTemporaries`).
-public final class AtomicFile: Sendable {
+/// untouched; `discard()`, or dropping the file without committing it, removes the temporary
+/// (`OutputTemporary`). The file is noncopyable and `commit` and `discard` consume it, so a second
+/// commit or a use after either is a compile error. Only a regular file (or nothing) at the
+/// destination is replaced (`OutputDestination`). The first file written into a folder removes
+/// the stale temporaries that killed runs left there (`StaleTemporaries`).
+public struct AtomicFile: ~Copyable, Sendable {
     /// Where the file will be once committed.
     public let destination: URL
     /// The temporary file being written (same folder, hidden name).
-    public let temporaryURL: URL
+    public var temporaryURL: URL { temporary.url }
     private let group: OutputGroup?
-    /// Set once by `commit` or `discard`: the temporary is no longer this object's to remove.
-    private let finished = Locked(false)
+    private let temporary: OutputTemporary
 
     /// Creates the (empty) temporary file. Throws `.cannotWrite` when the folder does not exist,
     /// is not writable, the destination's name is too long for it, or something other than a
@@ -28,35 +29,31 @@ public final class AtomicFile: Sendable {
     public init(destination: URL, group: OutputGroup? = nil) throws {
         self.destination = destination
         self.group = group
-        self.temporaryURL = TemporaryName.sibling(of: destination)
+        let temporaryURL = TemporaryName.sibling(of: destination)
         try OutputDestination.check(destination, kind: .file)
         try OutputDestination.checkNameLength(destination)
         StaleTemporaries.cleanOnce(in: destination.deletingLastPathComponent())
         let descriptor = open(temporaryURL.path, O_WRONLY | O_CREAT | O_EXCL, 0o666)
         guard descriptor >= 0 else { throw OutputError.cannotWrite(destination, errno: errno) }
         close(descriptor)
+        self.temporary = OutputTemporary(url: temporaryURL)
     }
 
-    deinit {
-        if !finished.withLock({ $0 }) { removeTemporary() }
-    }
-
-    /// Replaces the temporary file's contents with `data`.
+    /// Replaces the temporary file's contents with `data`. On failure the temporary is removed,
+    /// so a later `commit` fails too.
     public func write(_ data: Data) throws {
-        precondition(!finished.withLock({ $0 }), "AtomicFile used after commit or discard")
         do {
             try data.write(to: temporaryURL)
         } catch {
-            discard()
+            OutputPlacement.remove(temporaryURL)
             throw OutputError.cannotWrite(destination, error: error)
         }
     }
 
     /// Renames the temporary file over the destination, or hands it to the group. On failure the
-    /// temporary is removed and the destination keeps its old contents. `recheck` runs again just
+    /// temporary is removed (as the file is dropped) and the destination keeps its old contents. `recheck` runs again just
     /// before the file is put in place, and stops it by throwing.
-    public func commit(recheck: @escaping @Sendable () throws -> Void = {}) throws {
-        precondition(!finish(), "AtomicFile committed twice or after discard")
+    public consuming func commit(recheck: @escaping @Sendable () throws -> Void = {}) throws {
         let destination = destination
         if let group {
             group.add(
@@ -66,34 +63,18 @@ public final class AtomicFile: Sendable {
                         try OutputDestination.check(destination, kind: .file)
                         try recheck()
                     }))
+            temporary.release()
             return
         }
-        do {
-            try recheck()
-            _ = try OutputPlacement.place(
-                temporaryURL, at: destination, shownAs: destination, kind: .file, keepingOld: false)
-        } catch {
-            removeTemporary()
-            throw error
-        }
+        try recheck()
+        _ = try OutputPlacement.place(
+            temporaryURL, at: destination, shownAs: destination, kind: .file, keepingOld: false)
+        temporary.release()
     }
 
     /// Removes the temporary file and leaves the destination untouched.
-    public func discard() {
-        guard !finish() else { return }
-        removeTemporary()
-    }
-
-    private func removeTemporary() {
-        unlink(temporaryURL.path)
-    }
-
-    /// Marks the file finished; returns whether it already was.
-    private func finish() -> Bool {
-        finished.withLock { isFinished in
-            defer { isFinished = true }
-            return isFinished
-        }
+    public consuming func discard() {
+        temporary.remove()
     }
 
     /// Writes `data` to `url` atomically, unless `url` is a regular file that holds exactly `data`

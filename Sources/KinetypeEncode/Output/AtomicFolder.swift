@@ -9,7 +9,9 @@ import KinetypeCore
 
 /// A folder written atomically (a PNG sequence, a golden set): files go into a temporary sibling
 /// folder, and `commit()` puts it at the destination in one step. Until then the destination is
-/// untouched; `discard()` (or deinit without commit) removes the temporary folder.
+/// untouched; `discard()`, or dropping the folder without committing it, removes the temporary
+/// folder (`OutputTemporary`). The folder is noncopyable and `commit` and `discard` consume it, so
+/// a second commit or a use after either is a compile error.
 ///
 /// An existing destination is exchanged with the temporary folder (`FolderExchange`), so a kill at
 /// any moment leaves either the complete old or the complete new folder at the destination; the
@@ -18,16 +20,15 @@ import KinetypeCore
 /// old folder aside first. The caller decides whether a destination may be replaced at all
 /// (`FramesManifest.checkReplaceable` for PNG frames). In an `OutputGroup`, `commit()` hands the
 /// temporary folder to the group, which puts it in place with the command's other outputs.
-public final class AtomicFolder: Sendable {
+public struct AtomicFolder: ~Copyable, Sendable {
     /// Where the folder will be once committed, as the caller gave it (for messages).
     public let destination: URL
     /// The temporary folder being filled (same parent folder, hidden name).
-    public let temporaryURL: URL
+    public var temporaryURL: URL { temporary.url }
     /// The destination with `.` and `..` resolved, which every file operation uses.
     private let location: URL
     private let group: OutputGroup?
-    /// Set once by `commit` or `discard`: the temporary is no longer this object's to remove.
-    private let finished = Locked(false)
+    private let temporary: OutputTemporary
 
     /// Creates the temporary folder, after removing stale temporaries of killed runs from the
     /// parent folder. Throws `.cannotWrite` when the parent folder does not exist or is not
@@ -38,17 +39,14 @@ public final class AtomicFolder: Sendable {
         self.location = destination.standardizedFileURL
         self.group = group
         guard location.path != "/" else { throw OutputError.cannotWrite(destination, errno: EBUSY) }
-        self.temporaryURL = TemporaryName.sibling(of: location)
+        let temporaryURL = TemporaryName.sibling(of: location)
         try OutputDestination.check(location, kind: .folder, shownAs: destination)
         try OutputDestination.checkNameLength(location, shownAs: destination)
         StaleTemporaries.cleanOnce(in: location.deletingLastPathComponent())
         guard mkdir(temporaryURL.path, 0o777) == 0 else {
             throw OutputError.cannotWrite(destination, errno: errno)
         }
-    }
-
-    deinit {
-        if !finished.withLock({ $0 }) { removeTemporary() }
+        self.temporary = OutputTemporary(url: temporaryURL)
     }
 
     /// The URL of a file named `name` inside the temporary folder.
@@ -90,10 +88,10 @@ public final class AtomicFolder: Sendable {
     /// existing folder, which is then removed, or renamed into place when there is none. Where the
     /// file system cannot exchange, the old folder is moved aside under a `.old` name first, which
     /// the next run renames back if a kill comes between the two renames (`StaleTemporaries`).
-    /// On failure the temporary folder is removed and the destination is as it was.
+    /// On failure the temporary folder is removed (as the folder is dropped) and the destination is
+    /// as it was.
     /// `recheck` runs again just before the folder is put in place.
-    public func commit(recheck: @escaping @Sendable () throws -> Void = {}) throws {
-        precondition(!finish(), "AtomicFolder committed twice or after discard")
+    public consuming func commit(recheck: @escaping @Sendable () throws -> Void = {}) throws {
         let (location, destination) = (location, destination)
         let check: @Sendable () throws -> Void = {
             try OutputDestination.check(location, kind: .folder, shownAs: destination)
@@ -104,34 +102,18 @@ public final class AtomicFolder: Sendable {
                 .init(
                     temporary: temporaryURL, destination: location, shownAs: destination, kind: .folder,
                     recheck: check))
+            temporary.release()
             return
         }
-        do {
-            try check()
-            let placed = try OutputPlacement.place(
-                temporaryURL, at: location, shownAs: destination, kind: .folder, keepingOld: false)
-            OutputPlacement.finish(placed)
-        } catch {
-            removeTemporary()
-            throw error
-        }
+        try check()
+        let placed = try OutputPlacement.place(
+            temporaryURL, at: location, shownAs: destination, kind: .folder, keepingOld: false)
+        temporary.release()
+        OutputPlacement.finish(placed)
     }
 
     /// Removes the temporary folder and leaves the destination untouched.
-    public func discard() {
-        guard !finish() else { return }
-        removeTemporary()
-    }
-
-    private func removeTemporary() {
-        try? FileManager.default.removeItem(at: temporaryURL)
-    }
-
-    /// Marks the folder finished; returns whether it already was.
-    private func finish() -> Bool {
-        finished.withLock { isFinished in
-            defer { isFinished = true }
-            return isFinished
-        }
+    public consuming func discard() {
+        temporary.remove()
     }
 }

@@ -10,13 +10,17 @@ final class OutputByteSink {
     private var buffer = Data()
     /// Bytes already written to the file (file mode).
     private var flushed = 0
-    private let file: AtomicFile?
+    /// The file being written (file mode), until `finish` commits it or `discard` removes it.
+    private var file: AtomicFile?
+    /// Its destination, for messages.
+    private let destination: URL?
     private let handle: FileHandle?
     private let flushThreshold = 1 << 16
 
     /// Collects the bytes in memory.
     init() {
         file = nil
+        destination = nil
         handle = nil
     }
 
@@ -27,10 +31,10 @@ final class OutputByteSink {
         do {
             handle = try FileHandle(forWritingTo: file.temporaryURL)
         } catch {
-            file.discard()
             throw OutputError.cannotWrite(destination, error: error)
         }
-        self.file = file
+        self.file = consume file
+        self.destination = destination
     }
 
     /// The first failed append of `appendRemembering`, reported when the file is finished.
@@ -66,7 +70,7 @@ final class OutputByteSink {
     /// Replaces bytes already appended, starting at `offset`.
     func overwrite(at offset: Int, with bytes: [UInt8]) throws {
         precondition(offset >= 0 && offset + bytes.count <= count, "overwrite outside the written bytes")
-        guard let handle, let file else {
+        guard let handle, let destination else {
             buffer.replaceSubrange(offset..<(offset + bytes.count), with: bytes)
             return
         }
@@ -76,7 +80,7 @@ final class OutputByteSink {
             try handle.write(contentsOf: bytes)
             try handle.seekToEnd()
         } catch {
-            throw OutputError.cannotWrite(file.destination, error: error)
+            throw OutputError.cannotWrite(destination, error: error)
         }
     }
 
@@ -87,7 +91,7 @@ final class OutputByteSink {
             discard()
             throw writeError
         }
-        guard let file, let handle else { return buffer }
+        guard let handle else { return buffer }
         do {
             try flush()
             try handle.close()
@@ -95,25 +99,25 @@ final class OutputByteSink {
             discard()
             throw error
         }
-        try file.commit()
+        try file.take()?.commit()
         return Data()
     }
 
     /// Removes the temporary file; the destination is left as it was.
     func discard() {
         try? handle?.close()
-        file?.discard()
+        file.take()?.discard()
         buffer = Data()
     }
 
     private func flush() throws {
-        guard let file, let handle, !buffer.isEmpty else { return }
+        guard let destination, let handle, !buffer.isEmpty else { return }
         do {
             try handle.write(contentsOf: buffer)
             flushed += buffer.count
             buffer.removeAll(keepingCapacity: true)
         } catch {
-            throw OutputError.cannotWrite(file.destination, error: error)
+            throw OutputError.cannotWrite(destination, error: error)
         }
     }
 }

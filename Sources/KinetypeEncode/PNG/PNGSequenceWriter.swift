@@ -12,7 +12,10 @@ public final class PNGSequenceWriter: Sendable {
     public let destination: URL
     public let frameCount: Int
     public let compression: PNGCompression
-    private let folder: AtomicFolder
+    /// The frames folder until `finish` commits it or `cancel` removes it.
+    private let folder: Locked<AtomicFolder?>
+    /// Its temporary folder, which the frames are written into.
+    private let temporaryFolder: URL
     /// The frames written so far.
     private let written = Locked(Set<Int>())
 
@@ -26,7 +29,9 @@ public final class PNGSequenceWriter: Sendable {
         self.frameCount = frameCount
         self.compression = compression
         try FramesManifest.checkReplaceable(destination)
-        self.folder = try AtomicFolder(destination: destination, group: group)
+        let folder = try AtomicFolder(destination: destination, group: group)
+        self.temporaryFolder = folder.temporaryURL
+        self.folder = Locked(folder)
     }
 
     /// The file name of the frame at zero-based `index`: `frame_0001.png` for index 0.
@@ -50,7 +55,7 @@ public final class PNGSequenceWriter: Sendable {
     /// written again from that frame's bytes, without encoding it again).
     public func write(encoded data: Data, index: Int) throws {
         precondition(index >= 0 && index < frameCount, "frame index \(index) outside 0..<\(frameCount)")
-        let url = folder.temporaryFile(named: Self.fileName(index: index, frameCount: frameCount))
+        let url = temporaryFolder.appendingPathComponent(Self.fileName(index: index, frameCount: frameCount))
         do {
             try data.write(to: url)
         } catch {
@@ -73,7 +78,7 @@ public final class PNGSequenceWriter: Sendable {
         }
         do {
             let names = (0..<frameCount).map { Self.fileName(index: $0, frameCount: frameCount) }
-            let manifestURL = folder.temporaryFile(named: FramesManifest.fileName)
+            let manifestURL = temporaryFolder.appendingPathComponent(FramesManifest.fileName)
             do {
                 try FramesManifest(files: names).encoded().write(to: manifestURL)
             } catch {
@@ -85,11 +90,11 @@ public final class PNGSequenceWriter: Sendable {
             throw error
         }
         let destination = destination
-        try folder.commit(recheck: { try FramesManifest.checkReplaceable(destination) })
+        try folder.withLock { $0.take() }?.commit(recheck: { try FramesManifest.checkReplaceable(destination) })
     }
 
     /// Removes the temporary folder; the destination is left as it was.
     public func cancel() {
-        folder.discard()
+        folder.withLock { $0.take() }?.discard()
     }
 }

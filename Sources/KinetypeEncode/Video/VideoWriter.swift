@@ -37,10 +37,13 @@ public final class VideoWriter {
     /// Turns images into this video's frames; `write(_: Image)` uses it on the calling thread.
     public let converter: VideoFrameConverter
 
-    private let output: AtomicFile
+    /// The video's file until `finish` commits it or the video is abandoned.
+    private var output: AtomicFile?
+    /// Where ffmpeg writes the video: `output`'s temporary.
+    private let outputTemporary: URL
     /// The sound track as a WAV beside the video's temporary, ffmpeg's second input; removed when
     /// the video is finished or cancelled, and by deinit.
-    private let audio: AtomicFile?
+    private var audio: AtomicFile?
     private let ffprobe: URL?
     private let process = Process()
     private let input = Pipe()
@@ -95,22 +98,22 @@ public final class VideoWriter {
         self.converter = VideoFrameConverter(
             width: width, height: height, paddedWidth: paddedWidth, paddedHeight: paddedHeight, hasAlpha: hasAlpha,
             matte: options.matte)
-        self.output = try AtomicFile(destination: url, group: group)
+        let output = try AtomicFile(destination: url, group: group)
+        self.outputTemporary = output.temporaryURL
         // A temporary of the video's own kind (hidden, beside it, removed by a later run if this
-        // one is killed) that is only ever discarded, never put in place.
+        // one is killed) that is only ever discarded, never put in place. A failure drops both
+        // files, which removes their temporaries.
+        let audioTemporary: URL?
         if let track {
             let audio = try AtomicFile(destination: url)
-            do {
-                try track.writeWAV(intoTemporaryOf: audio)
-            } catch {
-                audio.discard()
-                output.discard()
-                throw error
-            }
-            self.audio = audio
+            try track.writeWAV(intoTemporaryOf: audio)
+            audioTemporary = audio.temporaryURL
+            self.audio = consume audio
         } else {
+            audioTemporary = nil
             self.audio = nil
         }
+        self.output = consume output
         self.ffprobe = VideoVerification.findFFprobe(besides: ffmpeg, searchPath: searchPath)
 
         process.executableURL = ffmpeg
@@ -120,17 +123,17 @@ public final class VideoWriter {
             "-f", "rawvideo", "-pix_fmt", hasAlpha ? "rgba" : "rgb24", "-s", "\(paddedWidth)x\(paddedHeight)",
             "-framerate", Self.rateArgument(fps), "-i", "-",
         ]
-        if let audio {
-            arguments += ["-f", "wav", "-i", audio.temporaryURL.path, "-map", "0:v", "-map", "1:a"]
+        if let audioTemporary {
+            arguments += ["-f", "wav", "-i", audioTemporary.path, "-map", "0:v", "-map", "1:a"]
         } else {
             arguments += ["-an"]
         }
         arguments += ["-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact"]
-        if audio != nil { arguments += format.audioArguments }
+        if audioTemporary != nil { arguments += format.audioArguments }
         arguments += format.ffmpegOutputArguments(crf: options.crf, alpha: hasAlpha)
         arguments += format.croppingArguments(
             width: evenWidth, height: evenHeight, paddedWidth: paddedWidth, paddedHeight: paddedHeight)
-        arguments += ["-y", output.temporaryURL.path]
+        arguments += ["-y", outputTemporary.path]
         process.arguments = arguments
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
@@ -138,8 +141,8 @@ public final class VideoWriter {
         do {
             try process.run()
         } catch {
-            output.discard()
-            audio?.discard()
+            self.output.take()?.discard()
+            self.audio.take()?.discard()
             throw Diagnostic(
                 kind: .renderFailure, message: "cannot start \(ffmpeg.path): \(SystemError.reason(of: error))"
             ).fail()
@@ -219,9 +222,9 @@ public final class VideoWriter {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         errorOutput.wait()
-        audio?.discard()
+        audio.take()?.discard()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            output.discard()
+            output.take()?.discard()
             if let diagnostic = VideoVerification.failure(fromFFmpegOutput: errorOutput.text, destination: url),
                 diagnostic.first?.kind == .cannotWrite
             {
@@ -230,17 +233,17 @@ public final class VideoWriter {
             throw failure("ffmpeg failed (exit status \(process.terminationStatus))" + errorOutput.suffix)
         }
         if let diagnostic = VideoVerification.failure(fromFFmpegOutput: errorOutput.text, destination: url) {
-            output.discard()
+            output.take()?.discard()
             throw diagnostic
         }
         if let problem = VideoVerification.problem(
-            with: output.temporaryURL, format: format, frames: frameCount,
+            with: outputTemporary, format: format, frames: frameCount,
             fps: fps, alpha: hasAlpha, ffprobe: ffprobe)
         {
-            output.discard()
+            output.take()?.discard()
             throw failure(problem)
         }
-        try output.commit()
+        try output.take()?.commit()
     }
 
     /// Stops ffmpeg and removes the temporary file; the destination is left as it was.
@@ -256,8 +259,8 @@ public final class VideoWriter {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         errorOutput.wait()
-        output.discard()
-        audio?.discard()
+        output.take()?.discard()
+        audio.take()?.discard()
     }
 
     /// The `ffmpeg` executable in `searchPath` (default: the PATH environment variable).

@@ -33,7 +33,7 @@ public final class WebPEncoder {
     /// With a quality: the lossless encoding of the same frames, which wins when it is smaller.
     private let lossless: WebPAnimEncoderObject?
     private var losslessConfig = WebPConfig()
-    private let file: AtomicFile?
+    private var file: AtomicFile?
     private var lastStart: Int?
     private var isFinished = false
 
@@ -125,13 +125,13 @@ public final class WebPEncoder {
                 // The lossy (mixed) file unless the lossless one is strictly smaller.
                 if data.isEmpty || assembled.count < data.count { data = assembled }
             }
-            if let file {
+            if let file = file.take() {
                 try file.write(data)
                 try file.commit()
             }
             return data
         } catch {
-            file?.discard()
+            file.take()?.discard()
             throw error
         }
     }
@@ -139,6 +139,6 @@ public final class WebPEncoder {
     /// Abandons the animation: a temporary file is removed and the destination is left as it was.
     public func cancel() {
         isFinished = true
-        file?.discard()
+        file.take()?.discard()
     }
 }

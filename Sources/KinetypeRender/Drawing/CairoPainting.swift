@@ -2,8 +2,35 @@ import CPangoCairo
 import Foundation
 import KinetypeCore
 
-/// Small Cairo helpers: colors, fills, rounded rectangles.
+/// Small Cairo helpers: colors, fills, rounded rectangles, and the set-up every drawing starts
+/// with (`clear`, and `picture` for what is drawn apart from a frame: `GlyphBitmap`, `VectorImage`).
 enum CairoPainting {
+    /// Paints `cr`'s target (inside its clip) transparent, then goes back to drawing over it.
+    static func clear(_ cr: OpaquePointer) {
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+    }
+
+    /// A `width × height` picture in straight RGBA: `draw` paints on a cleared ARGB32 surface
+    /// whose user space is scaled by `scale` and puts the pixel (`origin.x`, `origin.y`) of the
+    /// scaled drawing at the picture's top-left corner. Throws `.renderFailure` when Cairo cannot
+    /// make the surface.
+    static func picture(
+        width: Int, height: Int, origin: (x: Double, y: Double), scale: Double, _ draw: (OpaquePointer) -> Void
+    ) throws -> Image {
+        let surface = try CairoSurface(format: CAIRO_FORMAT_ARGB32, width: width, height: height)
+        let context = try CairoContext(drawingOn: surface)
+        let cr = context.pointer
+        withExtendedLifetime(context) {
+            clear(cr)
+            cairo_translate(cr, -origin.x, -origin.y)
+            cairo_scale(cr, scale, scale)
+            draw(cr)
+        }
+        return withExtendedLifetime(surface) { PixelConversion.image(from: surface.pointer) }
+    }
+
     static func setColor(_ cr: OpaquePointer, _ color: Color) {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
     }

@@ -105,9 +105,7 @@ public final class FrameRenderer {
             cairo_rectangle(cr, Double(clip.x), Double(clip.y), Double(clip.width), Double(clip.height))
             cairo_clip(cr)
         }
-        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-        cairo_paint(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        CairoPainting.clear(cr)
         cairo_scale(cr, state.canvas.scale, state.canvas.scale)
 
         let background = state.canvas.background.laidOut(in: layoutDirection)

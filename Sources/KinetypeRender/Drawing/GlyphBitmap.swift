@@ -49,22 +49,15 @@ public struct GlyphBitmap: Equatable, Sendable {
         let y0 = (Double(ink.y) / units * pixelScale).rounded(.down) - 1
         let x1 = (Double(ink.x + ink.width) / units * pixelScale).rounded(.up) + 1
         let y1 = (Double(ink.y + ink.height) / units * pixelScale).rounded(.up) + 1
-        let surface = try CairoSurface(format: CAIRO_FORMAT_ARGB32, width: Int(x1 - x0), height: Int(y1 - y0))
-        let context = try CairoContext(drawingOn: surface)
-        let cr = context.pointer
-        withExtendedLifetime(context) {
-            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-            cairo_paint(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            cairo_translate(cr, -x0, -y0)
-            cairo_scale(cr, pixelScale, pixelScale)
+        let picture = try CairoPainting.picture(
+            width: Int(x1 - x0), height: Int(y1 - y0), origin: (x0, y0), scale: pixelScale
+        ) { cr in
             cairo_set_scaled_font(cr, scaledFont)
             cairo_set_source_rgb(cr, 0, 0, 0)
             var cairoGlyph = cairo_glyph_t(index: UInt(glyph), x: 0, y: 0)
             cairo_show_glyphs(cr, &cairoGlyph, 1)
         }
         return GlyphBitmap(
-            picture: withExtendedLifetime(surface) { PixelConversion.image(from: surface.pointer) },
-            offset: Point(x: x0 / pixelScale, y: y0 / pixelScale), pixelScale: pixelScale)
+            picture: picture, offset: Point(x: x0 / pixelScale, y: y0 / pixelScale), pixelScale: pixelScale)
     }
 }

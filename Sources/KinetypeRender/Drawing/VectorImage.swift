@@ -61,22 +61,13 @@ extension FrameRenderer {
         guard width <= largest, height <= largest else {
             throw VectorImageProblem.tooLarge(width: width, height: height)
         }
-        let surface = try CairoSurface(format: CAIRO_FORMAT_ARGB32, width: width, height: height)
-        let context = try CairoContext(drawingOn: surface)
-        let cr = context.pointer
-        withExtendedLifetime(context) {
-            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-            cairo_paint(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            cairo_translate(cr, -x0, -y0)
-            cairo_scale(cr, scale, scale)
+        let drawn = try CairoPainting.picture(width: width, height: height, origin: (x0, y0), scale: scale) { cr in
             Self.clipContent(cr, to: box, cornerRadius: layer.cornerRadius, pixelScale: scale * abs(layer.scale))
             drawImage(
                 picture, fit: content.fit, in: box, alignment: alignment,
                 flipped: mirrored && content.flipsForRightToLeftLayoutDirection, on: cr)
         }
         return VectorImage(
-            picture: withExtendedLifetime(surface) { PixelConversion.image(from: surface.pointer) },
-            origin: Point(x: x0 / scale, y: y0 / scale), pixelScale: scale, box: box.frame)
+            picture: drawn, origin: Point(x: x0 / scale, y: y0 / scale), pixelScale: scale, box: box.frame)
     }
 }
