@@ -37,6 +37,15 @@ public struct BatchOptions: Sendable {
         encoding.jobs = 1
         return encoding
     }()
+    /// The encoding every output renders with: `encoding`, where a byte budget keeps the scale of
+    /// outputs named for it (`scales`: `card@3x.gif` holds @3x pixels or fails). Fingerprints and
+    /// renders both read it, so what changes bytes is fingerprinted (`fingerprintSettings`).
+    var outputEncoding: EncodingOptions {
+        var encoding = encoding
+        encoding.budgetMayLowerScale = scales == nil
+        return encoding
+    }
+
     /// `--poster`: also render each output's still at this moment (seconds, or `StillMoment.end`),
     /// named by `OutputNaming.posterStem` (`name-poster.png`).
     public var posterTime: Double?

@@ -239,10 +239,9 @@ struct BatchJobRunner {
             defer { group.discard() }
             for file in stale {
                 var renderOptions = RenderOptions(output: file.url, format: file.format)
-                renderOptions.encoding = options.encoding
+                renderOptions.encoding = options.outputEncoding
                 renderOptions.encoding.format = file.format
                 renderOptions.encoding.stillTime = file.stillTime
-                renderOptions.encoding.budgetMayLowerScale = options.scales == nil
                 renderOptions.group = group
                 renderOptions.haptics = file.haptics
                 let report = try prepared.render(renderOptions, isCancelled: isCancelled)

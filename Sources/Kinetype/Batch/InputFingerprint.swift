@@ -62,6 +62,8 @@ extension BatchOptions {
     /// `format`, the settings of the output's fallback in that format (`--picture`).
     func fingerprintSettings(of scene: Scene, poster: Bool = false, format fallback: OutputFormat? = nil) -> [String] {
         let format = poster ? OutputFormat.stillPNG : fallback ?? format
+        let encoding = outputEncoding
+        let budgeted = format.traits.settings.contains(.maxBytes) && encoding.maxBytes != nil
         let stillTime = poster ? posterTime : format == .stillPNG ? encoding.stillTime : nil
         return [
             "format \(format.traits.name)\(format.traits.isFolder ? " frames" : "")", "scale \(scene.canvas.scale)",
@@ -72,6 +74,7 @@ extension BatchOptions {
             + (stillTime.map { ["still \($0)"] } ?? [])
             + (haptics && !poster ? ["haptics"] : [])
             + (format.traits.video != nil && !encoding.sound ? ["no-sound"] : [])
+            + (budgeted && !encoding.budgetMayLowerScale ? ["budget-keeps-scale"] : [])
             + OutputFormat.Setting.allCases.filter(format.traits.settings.contains).map { setting in
                 "\(setting.rawValue) \(encoding.value(of: setting))"
             }
