@@ -223,9 +223,10 @@ extension Scene {
     public var namedFiles: [(url: URL, label: String)] {
         var files: [(URL, String)] = fonts.map { (resolve(path: $0), "the font file") }
         for layer in layers {
+            // Exhaustive: a new kind of layer that reads a file must say so here.
             switch layer.content {
             case .image(let image): files.append((resolve(path: image.src), "the picture"))
-            default: break
+            case .text, .rect: break
             }
             if let text = layer.text {
                 if let file = text.font.file { files.append((resolve(path: file), "the font file")) }

@@ -184,12 +184,13 @@ extension VectorExport {
         var curves: [CubicBezier] = []
         for layer in scene.layers {
             for animation in layer.animations {
-                var easings: [Easing] = []
+                // Exhaustive: a new kind of animation must say here whether it moves a transform.
+                let easings: [Easing]
                 switch animation.kind {
-                case .animate(let animate) where properties.contains(animate.property): easings = [animate.easing]
-                case .keyframes(let list) where properties.contains(list.property):
-                    easings = list.keyframes.map(\.easing)
-                default: break
+                case .animate(let animate): easings = properties.contains(animate.property) ? [animate.easing] : []
+                case .keyframes(let list):
+                    easings = properties.contains(list.property) ? list.keyframes.map(\.easing) : []
+                case .typewriter: easings = []
                 }
                 for case .cubicBezier(let x1, let y1, let x2, let y2) in easings {
                     let curve = CubicBezier(x1, y1, x2, y2)
