@@ -102,6 +102,12 @@ final class AccessibleAssetsTests: XCTestCase {
             forever.stderr.contains(
                 "kinetype: warning: \(long):1:1: output.loop: WCAG 2.2.2 (Pause, Stop, Hide): this animation plays "
                     + "6.00 s and loops forever"), forever.stderr)
+        // validate says so before anything renders, as a warning.
+        let validated = try KinetypeProcess.run(["validate", long])
+        XCTAssertEqual(validated.status, 0, validated.stderr)
+        XCTAssertTrue(
+            validated.stderr.contains(
+                "kinetype: warning: \(long):1:1: output.loop: WCAG 2.2.2 (Pause, Stop, Hide)"), validated.stderr)
         // Played a given number of times, or as a still: no 2.2.2.
         let twice = try write(
             """
@@ -114,6 +120,9 @@ final class AccessibleAssetsTests: XCTestCase {
             XCTAssertEqual(quiet.status, 0, quiet.stderr)
             XCTAssertFalse(quiet.stderr.contains("WCAG"), "\(arguments): \(quiet.stderr)")
         }
+        let validatedTwice = try KinetypeProcess.run(["validate", twice])
+        XCTAssertEqual(validatedTwice.status, 0, validatedTwice.stderr)
+        XCTAssertFalse(validatedTwice.stderr.contains("WCAG"), validatedTwice.stderr)
 
         let blinking = { (blink: Double) in
             """
@@ -178,6 +187,10 @@ final class AccessibleAssetsTests: XCTestCase {
                 : try KinetypeProcess.run(["render", scene, "-o", folder.appendingPathComponent("out.svg").path, "-q"])
             XCTAssertEqual(run.status, 0, "\(file): \(run.stderr)")
             XCTAssertFalse(run.stderr.contains("WCAG"), "\(file): \(run.stderr)")
+            let validate = try KinetypeProcess.run(
+                ["validate", scene] + (FileManager.default.fileExists(atPath: data) ? ["--data", data] : []))
+            XCTAssertEqual(validate.status, 0, "\(file): \(validate.stderr)")
+            XCTAssertFalse(validate.stderr.contains("WCAG"), "\(file): \(validate.stderr)")
         }
     }
 }

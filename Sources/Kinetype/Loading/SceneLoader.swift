@@ -75,12 +75,15 @@ public struct SceneLoader: Sendable {
         try prepare(decode())
     }
 
-    /// Every problem of every stage, in stage order; empty when the scene would load.
+    /// Every problem of every stage, in stage order, then the WCAG warnings of the animation
+    /// (`MotionSafety`); empty when the scene would load and has none.
     public func problems() -> [Diagnostic] {
         var stages = LoadingStages(collecting: true)
         // Collecting stages record their errors instead of throwing, so these `try?` drop nothing.
-        if let scene = try? stages.run(decode) {
-            _ = try? stages.prepare(scene, limits: limits)
+        if let scene = try? stages.run(decode), let prepared = try? stages.prepare(scene, limits: limits) {
+            // The WCAG warnings a render would give, for the animated formats that loop (GIF,
+            // WebP, APNG, SVG: the default output), so they show before anything renders.
+            return stages.problems + prepared.motionWarnings(for: .gif)
         }
         return stages.problems
     }

@@ -15,7 +15,9 @@ enum ValidateCommand: Command {
         when its template NAME.json lies beside it, every entry is checked against the template. With --data, every scene is checked as a
         template filled by each entry of DATA.json (--data - reads it from standard input, and --data
         <(jq …) from a pipe, once). Data keys and --set names that fill no placeholder
-        are warnings (errors with --strict). Exits 0 when everything is valid.
+        are warnings (errors with --strict), as are the WCAG warnings a render would give (2.2.2:
+        longer than 5 s and looping forever; 2.3.1: flashing more than three times a second).
+        Exits 0 when everything is valid.
         """
     /// The options only `validate` takes.
     enum Options {
