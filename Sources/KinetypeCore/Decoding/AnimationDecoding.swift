@@ -9,55 +9,47 @@ extension DecodingContext {
             return nil
         }
         let typePath = DecodingPath.member(path, "type")
-        var type: String?
+        var type: AnimationType?
         if let typeValue = value["type"] {
             type = string(typeValue, path: typePath).flatMap {
-                named(
-                    $0, among: FormatKeys.animationTypes, path: typePath, at: typeValue.position, noun: "animation type"
-                )
-            }
+                named($0, among: AnimationType.names, path: typePath, at: typeValue.position, noun: "animation type")
+            }.flatMap(AnimationType.init(rawValue:))
         }
-        let allowed =
-            type.map(FormatKeys.animation(ofType:))
-            ?? FormatKeys.animation + FormatKeys.typewriter + FormatKeys.animate + FormatKeys.keyframes
+        let allowed = type?.keys ?? FormatKeys.animation + AnimationType.allCases.flatMap(\.ownKeys)
         let object = ObjectReader(
             context: self, path: path, value: value, members: members, allowed: allowed,
             unknownKeyHint: { key in Self.otherAnimationTypeHint(key: key, type: type) })
         if value["type"] == nil {
-            _ = object.required("type", hint: "an animation's type is \"typewriter\", \"animate\" or \"keyframes\"")
+            _ = object.required(
+                "type", hint: "an animation's type is " + JSONText.list(AnimationType.names, conjunction: "or"))
         }
         let start = decodeStart(object, layer: layer, references: &references)
 
         let kind: AnimationKind?
         switch type {
-        case "typewriter":
-            if let layerType = layer.type, layerType != "text" {
+        case .typewriter:
+            if let layerType = layer.type, layerType != .text {
                 report(
-                    "a typewriter animation needs a text layer, and this layer is a \(layerType) layer",
+                    "a typewriter animation needs a text layer, and this layer is a \(layerType.rawValue) layer",
                     path: typePath, at: value["type"]?.position)
             }
             kind = decodeTypewriter(object).map(AnimationKind.typewriter)
-        case "animate":
+        case .animate:
             kind = decodePropertyAnimation(object, layer: layer).map(AnimationKind.animate)
-        case "keyframes":
+        case .keyframes:
             kind = decodeKeyframes(object, layer: layer).map(AnimationKind.keyframes)
-        default:
+        case nil:
             kind = nil
         }
         return kind.map { Animation(start: start, kind: $0) }
     }
 
-    private static func otherAnimationTypeHint(key: String, type: String?) -> String? {
+    private static func otherAnimationTypeHint(key: String, type: AnimationType?) -> String? {
         guard let type else { return nil }
-        let owners = [
-            ("typewriter", FormatKeys.typewriter), ("animate", FormatKeys.animate),
-            ("keyframes", FormatKeys.keyframes),
-        ]
-        .filter { owner, keys in owner != type && keys.contains(key) }
-        .map { owner, _ in owner }
+        let owners = AnimationType.allCases.filter { $0 != type && $0.ownKeys.contains(key) }.map(\.rawValue)
         guard !owners.isEmpty else { return nil }
         return "\(JSONText.quoted(key)) belongs to \(owners.joined(separator: " and ")) animations, "
-            + "and this one is \(JSONText.quoted(type))"
+            + "and this one is \(JSONText.quoted(type.rawValue))"
     }
 
     /// `"start": s`, or `"after": id` with an optional `"delay": s`; neither starts at 0.
@@ -150,9 +142,9 @@ extension DecodingContext {
             let property: AnimatableProperty = enumeration(value, path: object.path("property"), noun: "property")
         else { return nil }
         let textOnly: [AnimatableProperty] = [.fontSize, .fontWeight, .color, .letterSpacing]
-        if textOnly.contains(property), let type = layer.type, type != "text" {
+        if textOnly.contains(property), let type = layer.type, type != .text {
             report(
-                "property \(JSONText.quoted(property.rawValue)) needs a text layer, and this layer is a \(type) layer",
+                "property \(JSONText.quoted(property.rawValue)) needs a text layer, and this layer is a \(type.rawValue) layer",
                 path: object.path("property"), at: value.position)
             return nil
         }

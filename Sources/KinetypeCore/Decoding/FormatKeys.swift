@@ -46,25 +46,4 @@ enum FormatKeys {
     static let easing = ["cubicBezier", "spring", "steps"]
     static let spring = ["response", "dampingFraction"]
 
-    static let layerTypes = ["text", "rect", "image"]
-    static let animationTypes = ["typewriter", "animate", "keyframes"]
-
-    /// The keys a layer of `type` allows.
-    static func layer(ofType type: String) -> [String] {
-        switch type {
-        case "text": return layer + textLayer
-        case "image": return layer + imageLayer
-        default: return layer
-        }
-    }
-
-    /// The keys an animation of `type` allows.
-    static func animation(ofType type: String) -> [String] {
-        switch type {
-        case "typewriter": return animation + typewriter
-        case "animate": return animation + animate
-        case "keyframes": return animation + keyframes
-        default: return animation
-        }
-    }
 }

@@ -82,16 +82,16 @@ public enum JSONText {
         }
     }
 
-    /// Quoted names as a sentence list: `"a"`, `"a" and "b"`, `"a", "b" and "c"`; past
-    /// `listedNameLimit` names, `"a", "b", … and 99980 more`.
-    public static func list(_ names: [String]) -> String {
+    /// Quoted names as a sentence list: `"a"`, `"a" and "b"`, `"a", "b" and "c"` (or, with
+    /// `conjunction` "or", `"a", "b" or "c"`); past `listedNameLimit` names, `"a", "b", … and 99980 more`.
+    public static func list(_ names: [String], conjunction: String = "and") -> String {
         guard names.count <= listedNameLimit else {
             return names.prefix(listedNameLimit).map(quoted).joined(separator: ", ")
-                + ", … and \(names.count - listedNameLimit) more"
+                + ", … \(conjunction) \(names.count - listedNameLimit) more"
         }
         let quotedNames = names.map(quoted)
         guard quotedNames.count > 1 else { return quotedNames.first ?? "" }
-        return quotedNames.dropLast().joined(separator: ", ") + " and " + quotedNames.last!
+        return quotedNames.dropLast().joined(separator: ", ") + " \(conjunction) " + quotedNames.last!
     }
 
     /// Quoted names joined by arrows, as a cycle reads: `"a" → "b" → "a"`. Past

@@ -1,8 +1,8 @@
 /// What animation decoding needs to know about the layer it belongs to.
 struct LayerInfo {
     var id: String?
-    /// `text`, `rect`, `image`, or nil when the type is missing or unknown.
-    var type: String?
+    /// Nil when the type is missing or unknown.
+    var type: LayerType?
 }
 
 /// An `after` reference, checked once every layer id is known.
@@ -49,16 +49,14 @@ extension DecodingContext {
             return nil
         }
         let typePath = DecodingPath.member(path, "type")
-        var type: String?
+        var type: LayerType?
         if let typeValue = value["type"] {
             type = string(typeValue, path: typePath).flatMap {
-                named($0, among: FormatKeys.layerTypes, path: typePath, at: typeValue.position, noun: "layer type")
-            }
+                named($0, among: LayerType.names, path: typePath, at: typeValue.position, noun: "layer type")
+            }.flatMap(LayerType.init(rawValue:))
         }
         // With an unknown type every layer key is allowed, so one mistake does not cascade.
-        let allowed =
-            type.map(FormatKeys.layer(ofType:))
-            ?? FormatKeys.layer + FormatKeys.textLayer + FormatKeys.imageLayer
+        let allowed = type?.keys ?? FormatKeys.layer + LayerType.allCases.flatMap(\.ownKeys)
         let object = ObjectReader(
             context: self, path: path, value: value, members: value.objectMembers ?? [],
             allowed: allowed,
@@ -66,7 +64,7 @@ extension DecodingContext {
                 Self.otherLayerTypeHint(key: key, type: type)
             })
         if value["type"] == nil {
-            _ = object.required("type", hint: "a layer's type is \"text\", \"rect\" or \"image\"")
+            _ = object.required("type", hint: "a layer's type is " + JSONText.list(LayerType.names, conjunction: "or"))
         }
         let id = object.string("id", nonEmpty: true)
         let info = LayerInfo(id: id, type: type)
@@ -86,15 +84,15 @@ extension DecodingContext {
 
         let content: LayerContent?
         switch type {
-        case "text":
+        case .text:
             // Read from the JSON, so a script refused for its own mistakes still stands in for the text.
             let hasScript = object["animations"]?.arrayValue?.contains { $0["script"] != nil } ?? false
             content = decodeTextContent(object, typedByScript: hasScript).map(LayerContent.text)
-        case "image":
+        case .image:
             content = decodeImage(object).map(LayerContent.image)
-        case "rect":
+        case .rect:
             content = .rect
-        default:
+        case nil:
             content = nil
         }
 
@@ -132,11 +130,11 @@ extension DecodingContext {
     }
 
     /// For a key of another layer type: `"src" belongs to image layers, and this layer is a text layer`.
-    private static func otherLayerTypeHint(key: String, type: String?) -> String? {
+    private static func otherLayerTypeHint(key: String, type: LayerType?) -> String? {
         guard let type else { return nil }
-        for (owner, keys) in [("text", FormatKeys.textLayer), ("image", FormatKeys.imageLayer)]
-        where owner != type && keys.contains(key) {
-            return "\(JSONText.quoted(key)) belongs to \(owner) layers, and this layer is a \(type) layer"
+        for owner in LayerType.allCases where owner != type && owner.ownKeys.contains(key) {
+            return
+                "\(JSONText.quoted(key)) belongs to \(owner.rawValue) layers, and this layer is a \(type.rawValue) layer"
         }
         return nil
     }

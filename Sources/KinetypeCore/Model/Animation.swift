@@ -20,14 +20,17 @@ public enum AnimationKind: Equatable, Sendable {
     case animate(PropertyAnimation)
     case keyframes(KeyframeAnimation)
 
-    /// The `type` string of the scene format.
-    public var typeName: String {
+    /// Its type in the scene format.
+    public var type: AnimationType {
         switch self {
-        case .typewriter: return "typewriter"
-        case .animate: return "animate"
-        case .keyframes: return "keyframes"
+        case .typewriter: .typewriter
+        case .animate: .animate
+        case .keyframes: .keyframes
         }
     }
+
+    /// The `type` string of the scene format.
+    public var typeName: String { type.rawValue }
 }
 
 // MARK: - Typewriter

@@ -33,14 +33,17 @@ public enum LayerContent: Equatable, Sendable {
     case rect
     case image(ImageContent)
 
-    /// The `type` string of the scene format.
-    public var typeName: String {
+    /// Its type in the scene format.
+    public var type: LayerType {
         switch self {
-        case .text: return "text"
-        case .rect: return "rect"
-        case .image: return "image"
+        case .text: .text
+        case .rect: .rect
+        case .image: .image
         }
     }
+
+    /// The `type` string of the scene format.
+    public var typeName: String { type.rawValue }
 }
 
 /// The box a layer occupies, in points. A nil width or height fits the content.

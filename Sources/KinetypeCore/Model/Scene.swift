@@ -62,7 +62,7 @@ public struct Scene: Equatable, Sendable {
         case .missing where inputRoot == nil: hint += " (looked for \(JSONText.unquotedPath(resolve(path: file).path)))"
         case .outsideRoot: hint = "with --root, every file a scene names must be inside the root folder"
         case .notRegular: hint = "point it at a regular file"
-        default: break
+        case .missing, .unreadable, .tooLarge: break
         }
         return source.diagnostic(
             at: jsonPath, "\(what) \(JSONText.quotedPath(file)) \(error.reason)", hint: hint, kind: error.kind)

@@ -65,7 +65,16 @@ enum SceneSchemaDocument {
         ("$defs", .object(definitions)),
     ])
 
-    private static let definitions: [(String, SchemaNode)] = [
+    /// The definitions, each layer and animation type's right after the one that lists them.
+    private static let definitions: [(String, SchemaNode)] = formatDefinitions.flatMap { entry in
+        switch entry.0 {
+        case "layer": [entry] + LayerType.allCases.map { ($0.schemaDefinition, layerDefinition($0)) }
+        case "animation": [entry] + AnimationType.allCases.map { ($0.schemaDefinition, animationDefinition($0)) }
+        default: [entry]
+        }
+    }
+
+    private static let formatDefinitions: [(String, SchemaNode)] = [
         (
             "placeholder",
             .object([
@@ -249,40 +258,8 @@ enum SceneSchemaDocument {
             "layer",
             .object([
                 ("description", .string("A layer; its type decides which keys it allows.")),
-                ("oneOf", .array([Schema.ref("textLayer"), Schema.ref("rectLayer"), Schema.ref("imageLayer")])),
+                ("oneOf", .array(LayerType.allCases.map { Schema.ref($0.schemaDefinition) })),
             ])
-        ),
-        (
-            "textLayer",
-            Schema.object(
-                "Text, with \"text\" or \"spans\" (not both); a layer whose typewriter has a script "
-                    + "may have neither.", layerProperties(type: "text") + textProperties,
-                required: ["type"], extra: [Schema.exclusive([["text", "spans"]])])
-        ),
-        (
-            "rectLayer",
-            Schema.object(
-                "A filled, optionally rounded and stroked box.", layerProperties(type: "rect"),
-                required: ["type"])
-        ),
-        (
-            "imageLayer",
-            Schema.object(
-                "A PNG image.",
-                layerProperties(type: "image") + [
-                    ("src", Schema.string("A PNG path relative to the scene.", nonEmpty: true)),
-                    (
-                        "fit",
-                        Schema.names(
-                            "How the image fills the frame.", ImageFit.allCases.map(\.rawValue), default: "contain")
-                    ),
-                    (
-                        "flipsForRightToLeftLayoutDirection",
-                        Schema.boolean(
-                            "In a right-to-left layout, flip the picture's pixels horizontally (for directional "
-                                + "pictures such as arrows); by default only its frame mirrors.", default: false)
-                    ),
-                ], required: ["type", "src"])
         ),
         (
             "frame",
@@ -411,96 +388,8 @@ enum SceneSchemaDocument {
             "animation",
             .object([
                 ("description", .string("An animation; its type decides which keys it allows.")),
-                ("oneOf", .array([Schema.ref("typewriter"), Schema.ref("animate"), Schema.ref("keyframes")])),
+                ("oneOf", .array(AnimationType.allCases.map { Schema.ref($0.schemaDefinition) })),
             ])
-        ),
-        (
-            "typewriter",
-            Schema.object(
-                "Reveals the layer's text unit by unit.",
-                animationProperties(type: "typewriter") + [
-                    ("interval", Schema.number("Seconds per unit.", FormatRanges.typewriterInterval, default: 0.06)),
-                    ("speed", Schema.number("Units per second (instead of interval).", FormatRanges.typewriterSpeed)),
-                    (
-                        "duration",
-                        Schema.number(
-                            "Total seconds for the whole text (instead of interval).", FormatRanges.animationDuration)
-                    ),
-                    (
-                        "intervalRange",
-                        .object([
-                            ("type", .string("array")),
-                            (
-                                "description",
-                                .string(
-                                    "[min, max]: each unit's interval drawn from this range (human typing), "
-                                        + "instead of interval; 0 ≤ min ≤ max.")
-                            ),
-                            ("items", .object(Schema.bounds(FormatRanges.intervalRange))),
-                            ("minItems", .number(2)), ("maxItems", .number(2)),
-                        ])
-                    ),
-                    (
-                        "seed",
-                        Schema.number(
-                            "Seed for intervalRange; same seed, same timing. Default: derived from the text.",
-                            FormatRanges.seed)
-                    ),
-                    (
-                        "pauses",
-                        .object([
-                            ("type", .string("object")),
-                            (
-                                "description",
-                                .string("Extra seconds after given characters; each key is one character.")
-                            ),
-                            ("additionalProperties", .object(Schema.bounds(FormatRanges.pause))),
-                            ("propertyNames", .object([("minLength", .number(1))])),
-                            ("default", .object([])),
-                        ])
-                    ),
-                    (
-                        "unit",
-                        Schema.names(
-                            "What is revealed at a time: a grapheme cluster, a word or a line.",
-                            TypewriterUnit.allCases.map(\.rawValue), default: "character")
-                    ),
-                    (
-                        "fadeIn",
-                        Schema.number(
-                            "Seconds each unit takes to appear; 0 = hard reveal.", FormatRanges.fadeIn, default: 0)
-                    ),
-                    (
-                        "mode",
-                        Schema.names(
-                            "stable: final layout, revealed in place; flow: only the typed prefix is laid out.",
-                            TypewriterMode.allCases.map(\.rawValue), default: "stable")
-                    ),
-                    (
-                        "cursor",
-                        Schema.anyOf(
-                            "false, or a cursor; it does not blink while typing.",
-                            [
-                                .object([("const", .bool(false))]), Schema.ref("cursor"),
-                            ], default: .bool(false))
-                    ),
-                    (
-                        "sound",
-                        Schema.anyOf(
-                            "The sound of every key press in video outputs: true = the keyboard preset.",
-                            [.object([("type", .string("boolean"))]), Schema.ref("keySound")], default: .bool(false))
-                    ),
-                    (
-                        "script",
-                        Schema.array(
-                            "Steps typed instead of the layer's text.", of: Schema.ref("scriptStep"), minItems: 1,
-                            maxItems: ContentLimits.scriptSteps.maximum)
-                    ),
-                ], required: ["type"],
-                extra: [
-                    Schema.exclusive([["start", "after"], DecodingContext.pacingKeys]),
-                    delayNeedsAfter,
-                ])
         ),
         (
             "keySound",
@@ -561,44 +450,6 @@ enum SceneSchemaDocument {
                         .object([("const", .bool(true)), ("description", .string("Deletes all typed text."))])
                     ),
                 ], extra: [("minProperties", .number(1)), ("maxProperties", .number(1))])
-        ),
-        (
-            "animate",
-            Schema.object(
-                "Animates one property from a value to another.",
-                animationProperties(type: "animate") + [
-                    ("property", Schema.ref("property")),
-                    (
-                        "from",
-                        Schema.ref("animatableValue", "The start value; default: the property's value at that moment.")
-                    ),
-                    ("to", Schema.ref("animatableValue", "The end value.")),
-                    (
-                        "duration",
-                        Schema.number(
-                            "Seconds; 0 changes the value at once, at the start; default: a spring's settle time, "
-                                + "none for jump, else 0.35.", FormatRanges.animationDuration)
-                    ),
-                    ("easing", Schema.ref("easing", "The curve.", default: .string("easeInOut"))),
-                    ("repeat", Schema.number("How many times it plays.", FormatRanges.repeatCount, default: 1)),
-                    ("autoreverse", Schema.boolean("Whether every second play runs backwards.", default: false)),
-                ], required: ["type", "property", "to"],
-                extra: [Schema.exclusive([["start", "after"]]), delayNeedsAfter])
-        ),
-        (
-            "keyframes",
-            Schema.object(
-                "Animates a property through a list of values.",
-                animationProperties(type: "keyframes") + [
-                    ("property", Schema.ref("property")),
-                    (
-                        "keyframes",
-                        Schema.array(
-                            "Keyframes with increasing times.", of: Schema.ref("keyframe"), minItems: 1,
-                            maxItems: ContentLimits.keyframes.maximum)
-                    ),
-                ], required: ["type", "property", "keyframes"],
-                extra: [Schema.exclusive([["start", "after"]]), delayNeedsAfter])
         ),
         (
             "keyframe",
@@ -695,13 +546,13 @@ enum SceneSchemaDocument {
     private static let delayNeedsAfter: (String, SchemaNode) =
         ("dependentRequired", .object([("delay", .array([.string("after")]))]))
 
-    private static func layerProperties(type: String) -> [(String, SchemaNode)] {
+    private static func layerProperties(type: LayerType) -> [(String, SchemaNode)] {
         [
             (
                 "id",
                 Schema.string("A unique name; animations of other layers refer to it with \"after\".", nonEmpty: true)
             ),
-            ("type", .object([("const", .string(type)), ("description", .string("The layer type."))])),
+            ("type", .object([("const", .string(type.rawValue)), ("description", .string("The layer type."))])),
             ("frame", Schema.ref("frame")),
             (
                 "alignment",
@@ -772,9 +623,9 @@ enum SceneSchemaDocument {
         ("shadow", Schema.ref("shadow")),
     ]
 
-    private static func animationProperties(type: String) -> [(String, SchemaNode)] {
+    private static func animationProperties(type: AnimationType) -> [(String, SchemaNode)] {
         [
-            ("type", .object([("const", .string(type)), ("description", .string("The animation type."))])),
+            ("type", .object([("const", .string(type.rawValue)), ("description", .string("The animation type."))])),
             ("start", Schema.number("Seconds from the scene start.", FormatRanges.start, default: 0)),
             (
                 "after",
@@ -786,4 +637,158 @@ enum SceneSchemaDocument {
             ),
         ]
     }
+
+    /// The definition of a layer type: every layer's keys and its own.
+    private static func layerDefinition(_ type: LayerType) -> SchemaNode {
+        switch type {
+        case .text:
+            Schema.object(
+                type.summary, layerProperties(type: type) + textProperties, required: ["type"],
+                extra: [Schema.exclusive([["text", "spans"]])])
+        case .rect: Schema.object(type.summary, layerProperties(type: type), required: ["type"])
+        case .image:
+            Schema.object(type.summary, layerProperties(type: type) + imageProperties, required: ["type", "src"])
+        }
+    }
+
+    /// The definition of an animation type: every animation's keys and its own.
+    private static func animationDefinition(_ type: AnimationType) -> SchemaNode {
+        let common = animationProperties(type: type)
+        switch type {
+        case .typewriter:
+            return Schema.object(
+                type.summary, common + typewriterProperties, required: ["type"],
+                extra: [
+                    Schema.exclusive([["start", "after"], DecodingContext.pacingKeys]),
+                    delayNeedsAfter,
+                ])
+        case .animate:
+            return Schema.object(
+                type.summary, common + animateProperties, required: ["type", "property", "to"],
+                extra: [Schema.exclusive([["start", "after"]]), delayNeedsAfter])
+        case .keyframes:
+            return Schema.object(
+                type.summary, common + keyframesProperties, required: ["type", "property", "keyframes"],
+                extra: [Schema.exclusive([["start", "after"]]), delayNeedsAfter])
+        }
+    }
+
+    private static let imageProperties: [(String, SchemaNode)] = [
+        ("src", Schema.string("A PNG path relative to the scene.", nonEmpty: true)),
+        ("fit", Schema.names("How the image fills the frame.", ImageFit.allCases.map(\.rawValue), default: "contain")),
+        (
+            "flipsForRightToLeftLayoutDirection",
+            Schema.boolean(
+                "In a right-to-left layout, flip the picture's pixels horizontally (for directional "
+                    + "pictures such as arrows); by default only its frame mirrors.", default: false)
+        ),
+    ]
+
+    private static let typewriterProperties: [(String, SchemaNode)] = [
+        ("interval", Schema.number("Seconds per unit.", FormatRanges.typewriterInterval, default: 0.06)),
+        ("speed", Schema.number("Units per second (instead of interval).", FormatRanges.typewriterSpeed)),
+        (
+            "duration",
+            Schema.number(
+                "Total seconds for the whole text (instead of interval).", FormatRanges.animationDuration)
+        ),
+        (
+            "intervalRange",
+            .object([
+                ("type", .string("array")),
+                (
+                    "description",
+                    .string(
+                        "[min, max]: each unit's interval drawn from this range (human typing), "
+                            + "instead of interval; 0 ≤ min ≤ max.")
+                ),
+                ("items", .object(Schema.bounds(FormatRanges.intervalRange))),
+                ("minItems", .number(2)), ("maxItems", .number(2)),
+            ])
+        ),
+        (
+            "seed",
+            Schema.number(
+                "Seed for intervalRange; same seed, same timing. Default: derived from the text.",
+                FormatRanges.seed)
+        ),
+        (
+            "pauses",
+            .object([
+                ("type", .string("object")),
+                (
+                    "description",
+                    .string("Extra seconds after given characters; each key is one character.")
+                ),
+                ("additionalProperties", .object(Schema.bounds(FormatRanges.pause))),
+                ("propertyNames", .object([("minLength", .number(1))])),
+                ("default", .object([])),
+            ])
+        ),
+        (
+            "unit",
+            Schema.names(
+                "What is revealed at a time: a grapheme cluster, a word or a line.",
+                TypewriterUnit.allCases.map(\.rawValue), default: "character")
+        ),
+        (
+            "fadeIn",
+            Schema.number(
+                "Seconds each unit takes to appear; 0 = hard reveal.", FormatRanges.fadeIn, default: 0)
+        ),
+        (
+            "mode",
+            Schema.names(
+                "stable: final layout, revealed in place; flow: only the typed prefix is laid out.",
+                TypewriterMode.allCases.map(\.rawValue), default: "stable")
+        ),
+        (
+            "cursor",
+            Schema.anyOf(
+                "false, or a cursor; it does not blink while typing.",
+                [
+                    .object([("const", .bool(false))]), Schema.ref("cursor"),
+                ], default: .bool(false))
+        ),
+        (
+            "sound",
+            Schema.anyOf(
+                "The sound of every key press in video outputs: true = the keyboard preset.",
+                [.object([("type", .string("boolean"))]), Schema.ref("keySound")], default: .bool(false))
+        ),
+        (
+            "script",
+            Schema.array(
+                "Steps typed instead of the layer's text.", of: Schema.ref("scriptStep"), minItems: 1,
+                maxItems: ContentLimits.scriptSteps.maximum)
+        ),
+    ]
+
+    private static let animateProperties: [(String, SchemaNode)] = [
+        ("property", Schema.ref("property")),
+        (
+            "from",
+            Schema.ref("animatableValue", "The start value; default: the property's value at that moment.")
+        ),
+        ("to", Schema.ref("animatableValue", "The end value.")),
+        (
+            "duration",
+            Schema.number(
+                "Seconds; 0 changes the value at once, at the start; default: a spring's settle time, "
+                    + "none for jump, else 0.35.", FormatRanges.animationDuration)
+        ),
+        ("easing", Schema.ref("easing", "The curve.", default: .string("easeInOut"))),
+        ("repeat", Schema.number("How many times it plays.", FormatRanges.repeatCount, default: 1)),
+        ("autoreverse", Schema.boolean("Whether every second play runs backwards.", default: false)),
+    ]
+
+    private static let keyframesProperties: [(String, SchemaNode)] = [
+        ("property", Schema.ref("property")),
+        (
+            "keyframes",
+            Schema.array(
+                "Keyframes with increasing times.", of: Schema.ref("keyframe"), minItems: 1,
+                maxItems: ContentLimits.keyframes.maximum)
+        ),
+    ]
 }

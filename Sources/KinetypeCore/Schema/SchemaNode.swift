@@ -36,7 +36,7 @@ enum SchemaNode: Sendable {
     private var isScalar: Bool {
         switch self {
         case .object, .array: return false
-        default: return true
+        case .string, .number, .bool, .null: return true
         }
     }
 }
