@@ -63,32 +63,15 @@ public struct AssetCatalog: Sendable {
         scale == scale.rounded() ? String(Int(scale)) : String(scale)
     }
 
-    /// The uniform type identifier of a format's file, as a data set names it.
-    static func typeIdentifier(of format: OutputFormat) -> String? {
-        switch format {
-        case .gif: "com.compuserve.gif"
-        case .webp: "org.webmproject.webp"
-        case .apng, .stillPNG: "public.png"
-        case .mp4: "public.mpeg-4"
-        case .webm: "org.webmproject.webm"
-        case .mov: "com.apple.quicktime-movie"
-        case .pngSequence: nil
-        case .lottie: "public.json"
-        // No registered identifier for dotLottie: the generic one for bytes.
-        case .dotLottie: "public.data"
-        case .svg: "public.svg-image"
-        }
-    }
-
     /// Checks, before a batch renders, that `format` can go into a catalog and, for stills and
     /// posters (image sets), that every scale of `scales` is one an image set holds.
     public static func check(format: OutputFormat, scales: [Double]?, posters: Bool = false) throws {
-        guard typeIdentifier(of: format) != nil else {
+        guard format.traits.uniformType != nil else {
             throw Diagnostic(
                 kind: .usage,
                 message: "--xcassets takes outputs that are one file; \(format.displayName) have no place in an "
                     + "asset catalog",
-                hint: "choose --format \(OutputFormat.formatList { typeIdentifier(of: $0) != nil }), "
+                hint: "choose --format \(OutputFormat.formatList { $0.traits.uniformType != nil }), "
                     + "or --still SECONDS for an image set"
             ).fail()
         }
@@ -130,7 +113,7 @@ public struct AssetCatalog: Sendable {
     /// - Throws: `.usage` when two sets would be one asset name, or an image would have a scale
     ///   an image set cannot hold.
     func plan(_ report: BatchReport, format: OutputFormat, posters: Bool) throws -> [PlannedSet] {
-        guard let type = Self.typeIdentifier(of: format) else { return [] }
+        guard let type = format.traits.uniformType else { return [] }
         let scalesByEntry = Dictionary(grouping: report.outcomes, by: \.name).mapValues { Set($0.map(\.scale)).count }
         var sets: [String: PlannedSet] = [:]
         func add(_ outcome: BatchOutcome, file: String, to name: String, kind: PlannedSet.Kind) {

@@ -44,17 +44,6 @@ public struct PictureSnippet: Sendable {
         return [OutputFormat.webp, .gif].filter { $0 != format }
     }
 
-    /// The MIME type a `<source>` of `format` names.
-    static func mimeType(_ format: OutputFormat) -> String {
-        switch format {
-        case .svg: "image/svg+xml"
-        case .webp: "image/webp"
-        case .apng: "image/apng"
-        case .gif: "image/gif"
-        default: "image/png"
-        }
-    }
-
     /// The snippet of `report`'s finished outputs (a batch of `format`).
     public func html(_ report: BatchReport, format: OutputFormat) -> String {
         let folder = file.deletingLastPathComponent()
@@ -106,11 +95,11 @@ public struct PictureSnippet: Sendable {
                 }
             }
             if format != .gif {
-                sources(media: nil, type: Self.mimeType(format), { $0.output }, vector: format.traits.isVector)
+                sources(media: nil, type: format.traits.mediaType, { $0.output }, vector: format.traits.isVector)
             }
-            if format != .webp { sources(media: nil, type: Self.mimeType(.webp), fallbackPath(.webp)) }
+            if format != .webp { sources(media: nil, type: OutputFormat.webp.traits.mediaType, fallbackPath(.webp)) }
             let gif = format == .gif ? { (outcome: BatchOutcome) -> String? in outcome.output } : fallbackPath(.gif)
-            if several { sources(media: nil, type: Self.mimeType(.gif), gif, darkOnly: true) }
+            if several { sources(media: nil, type: OutputFormat.gif.traits.mediaType, gif, darkOnly: true) }
             let light = outcomes.filter { !several || $0.colorScheme != .dark }.sorted { $0.scale < $1.scale }
             let image = light.compactMap(gif).first ?? first.output
             out += "  <img src=\"\(HTMLText.escape(Self.relative(image, to: folder)))\""

@@ -55,6 +55,11 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
         /// The animation format, for the animated image files kinetype also decodes (a golden set
         /// may be one such file, `intro.gif`, compared by its decoded frames).
         public let animation: AnimationFormat?
+        /// The uniform type identifier of its file, as an asset catalog's data set names it; nil
+        /// for a folder.
+        public let uniformType: String?
+        /// Its media type, as a web page's `<source type>` names it; nil for a folder.
+        public let mediaType: String?
 
         /// Whether it is vector shapes rather than pixels: no pixel density applies.
         public var isVector = false
@@ -71,50 +76,54 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
             Traits(
                 name: "gif", fileExtension: "gif", description: "animated GIF",
                 settings: [.quality, .dither, .maxBytes],
-                video: nil, animation: .gif)
+                video: nil, animation: .gif, uniformType: "com.compuserve.gif", mediaType: "image/gif")
         case .webp:
             Traits(
                 name: "webp", fileExtension: "webp", description: "animated WebP, lossless unless --quality",
-                settings: [.quality, .maxBytes], video: nil, animation: .webp)
+                settings: [.quality, .maxBytes], video: nil, animation: .webp, uniformType: "org.webmproject.webp",
+                mediaType: "image/webp")
         case .apng:
             Traits(
                 name: "apng", fileExtension: "apng", description: "animated PNG",
                 settings: [.pngCompression, .maxBytes],
-                video: nil, animation: .apng)
+                video: nil, animation: .apng, uniformType: "public.png", mediaType: "image/apng")
         case .mp4:
             Traits(
                 name: "mp4", fileExtension: "mp4", description: "H.264 or HEVC video",
                 settings: [.crf, .matte, .codec],
                 video: .mp4,
-                animation: nil)
+                animation: nil, uniformType: "public.mpeg-4", mediaType: "video/mp4")
         case .webm:
             Traits(
                 name: "webm", fileExtension: "webm", description: "VP9 video with alpha", settings: [.crf, .matte],
-                video: .webm, animation: nil)
+                video: .webm, animation: nil, uniformType: "org.webmproject.webm", mediaType: "video/webm")
         case .mov:
             Traits(
                 name: "mov", fileExtension: "mov", description: "ProRes 4444 video with alpha, or HEVC",
-                settings: [.crf, .matte, .codec], video: .mov, animation: nil)
+                settings: [.crf, .matte, .codec], video: .mov, animation: nil,
+                uniformType: "com.apple.quicktime-movie", mediaType: "video/quicktime")
         case .pngSequence:
             Traits(
                 name: "png", fileExtension: nil, description: "a folder of PNG frames", settings: [.pngCompression],
-                video: nil, animation: nil)
+                video: nil, animation: nil, uniformType: nil, mediaType: nil)
         case .stillPNG:
             Traits(
                 name: "png", fileExtension: "png", description: "one PNG image, with --still",
-                settings: [.pngCompression], video: nil, animation: nil)
+                settings: [.pngCompression], video: nil, animation: nil, uniformType: "public.png",
+                mediaType: "image/png")
         case .lottie:
             Traits(
                 name: "lottie", fileExtension: "json", description: "Lottie JSON, vector shapes", settings: [],
-                video: nil, animation: nil, isVector: true)
+                video: nil, animation: nil, uniformType: "public.json", mediaType: "application/json", isVector: true)
         case .dotLottie:
             Traits(
                 name: "dotlottie", fileExtension: "lottie", description: "dotLottie, zipped Lottie", settings: [],
-                video: nil, animation: nil, isVector: true)
+                // No registered type identifier for dotLottie: the generic one for bytes; and a ZIP archive.
+                video: nil, animation: nil, uniformType: "public.data", mediaType: "application/zip", isVector: true)
         case .svg:
             Traits(
                 name: "svg", fileExtension: "svg", description: "animated SVG, vector shapes", settings: [],
-                video: nil, animation: nil, isVector: true)
+                video: nil, animation: nil, uniformType: "public.svg-image", mediaType: "image/svg+xml", isVector: true)
         }
     }
 
