@@ -51,12 +51,14 @@ demo: build
 	@mkdir -p Output
 	.build/release/kinetype render $(SCENE) -o Output/hello.gif
 
-## Check the code against .swift-format (the toolchain's swift format), and that no test reads the clock
-## to pass or fail (scripts/lint-tests); make test runs it first.
+## Check the code against .swift-format (the toolchain's swift format), that no test reads the clock
+## to pass or fail (scripts/lint-tests), and that no switch over an enum's cases ends in `default:`
+## (scripts/lint-switches); make test runs it first.
 LINT_PATHS = Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 lint:
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
 	scripts/lint-tests
+	scripts/lint-switches Sources
 
 ## Rewrite the code in the .swift-format style.
 format:

@@ -60,7 +60,7 @@ public struct ByteBudget: Sendable {
                 }
             case .apng:
                 if pngCompression != first.pngCompression { parts.append("png-compression \(pngCompression)") }
-            default:
+            case .mp4, .webm, .mov, .pngSequence, .stillPNG, .lottie, .dotLottie, .svg:
                 break
             }
             if fps != first.fps { parts.append("\(Self.number(fps)) fps") }
@@ -103,7 +103,7 @@ public struct ByteBudget: Sendable {
             }
         case .apng:
             add { $0.pngCompression = max($0.pngCompression, PNGCompression.levels.upperBound) }
-        default:
+        case .mp4, .webm, .mov, .pngSequence, .stillPNG, .lottie, .dotLottie, .svg:
             break
         }
         for rate in [24.0, 15, 10] where rate < step.fps - 1e-9 { add { $0.fps = rate } }

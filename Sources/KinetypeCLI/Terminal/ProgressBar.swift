@@ -32,7 +32,7 @@ final class ProgressBar: Sendable {
         self.terminal = terminal
         switch style {
         case .auto: self.style = terminal.canRedraw && !quiet ? .bar : .none
-        default: self.style = style
+        case .bar, .plain, .json, .none: self.style = style
         }
     }
 
