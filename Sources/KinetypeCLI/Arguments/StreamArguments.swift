@@ -3,6 +3,15 @@ import Kinetype
 
 /// How `-o` and `--format` together name the output format, and the checks for `-o -`.
 enum StreamArguments {
+    /// `--scale` names a pixel density, which vector formats do not have.
+    static func checkScale(given: Bool, for format: OutputFormat, command: String) throws {
+        guard given, format.traits.isVector else { return }
+        throw DiagnosticList.usage(
+            "--scale does not apply to \(format.displayName): they are vector shapes, one file for every "
+                + "pixel density; leave --scale out",
+            command: command)
+    }
+
     /// The format of `output` (`-` for standard output), with `named` (`--format`, any case):
     /// required for `-`, and otherwise it must agree with the path (a folder path agrees with `png`).
     static func format(output: String, named: String?, still: Bool, command: String) throws -> OutputFormat {

@@ -148,12 +148,7 @@ enum BatchCommand: Command {
             options.format = .stillPNG
         }
         if let still { options.encoding.stillTime = still }
-        if options.format.traits.isVector, try arguments[Options.scale] != nil {
-            throw DiagnosticList.usage(
-                "--scale does not apply to \(options.format.displayName): they are vector shapes, one file for "
-                    + "every pixel density; leave --scale out",
-                command: name)
-        }
+        try StreamArguments.checkScale(given: try arguments[Options.scale] != nil, for: options.format, command: name)
         options.posterTime = try arguments[Options.poster]
         if options.posterTime != nil, still != nil {
             throw DiagnosticList.usage(

@@ -63,135 +63,25 @@ enum RenderCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
-        guard arguments.positionals.count == 1, let scenePath = arguments.positionals.first else {
-            throw DiagnosticList.usage(
-                arguments.positionals.isEmpty
-                    ? "render needs a scene file" : "render takes one scene file; use 'kinetype batch' for many",
-                command: name)
-        }
-        let overrides = try arguments.placeholders()
-        let root = try arguments.inputRoot()
-        let fps = try arguments[Options.fps]
-        let scale = try arguments[Options.scale]
-        let layoutDirection = try arguments[SharedOptions.layoutDirection]
-        let jobs = try arguments[SharedOptions.jobs]
-        let still = try arguments[Options.still]
-        let output = try arguments[Options.output]
-        let contactSheet = try arguments[Options.contactSheet]
-        let haptics = try arguments[Options.haptics]
-        let audio = try arguments[Options.audio]
-        let limits = try arguments.workLimits()
-        let quiet = arguments[SharedOptions.quiet]
-        let schemes: [ColorScheme?] = try arguments[SharedOptions.colorScheme] ?? [nil]
-
-        let formatName = try arguments[Options.format]
-        let outputPath = output ?? defaultOutputPath(for: scenePath, still: still != nil, format: formatName)
-        let toStandardOutput = outputPath == "-"
-        let format = try StreamArguments.format(
-            output: outputPath, named: formatName, still: still != nil, command: name)
-        if format.traits.isVector, scale != nil {
-            throw DiagnosticList.usage(
-                "--scale does not apply to \(format.displayName): they are vector shapes, one file for every "
-                    + "pixel density; leave --scale out",
-                command: name)
-        }
-        var encoding = try arguments.encoding(EncodingOptions(format: format))
-        encoding.limits = limits
-        if let jobs { encoding.jobs = jobs }
-        if let still { encoding.stillTime = still }
-        encoding.sound = !arguments[Options.noSound]
-        if contactSheet == "-" {
-            throw DiagnosticList.usage(
-                "--contact-sheet needs a file path; standard output is only for the render itself", command: name)
-        }
-        for (option, value) in [("--haptics", haptics), ("--audio", audio)] {
-            if value == "-" {
-                throw DiagnosticList.usage(
-                    "\(option) needs a file path; standard output is only for the render itself", command: name)
-            }
-            if value != nil, still != nil {
-                throw DiagnosticList.usage(
-                    "\(option) writes the keystrokes of an animation; a --still has none", command: name)
-            }
-        }
-        if toStandardOutput, schemes.count > 1 {
-            throw DiagnosticList.usage(
-                "-o - writes one render to standard output; give one --color-scheme, or name a file for both",
-                command: name)
-        }
-        // Standard input and a pipe are read once, whatever the number of appearances; a pipe's
-        // relative paths resolve against the current folder, as standard input's do.
-        let source: SceneSource
-        if scenePath == NamedInput.standardInputPath {
-            source = try .standardInput()
-        } else if NamedInput.isPipe(scenePath) {
-            source = .bytes(
-                try NamedInputArguments.read(scenePath, as: "the scene", option: nil), displayName: scenePath,
-                baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
-        } else {
-            source = .file(path: scenePath)
-        }
-        // Every appearance is loaded before anything is written, so a scene that fails in one writes none.
-        var renders: [(prepared: PreparedScene, options: RenderOptions, path: String)] = []
-        for scheme in schemes {
-            let prepared = try SceneLoader(
-                source,
-                overrides: SceneOverrides(
-                    values: overrides, fps: fps, scale: scale, layoutDirection: layoutDirection, colorScheme: scheme,
-                    systemFonts: arguments[SharedOptions.systemFonts]),
-                root: root, limits: still == nil ? limits : nil
-            ).load()
-            if let still { try checkStill(still, within: prepared.timeline.duration) }
-            if audio != nil, !prepared.hasSound {
-                throw DiagnosticList.usage(
-                    "--audio writes the typewriters' key sounds, but no typewriter of the scene has a \"sound\"",
-                    command: name)
-            }
-            if renders.isEmpty {
-                try arguments.reportUnused(
-                    UnusedPlaceholders.setProblems(
-                        names: Array(overrides.keys), scene: prepared.scene, sceneName: scenePath,
-                        strict: arguments[SharedOptions.strict]),
-                    terminal: terminal, quiet: quiet)
-            }
-            // A path the user gave is exact when it names the only output; else the rule of OutputNaming.
-            let exact = (output != nil && schemes.count == 1) || toStandardOutput
-            let path = exact ? outputPath : OutputNaming.path(outputPath, colorScheme: scheme, format: format)
-            var options = RenderOptions(output: URL(fileURLWithPath: path), format: format)
-            options.encoding = encoding
-            options.contactSheet = contactSheet.map { sheet in
-                URL(
-                    fileURLWithPath: schemes.count == 1
-                        ? sheet : OutputNaming.path(sheet, colorScheme: scheme, format: .stillPNG))
-            }
-            options.haptics = haptics.map { pattern in
-                URL(
-                    fileURLWithPath: schemes.count == 1
-                        ? pattern : OutputNaming.path(pattern, colorScheme: scheme, format: .stillPNG))
-            }
-            options.audio = audio.map { track in
-                URL(
-                    fileURLWithPath: schemes.count == 1
-                        ? track : OutputNaming.path(track, colorScheme: scheme, format: .stillPNG))
-            }
-            renders.append((prepared, options, path))
-        }
-
-        let destinations = renders.flatMap {
-            [$0.options.output] + [$0.options.contactSheet, $0.options.haptics, $0.options.audio].compactMap { $0 }
-        }
-        try checkFiles(renders.map { ($0.prepared, $0.options) }, scene: scenePath, toStandardOutput: toStandardOutput)
+        let request = try RenderRequest(arguments, command: name)
+        let renders = try load(request, arguments: arguments, terminal: terminal)
+        try checkFiles(
+            renders.map { ($0.prepared, $0.options) }, scene: request.scenePath,
+            toStandardOutput: request.toStandardOutput)
         // Missing folders above the outputs are made (as batch makes its folder), and removed again
         // when the render fails or is interrupted.
         let folders = ParentFolders()
         var finished = false
         defer { if !finished { folders.removeEmpty() } }
-        if !toStandardOutput { try folders.make(for: destinations) }
-        // Every output of the command is put in place together once all are complete, so a failure
-        // (a full disk for the second appearance or the contact sheet) leaves every old file as it was.
-        let group = toStandardOutput ? nil : OutputGroup()
+        if !request.toStandardOutput {
+            try folders.make(
+                for: renders.flatMap {
+                    [$0.options.output]
+                        + [$0.options.contactSheet, $0.options.haptics, $0.options.audio].compactMap { $0 }
+                })
+        }
+        // Ctrl-C is taken over before anything is printed: a script may signal as soon as it sees output.
         let interrupt = InterruptFlag.installed
-        var written: [(report: RenderReport, options: RenderOptions, path: String)] = []
         // Warnings known before rendering come first (not after a long render), each once.
         var warned: [Diagnostic] = []
         for (prepared, options, _) in renders {
@@ -200,55 +90,102 @@ enum RenderCommand: Command {
                 warned.append(warning)
             }
         }
-        for (prepared, var options, path) in renders {
-            options.group = group
-            let progress = try arguments.progressBar(terminal: terminal)
-            let report: RenderReport
-            do {
-                let isCancelled: @Sendable () -> Bool = { interrupt.isSet }
-                let update: (RenderProgress) -> Void = {
-                    progress.update(
-                        done: $0.done, total: $0.total, label: $0.phase,
-                        unit: $0.phase == "sound" ? "seconds" : "frames",
-                        fraction: $0.fraction)
-                }
-                report =
-                    toStandardOutput
-                    ? try StandardOutput.render(prepared, options, isCancelled: isCancelled, progress: update)
-                    : try prepared.render(options, isCancelled: isCancelled, progress: update)
-            } catch {
-                progress.finish()
-                throw error
-            }
-            progress.finish()
-            written.append((report, options, path))
-        }
-        // A signal that came after the last check of the work (a contact sheet, the haptics) still
-        // stops the command before anything is put in place.
-        if interrupt.isSet { throw CancellationError() }
-        try group?.commit()
+        let written = try renderAll(
+            renders, request: request, interrupt: interrupt, arguments: arguments, terminal: terminal)
         finished = true
         for (report, options, path) in written {
             for warning in report.warnings where !warned.contains(warning) {
                 terminal.report(warning)
                 warned.append(warning)
             }
-            if !quiet {
-                let summary =
-                    format == .stillPNG
-                    ? String(format: "still at %.2f s, ", options.encoding.stillTime) + byteCount(report.bytes)
-                    : describe(report)
-                if toStandardOutput {
-                    terminal.err("Wrote standard output (\(summary))\n")
-                } else {
-                    terminal.out("Wrote \(path) (\(summary))")
-                }
-                if let sheet = options.contactSheet { terminal.out("Wrote contact sheet \(sheet.path)") }
-                if let haptics = options.haptics { terminal.out("Wrote haptic pattern \(haptics.path)") }
-                if let audio = options.audio { terminal.out("Wrote sound track \(audio.path)") }
+            if !request.quiet {
+                printWritten(report, options: options, path: path, request: request, terminal: terminal)
             }
         }
         return .success
+    }
+
+    /// One appearance to render: the scene loaded for it, its options, and its output path as shown.
+    typealias PlannedRender = (prepared: PreparedScene, options: RenderOptions, path: String)
+
+    /// Every appearance loaded before anything is written, so a scene that fails in one writes none.
+    private static func load(_ request: RenderRequest, arguments: ParsedArguments, terminal: Terminal) throws
+        -> [PlannedRender]
+    {
+        let source = try request.sceneSource()
+        var renders: [PlannedRender] = []
+        for scheme in request.schemes {
+            let prepared = try SceneLoader(
+                source, overrides: request.sceneOverrides(colorScheme: scheme), root: request.root,
+                limits: request.still == nil ? request.encoding.limits : nil
+            ).load()
+            if let still = request.still { try checkStill(still, within: prepared.timeline.duration) }
+            if request.audio != nil, !prepared.hasSound {
+                throw DiagnosticList.usage(
+                    "--audio writes the typewriters' key sounds, but no typewriter of the scene has a \"sound\"",
+                    command: name)
+            }
+            if renders.isEmpty {
+                try arguments.reportUnused(
+                    UnusedPlaceholders.setProblems(
+                        names: Array(request.overrides.keys), scene: prepared.scene, sceneName: request.scenePath,
+                        strict: request.strict),
+                    terminal: terminal, quiet: request.quiet)
+            }
+            renders.append(
+                (prepared, request.renderOptions(colorScheme: scheme), request.path(colorScheme: scheme)))
+        }
+        return renders
+    }
+
+    /// Renders every appearance, then puts every output of the command in place together once all
+    /// are complete, so a failure (a full disk for the second appearance or the contact sheet) or
+    /// Ctrl-C leaves every old file as it was.
+    private static func renderAll(
+        _ renders: [PlannedRender], request: RenderRequest, interrupt: InterruptFlag, arguments: ParsedArguments,
+        terminal: Terminal
+    ) throws -> [(report: RenderReport, options: RenderOptions, path: String)] {
+        let group = request.toStandardOutput ? nil : OutputGroup()
+        var written: [(report: RenderReport, options: RenderOptions, path: String)] = []
+        for (prepared, var options, path) in renders {
+            options.group = group
+            let progress = try arguments.progressBar(terminal: terminal)
+            defer { progress.finish() }
+            let isCancelled: @Sendable () -> Bool = { interrupt.isSet }
+            let update: (RenderProgress) -> Void = {
+                progress.update(
+                    done: $0.done, total: $0.total, label: $0.phase, unit: $0.phase == "sound" ? "seconds" : "frames",
+                    fraction: $0.fraction)
+            }
+            let report =
+                request.toStandardOutput
+                ? try StandardOutput.render(prepared, options, isCancelled: isCancelled, progress: update)
+                : try prepared.render(options, isCancelled: isCancelled, progress: update)
+            written.append((report, options, path))
+        }
+        // A signal that came after the last check of the work (a contact sheet, the haptics) still
+        // stops the command before anything is put in place.
+        if interrupt.isSet { throw CancellationError() }
+        try group?.commit()
+        return written
+    }
+
+    /// `Wrote out.gif (120 frames lasting 4.00 s, 29.7 KB)`, and the files beside it.
+    private static func printWritten(
+        _ report: RenderReport, options: RenderOptions, path: String, request: RenderRequest, terminal: Terminal
+    ) {
+        let summary =
+            request.format == .stillPNG
+            ? String(format: "still at %.2f s, ", options.encoding.stillTime) + byteCount(report.bytes)
+            : describe(report)
+        if request.toStandardOutput {
+            terminal.err("Wrote standard output (\(summary))\n")
+        } else {
+            terminal.out("Wrote \(path) (\(summary))")
+        }
+        if let sheet = options.contactSheet { terminal.out("Wrote contact sheet \(sheet.path)") }
+        if let haptics = options.haptics { terminal.out("Wrote haptic pattern \(haptics.path)") }
+        if let audio = options.audio { terminal.out("Wrote sound track \(audio.path)") }
     }
 
     /// Every file the render writes is a file of its own and none is one it reads (the scene, its
