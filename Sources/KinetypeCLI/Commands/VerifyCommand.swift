@@ -94,72 +94,19 @@ enum VerifyCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
-        guard !arguments.positionals.isEmpty else {
-            throw DiagnosticList.usage("verify needs at least one scene file", command: name)
-        }
-        guard let golden = try arguments[Options.golden] else {
-            throw DiagnosticList.usage("verify needs --golden DIR, the folder of golden sets", command: name)
-        }
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: golden, isDirectory: &isFolder), !isFolder.boolValue {
-            throw DiagnosticList.usage(
-                "--golden takes the folder of golden sets, but \(JSONText.quotedPath(golden)) is a file", command: name)
-        }
-        var options = VerifyOptions(goldenFolder: URL(fileURLWithPath: golden))
-        options.record =
-            try arguments[Options.record] ?? RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
-        if let frames = try arguments[Options.frames] { options.frames = frames }
-        if let threshold = try arguments[Options.threshold] { options.comparison.threshold = threshold }
-        if let pixels = try arguments[Options.maxDiffPixels] { options.comparison.maxDiffPixels = pixels }
-        if let ratio = try arguments[Options.maxDiffRatio] { options.comparison.maxDiffRatio = ratio }
-        if let artifacts = try arguments[Options.artifacts] {
-            options.artifactsFolder = URL(fileURLWithPath: artifacts)
-        }
-        if let jobs = try arguments[SharedOptions.jobs] { options.jobs = jobs }
-        options.overrides = try arguments.placeholders()
-        options.layoutDirection = try arguments[SharedOptions.layoutDirection]
         let interrupt = InterruptFlag.installed
-        options.isCancelled = { interrupt.isSet }
-        options.root = try arguments.inputRoot()
-        options.systemFonts = arguments[SharedOptions.systemFonts]
-        options.limits = try arguments.workLimits()
-        let reportPath = try arguments[SharedOptions.report]
-        let quiet = arguments[SharedOptions.quiet]
-        let schemes: [ColorScheme?] = try arguments[SharedOptions.colorScheme] ?? [nil]
-
-        let htmlPath = try arguments[Options.html]
-        let strict = arguments[SharedOptions.strict]
-        options.prune = arguments[Options.prune]
-        let shard = try arguments.shard(terminal: terminal, doing: "verifying")
-        if options.prune, shard != nil {
-            throw DiagnosticList.usage(
-                "--prune cannot be used with --shard: a shard sees only its own scenes; prune in an unsharded run",
-                command: name)
-        }
+        let request = try VerifyRequest(arguments, interrupt: interrupt, terminal: terminal, command: name)
         let progress = try arguments.progressBar(terminal: terminal)
         defer { progress.finish() }
         let label = Locked("")
+        var options = request.options
         options.progress = { done, total in progress.update(done: done, total: total, label: label.withLock { $0 }) }
         let run = try VerifyRun(
-            scenes: try sceneFiles(
-                arguments.positionals, skipping: [options.goldenFolder, options.artifactsFolder]),
-            colorSchemes: schemes, options: options, shard: shard)
-        let defaultPage = options.artifactsFolder.appendingPathComponent("report.html")
-        try run.checkFiles(
-            report: reportPath.map(URL.init(fileURLWithPath:)),
-            page: htmlPath.map { (URL(fileURLWithPath: $0), "--html") } ?? (defaultPage, "the review page"))
-        let used = run.scenes.reduce(into: Set<String>()) { used, path in
-            let scene = UnusedPlaceholders.templateScene(.file(path: path), keys: Array(options.overrides.keys))
-            used.formUnion(scene?.placeholdersUsed ?? [])
-        }
-        try arguments.reportUnused(
-            UnusedPlaceholders.setProblems(
-                names: Array(options.overrides.keys), used: used,
-                sceneName: run.scenes.count == 1 ? run.scenes[0] : "no scene", strict: strict),
-            terminal: terminal, quiet: quiet)
-
+            scenes: try sceneFiles(request.scenePaths, skipping: [options.goldenFolder, options.artifactsFolder]),
+            colorSchemes: request.schemes, options: options, shard: request.shard)
+        try checkInputs(run, request: request, arguments: arguments, terminal: terminal)
         var report = VerifyReport(
-            shard: shard, goldenFolder: golden, artifactsFolder: options.artifactsFolder.path,
+            shard: request.shard, goldenFolder: request.golden, artifactsFolder: options.artifactsFolder.path,
             acceptArguments: acceptArguments(arguments), comparison: options.comparison)
         try run.run(
             into: &report,
@@ -169,25 +116,11 @@ enum VerifyCommand: Command {
             },
             onResult: { entry in
                 progress.finish()
-                Self.report(entry.result, terminal: terminal, quiet: quiet)
+                Self.report(entry.result, terminal: terminal, quiet: request.quiet)
             })
         progress.finish()
-        // The JSON report and the review page are put in place together.
-        let documents = OutputGroup()
-        if let reportPath {
-            try JSONReport.write(report, to: URL(fileURLWithPath: reportPath), group: documents)
-        }
-        let obsoleteFail = strict && (!report.obsoleteSets.isEmpty || report.obsoleteFrameCount > 0)
-        reportObsolete(report, strict: strict, terminal: terminal, quiet: quiet)
-        let passed = report.passed && !obsoleteFail
-        let page = htmlPath.map(URL.init(fileURLWithPath:)) ?? (report.passed ? nil : defaultPage)
-        if let page { try VerifyHTMLReport(report: report).write(to: page, group: documents) }
-        try documents.commit()
-        if let page {
-            if !report.passed || !quiet { terminal.err("kinetype: review the results in \(page.path)\n") }
-        } else {
-            VerifyHTMLReport.removeStale(at: defaultPage)
-        }
+        let obsoleteFail = request.strict && (!report.obsoleteSets.isEmpty || report.obsoleteFrameCount > 0)
+        try writeDocuments(report, request: request, terminal: terminal)
         if report.interrupted {
             terminal.err(
                 "kinetype: interrupted; \(report.scenes.count) of \(run.verificationCount) scene(s) finished (listed above); "
@@ -200,7 +133,45 @@ enum VerifyCommand: Command {
                 "kinetype: if the changes are intended, accept them with:\n  "
                     + HTMLText.shellCommand(report.acceptCommand(for: report.failingScenes)) + "\n")
         }
-        return passed ? .success : .failure
+        return report.passed && !obsoleteFail ? .success : .failure
+    }
+
+    /// The files the run reads and writes are distinct, and every `--set` names a placeholder of
+    /// some scene.
+    private static func checkInputs(
+        _ run: VerifyRun, request: VerifyRequest, arguments: ParsedArguments, terminal: Terminal
+    ) throws {
+        try run.checkFiles(
+            report: request.reportPath.map(URL.init(fileURLWithPath:)),
+            page: request.htmlPath.map { (URL(fileURLWithPath: $0), "--html") }
+                ?? (request.defaultPage, "the review page"))
+        let names = Array(request.options.overrides.keys)
+        let used = run.scenes.reduce(into: Set<String>()) { used, path in
+            used.formUnion(UnusedPlaceholders.templateScene(.file(path: path), keys: names)?.placeholdersUsed ?? [])
+        }
+        try arguments.reportUnused(
+            UnusedPlaceholders.setProblems(
+                names: names, used: used, sceneName: run.scenes.count == 1 ? run.scenes[0] : "no scene",
+                strict: request.strict),
+            terminal: terminal, quiet: request.quiet)
+    }
+
+    /// Writes the JSON report and the review page (`--html`, or the default one when a scene
+    /// failed) together, says which goldens are obsolete, and removes a stale default page.
+    private static func writeDocuments(_ report: VerifyReport, request: VerifyRequest, terminal: Terminal) throws {
+        let documents = OutputGroup()
+        if let reportPath = request.reportPath {
+            try JSONReport.write(report, to: URL(fileURLWithPath: reportPath), group: documents)
+        }
+        reportObsolete(report, strict: request.strict, terminal: terminal, quiet: request.quiet)
+        let page = request.htmlPath.map(URL.init(fileURLWithPath:)) ?? (report.passed ? nil : request.defaultPage)
+        if let page { try VerifyHTMLReport(report: report).write(to: page, group: documents) }
+        try documents.commit()
+        if let page {
+            if !report.passed || !request.quiet { terminal.err("kinetype: review the results in \(page.path)\n") }
+        } else {
+            VerifyHTMLReport.removeStale(at: request.defaultPage)
+        }
     }
 
     /// Says which goldens are obsolete: a note, a warning when CI is set, an error with `--strict`.
