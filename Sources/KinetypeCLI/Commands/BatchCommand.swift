@@ -97,111 +97,48 @@ enum BatchCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
-        guard arguments.positionals.count == 1, let templatePath = arguments.positionals.first else {
-            throw DiagnosticList.usage(
-                arguments.positionals.isEmpty ? "batch needs a template scene" : "batch takes one template scene",
-                command: name)
-        }
-        guard let dataPath = try arguments[Options.data] else {
-            throw DiagnosticList.usage("batch needs --data DATA.json", command: name)
-        }
-        let templateURL = URL(fileURLWithPath: templatePath)
-        let templateIsPipe = NamedInput.isPipe(templatePath)
-        if templatePath == NamedInput.standardInputPath, dataPath == NamedInput.standardInputPath {
-            throw DiagnosticList.usage(
-                "the template and the data cannot both come from standard input; give one of them as a file or "
-                    + "a pipe (--data <(jq … data.json))",
-                command: name)
-        }
-        if templateIsPipe, try arguments[Options.output] == nil {
-            throw DiagnosticList.usage(
-                "a template from a pipe has no name to call the output folder by; give the folder with -o DIR",
-                command: name)
-        }
-        let outputPath =
-            try arguments[Options.output] ?? "Output/" + templateURL.deletingPathExtension().lastPathComponent
-        if outputPath == "-" {
-            throw DiagnosticList.usage(
-                "batch writes a folder of outputs, which cannot go to standard output; give a folder with -o DIR",
-                command: name)
-        }
-        var options = BatchOptions(
-            template: templateURL, data: URL(fileURLWithPath: dataPath),
-            outputFolder: URL(fileURLWithPath: outputPath))
-        options.templateDisplayName = NamedInputArguments.displayName(templatePath)
-        options.dataDisplayName = NamedInputArguments.displayName(dataPath)
-        options.overrides = try arguments.placeholders()
-        options.strictPlaceholders = arguments[SharedOptions.strict]
-        options.layoutDirection = try arguments[SharedOptions.layoutDirection]
-        options.force = arguments[Options.force]
-        options.root = try arguments.inputRoot()
-        options.systemFonts = arguments[SharedOptions.systemFonts]
-        options.encoding.limits = try arguments.workLimits()
-        if let scales = try arguments[Options.scale] { options.scales = scales }
-        if let schemes = try arguments[SharedOptions.colorScheme] { options.colorSchemes = schemes }
-        let still = try arguments[Options.still]
-        if let name = try arguments[Options.format] {
-            options.format =
-                name == OutputFormat.pngSequence.traits.name && still == nil
-                ? .pngSequence : try OutputFormat.named(name, still: still != nil, output: "--format \(name)")
-        } else if still != nil {
-            options.format = .stillPNG
-        }
-        if let still { options.encoding.stillTime = still }
-        try StreamArguments.checkScale(given: try arguments[Options.scale] != nil, for: options.format, command: name)
-        options.posterTime = try arguments[Options.poster]
-        if options.posterTime != nil, still != nil {
-            throw DiagnosticList.usage(
-                "--poster is a still next to each animation; with --still every output is already a still, "
-                    + "so give one of them",
-                command: name)
-        }
-        options.haptics = arguments[Options.haptics]
-        options.encoding.sound = !arguments[Options.noSound]
-        if options.haptics, still != nil {
-            throw DiagnosticList.usage(
-                "--haptics writes the keystrokes of each animation; with --still every output is a still",
-                command: name)
-        }
-        options.encoding = try arguments.encoding(options.encoding, also: options.posterTime == nil ? [] : [.stillPNG])
-        if let jobs = try arguments[SharedOptions.jobs] { options.jobs = jobs }
-        options.shard = try arguments.shard(terminal: terminal, doing: "rendering")
-        let reportPath = try arguments[SharedOptions.report]
-        let catalog = try arguments[Options.xcassets].map { try AssetCatalog(folder: URL(fileURLWithPath: $0)) }
-        let posters = options.posterTime != nil
-        if catalog != nil { try AssetCatalog.check(format: options.format, scales: options.scales, posters: posters) }
-        let defaultLocale = try arguments[Options.defaultLocale]
-        let resources = try arguments[Options.androidRes].map {
-            AndroidResources(folder: URL(fileURLWithPath: $0), defaultLocale: defaultLocale)
-        }
-        if defaultLocale != nil, resources == nil {
-            throw DiagnosticList.usage("--default-locale goes with --android-res", command: name)
-        }
-        if resources != nil {
-            try AndroidResources.check(format: options.format, scales: options.scales, posters: posters)
-        }
-
-        let picture = try arguments[Options.picture].map { PictureSnippet(file: URL(fileURLWithPath: $0)) }
-        if picture != nil { options.fallbackFormats = try PictureSnippet.fallbacks(for: options.format) }
-        options.pictureFile = picture?.file
-        options.reportFile = reportPath.map(URL.init(fileURLWithPath:))
-        options.assetCatalog = catalog
-        options.androidResources = resources
-        let quiet = arguments[SharedOptions.quiet]
+        var request = try BatchRequest(arguments, terminal: terminal, command: name)
         let progress = try arguments.progressBar(terminal: terminal)
-        // A pipe is read once, now, before Ctrl-C is taken over: opening one waits for its writer.
-        if templateIsPipe {
-            options.templateBytes = try NamedInputArguments.read(templatePath, as: "the template", option: nil)
-        }
-        if NamedInput.isPipe(dataPath) {
-            options.dataBytes = try NamedInputArguments.read(dataPath, as: "the data", option: "--data")
-        }
+        try request.readPipes()
         let interrupt = InterruptFlag.installed
-        // A template's own canvas.scale counts as much as --scale, so it is checked before rendering too.
-        let checkScales = { (scales: [Double]) throws in
-            if catalog != nil { try AssetCatalog.check(format: options.format, scales: scales, posters: posters) }
-            if resources != nil { try AndroidResources.check(format: options.format, scales: scales, posters: posters) }
+        let report = try render(request, interrupt: interrupt, progress: progress)
+        progress.finish()
+        // Quiet hides progress and successes, never problems: a misspelt data key is a warning.
+        report.warnings.forEach(terminal.report)
+        if let reportPath = request.reportPath {
+            // An unchanged run's report is the same bytes: left as it is, like every unchanged file.
+            try JSONReport.writeIfChanged(report, to: URL(fileURLWithPath: reportPath))
         }
+        printSummary(report, terminal: terminal, quiet: request.quiet)
+        if !request.quiet, report.filesWritten + report.filesKept > 0 {
+            terminal.out(
+                "Wrote \(count(report.filesWritten, "file")) into \(shortened(request.options.outputFolder.path)) "
+                    + "(\(report.filesKept) unchanged)")
+        }
+        if !report.interrupted {
+            do {
+                try deliver(report, request: request, isCancelled: { interrupt.isSet }, terminal: terminal)
+            } catch is CancellationError {
+                terminal.err(
+                    "kinetype: interrupted; the outputs listed above are written, and the app folders are as they were\n"
+                )
+                return .interrupted
+            }
+        } else {
+            terminal.err(
+                "kinetype: interrupted; \(report.outcomes.count) of \(report.planned) outputs finished (listed above); the unfinished ones were not written and their existing files are as they were\n"
+            )
+            return .interrupted
+        }
+        if report.hasWriteFailure { return .cannotWrite }
+        return report.failed > 0 ? .failure : .success
+    }
+
+    /// Renders every entry (`BatchRunner`), with the template's own scales checked against the
+    /// delivery folders before rendering.
+    private static func render(_ request: BatchRequest, interrupt: InterruptFlag, progress: ProgressBar) throws
+        -> BatchReport
+    {
         #if os(Linux)
             // A batch starts threads for every output; two arenas keep the memory malloc holds
             // from growing with the outputs (10,000 of them: 38 MB instead of 61), and every 256
@@ -211,26 +148,21 @@ enum BatchCommand: Command {
         #else
             let trim: @Sendable (Int) -> Void = { _ in }
         #endif
-        let report = try BatchRunner.run(
-            options, isCancelled: { interrupt.isSet }, checkScales: checkScales,
+        return try BatchRunner.run(
+            request.options, isCancelled: { interrupt.isSet }, checkScales: request.checkScales,
             progress: { done, total in
                 progress.update(done: done, total: total, label: "outputs", unit: "outputs")
                 trim(done)
             })
-        progress.finish()
-        // Quiet hides progress and successes, never problems: a misspelt data key is a warning.
-        report.warnings.forEach(terminal.report)
-        if let reportPath {
-            // An unchanged run's report is the same bytes: left as it is, like every unchanged file.
-            try JSONReport.writeIfChanged(report, to: URL(fileURLWithPath: reportPath))
-        }
-        printSummary(report, terminal: terminal, quiet: quiet)
-        if !quiet, report.filesWritten + report.filesKept > 0 {
-            terminal.out(
-                "Wrote \(count(report.filesWritten, "file")) into \(shortened(options.outputFolder.path)) "
-                    + "(\(report.filesKept) unchanged)")
-        }
-        // Another kinetype run delivering into the same folder is waited for (its lock), Ctrl-C ends the wait.
+    }
+
+    /// Writes the `<picture>` snippet and delivers the outputs into the asset catalog and the
+    /// Android resources. Another kinetype run delivering into the same folder is waited for (its
+    /// lock); Ctrl-C ends the wait and leaves the folders as they were (`CancellationError`).
+    private static func deliver(
+        _ report: BatchReport, request: BatchRequest, isCancelled: @escaping () -> Bool, terminal: Terminal
+    ) throws {
+        let quiet = request.quiet
         func waiting(_ folder: URL) -> () -> Void {
             {
                 terminal.err(
@@ -238,50 +170,35 @@ enum BatchCommand: Command {
                 )
             }
         }
-        let isCancelled = { interrupt.isSet }
-        if let picture, !report.interrupted {
-            let written = try picture.write(report, format: options.format)
+        if let picture = request.picture {
+            let written = try picture.write(report, format: request.options.format)
             if !quiet {
                 terminal.out(
                     "Wrote \(count(Set(report.outcomes.map(\.entry)).count, "<picture> element")) to "
                         + "\(shortened(picture.file.path))\(written ? "" : " (unchanged)")")
             }
         }
-        do {
-            if let catalog, !report.interrupted {
-                let sets = try catalog.write(
-                    report, format: options.format, posters: posters, waiting: waiting(catalog.folder),
-                    isCancelled: isCancelled)
-                if !quiet {
-                    terminal.out(
-                        "Wrote \(count(sets.written.count, "set")) into the asset catalog "
-                            + "\(shortened(catalog.folder.path)) (\(sets.unchanged.count) unchanged)")
-                }
+        if let catalog = request.catalog {
+            let sets = try catalog.write(
+                report, format: request.options.format, posters: request.posters, waiting: waiting(catalog.folder),
+                isCancelled: isCancelled)
+            if !quiet {
+                terminal.out(
+                    "Wrote \(count(sets.written.count, "set")) into the asset catalog "
+                        + "\(shortened(catalog.folder.path)) (\(sets.unchanged.count) unchanged)")
             }
-            if let resources, !report.interrupted {
-                let files = try resources.write(
-                    report, format: options.format, posters: posters, waiting: waiting(resources.folder),
-                    isCancelled: isCancelled)
-                files.warnings.forEach(terminal.report)
-                if !quiet {
-                    terminal.out(
-                        "Wrote \(count(files.written, "file")) into the Android resources "
-                            + "\(shortened(resources.folder.path)) (\(files.unchanged) unchanged)")
-                }
+        }
+        if let resources = request.resources {
+            let files = try resources.write(
+                report, format: request.options.format, posters: request.posters, waiting: waiting(resources.folder),
+                isCancelled: isCancelled)
+            files.warnings.forEach(terminal.report)
+            if !quiet {
+                terminal.out(
+                    "Wrote \(count(files.written, "file")) into the Android resources "
+                        + "\(shortened(resources.folder.path)) (\(files.unchanged) unchanged)")
             }
-        } catch is CancellationError {
-            terminal.err(
-                "kinetype: interrupted; the outputs listed above are written, and the app folders are as they were\n")
-            return .interrupted
         }
-        if report.interrupted {
-            terminal.err(
-                "kinetype: interrupted; \(report.outcomes.count) of \(report.planned) outputs finished (listed above); the unfinished ones were not written and their existing files are as they were\n"
-            )
-            return .interrupted
-        }
-        if report.hasWriteFailure { return .cannotWrite }
-        return report.failed > 0 ? .failure : .success
     }
 
     /// `1 file`, `2 files`.
