@@ -57,25 +57,14 @@ enum ValidateCommand: Command {
             tally.unchecked = unnamed.count
             tally.errorKinds.formUnion(unnamed.map(\.kind))
         }
+        let check = Check(
+            overrides: overrides, sceneOverrides: sceneOverrides, root: root, limits: limits, strict: strict,
+            data: data, dataBytes: dataBytes)
         for input in inputs {
-            let problems: [Diagnostic]
+            let problems = check.problems(of: input)
             switch input {
-            case .scene(let path):
-                if let data {
-                    problems = DataValidator.problems(
-                        inDataAt: data, dataBytes: dataBytes, template: path, overrides: sceneOverrides, root: root,
-                        limits: limits, strict: strict)
-                } else {
-                    let scene = SceneLoader(
-                        .file(path: path), overrides: sceneOverrides, root: root, limits: limits)
-                    problems = scene.problems() + unusedSetProblems(path, overrides: overrides, strict: strict)
-                }
-                tally.scenes += 1
-            case .data(let path, let template):
-                problems = DataValidator.problems(
-                    inDataAt: path, template: template, overrides: sceneOverrides, root: root, limits: limits,
-                    strict: strict)
-                tally.dataFiles += 1
+            case .scene: tally.scenes += 1
+            case .data: tally.dataFiles += 1
             }
             let errors = problems.filter { $0.severity == .error }
             for problem in problems where problem.severity == .error || !quiet {
@@ -90,6 +79,39 @@ enum ValidateCommand: Command {
         }
         if !quiet { terminal.out(tally.summary) }
         return DiagnosticKind.mostSevere(tally.errorKinds)?.exitStatus ?? .success
+    }
+
+    /// How each input is checked: the options every check shares.
+    private struct Check {
+        let overrides: [String: String]
+        let sceneOverrides: SceneOverrides
+        let root: InputRoot?
+        let limits: WorkLimits
+        let strict: Bool
+        /// `--data` (its display name) and, for a pipe, its bytes: every scene is checked as a
+        /// template of it.
+        let data: String?
+        let dataBytes: Data?
+
+        /// The problems of a scene (or, with `--data`, of the data with the scene as its template),
+        /// or of a data file with its template.
+        func problems(of input: ValidationInput) -> [Diagnostic] {
+            switch input {
+            case .scene(let path):
+                if let data {
+                    return DataValidator.problems(
+                        inDataAt: data, dataBytes: dataBytes, template: path, overrides: sceneOverrides, root: root,
+                        limits: limits, strict: strict)
+                }
+                let scene = SceneLoader(.file(path: path), overrides: sceneOverrides, root: root, limits: limits)
+                return scene.problems()
+                    + ValidateCommand.unusedSetProblems(path, overrides: overrides, strict: strict)
+            case .data(let path, let template):
+                return DataValidator.problems(
+                    inDataAt: path, template: template, overrides: sceneOverrides, root: root, limits: limits,
+                    strict: strict)
+            }
+        }
     }
 
     /// `--set` names the scene at `path` does not use (only when it decodes; otherwise its own
