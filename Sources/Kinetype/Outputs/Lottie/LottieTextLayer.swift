@@ -174,6 +174,19 @@ extension LottieExport {
         ]
     }
 
+    /// A layer (`head`: its type, index and asset) shown over `frames` at `opacity`, its asset placed
+    /// at `origin` (rounded as every position is) and scaled by `scale` percent when given.
+    private func placedLayer(
+        _ head: [(String, LottieJSON)], frames: Range<Int>, opacity: LottieJSON, at origin: Point,
+        scale: Double? = nil
+    ) -> LottieJSON {
+        var transform: [(String, LottieJSON)] = [
+            ("o", opacity), ("p", staticValue([rounded(origin.x), rounded(origin.y), 0])),
+        ]
+        if let scale { transform.append(("s", staticValue([scale, scale, 100]))) }
+        return .object(head + timing(frames) + [("ks", .object(transform))])
+    }
+
     /// The glyph layers of `merged` front to back, each shown over the frames of the layouts that
     /// have it (of `layouts` only, when given), in their own colors or all in `tint` (a shadow's
     /// color, its alpha left to the layers that place the shadow). Each is written at once and
@@ -199,28 +212,13 @@ extension LottieExport {
             if let bitmap = glyph.bitmap {
                 let picture = tint.map { bitmap.tinted($0) } ?? bitmap
                 let id = try embeddedPicture(picture.picture, assets: &assets, pictures: &shared.pictures)
-                let scale = 100 / picture.pixelScale
-                let layer = LottieJSON.object(
+                let layer = placedLayer(
                     [
                         ("ty", .number(2)), ("ind", .number(Double(firstIndex + layers.count))),
                         ("refId", .string(id)),
-                    ] + timing(shown.frames)
-                        + [
-                            (
-                                "ks",
-                                .object([
-                                    ("o", opacity),
-                                    (
-                                        "p",
-                                        staticValue([
-                                            rounded(merged.origin.x + picture.offset.x),
-                                            rounded(merged.origin.y + picture.offset.y), 0,
-                                        ])
-                                    ),
-                                    ("s", staticValue([scale, scale, 100])),
-                                ])
-                            )
-                        ])
+                    ], frames: shown.frames, opacity: opacity,
+                    at: Point(x: merged.origin.x + picture.offset.x, y: merged.origin.y + picture.offset.y),
+                    scale: 100 / picture.pixelScale)
                 layers.append(try tally(layer, at: path, &shared))
                 continue
             }
@@ -236,26 +234,12 @@ extension LottieExport {
                 shared.glyphs[key] = asset
                 assets.append(try tally(asset.json(color: color, frameCount: timeline.frameCount), at: path, &shared))
             }
-            let layer = LottieJSON.object(
+            let layer = placedLayer(
                 [
                     ("ty", .number(0)), ("ind", .number(Double(firstIndex + layers.count))),
                     ("refId", .string(asset.id)), ("w", .number(asset.width)), ("h", .number(asset.height)),
-                ] + timing(shown.frames)
-                    + [
-                        (
-                            "ks",
-                            .object([
-                                ("o", opacity),
-                                (
-                                    "p",
-                                    staticValue([
-                                        rounded(merged.origin.x + asset.shift.x),
-                                        rounded(merged.origin.y + asset.shift.y), 0,
-                                    ])
-                                ),
-                            ])
-                        )
-                    ])
+                ], frames: shown.frames, opacity: opacity,
+                at: Point(x: merged.origin.x + asset.shift.x, y: merged.origin.y + asset.shift.y))
             layers.append(try tally(layer, at: path, &shared))
         }
         return layers
