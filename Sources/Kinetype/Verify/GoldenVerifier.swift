@@ -207,28 +207,15 @@ private struct FrameGoldenVerifier {
                 verdicts.append(verdict)
                 options.progress(verdicts.count, frames.count)
             }
-            if options.record == .all {
-                try recording.write(actual, named: fileName)
-                verdict.status = .recorded
-                return
-            }
-            guard stored.contains(fileName) else {
-                if options.record == .never {
-                    verdict.status = .missing
-                } else {
-                    try recording.write(actual, named: fileName)
-                    verdict.status = .recorded
-                }
-                return
-            }
             let file = folder.appendingPathComponent(fileName)
-            let data = try GoldenFile.read(file, kind: "golden frame")
-            if let size = ImageHeader.pngSize(data), size != canvas {
-                sizeMismatches.append(
-                    "golden \(fileName) is \(size.width)×\(size.height) pixels, the render \(canvas.width)×\(canvas.height)"
-                )
-                verdict.status = .failed
-            } else {
+            verdict.status = try options.record.outcome(hasGolden: stored.contains(fileName)) {
+                let data = try GoldenFile.read(file, kind: "golden frame")
+                if let size = ImageHeader.pngSize(data), size != canvas {
+                    sizeMismatches.append(
+                        "golden \(fileName) is \(size.width)×\(size.height) pixels, the render \(canvas.width)×\(canvas.height)"
+                    )
+                    return false
+                }
                 let expected = try PNGCodec.decode(data, name: file.relativePath)
                 let comparison = PerceptualComparison.compare(
                     expected: expected, actual: actual, options: options.comparison)
@@ -240,13 +227,13 @@ private struct FrameGoldenVerifier {
                                 frame: index, frameCount: frameCount, expected: expected, actual: actual,
                                 diff: comparison.diffImage))
                 }
+                return comparison.passed
             }
-            guard options.record == .failed else { return }
-            if verdict.status == .failed {
-                try recording.write(actual, named: fileName)
-                verdict.status = .updated
-            } else {
-                recording.keep(fileName)
+            switch verdict.status {
+            case .recorded, .updated: try recording.write(actual, named: fileName)
+            // A set replaced in `failed` mode keeps the goldens of the frames that pass.
+            case .passed where options.record == .failed: recording.keep(fileName)
+            case .passed, .failed, .missing: break
             }
         }
     }

@@ -4,16 +4,8 @@ import KinetypeEncode
 
 /// The verdict on one frame.
 public struct FrameVerdict: Sendable, Codable {
-    public enum Status: String, Sendable, Codable {
-        case passed
-        case failed
-        /// No golden existed; this run recorded one.
-        case recorded
-        /// The frame failed and `--record failed` replaced its golden.
-        case updated
-        /// No golden exists and recording is off.
-        case missing
-    }
+    /// Passed, failed, recorded, updated (`--record failed` replaced it) or missing.
+    public typealias Status = GoldenFrameOutcome
 
     /// 0-based frame index.
     public var frame: Int
