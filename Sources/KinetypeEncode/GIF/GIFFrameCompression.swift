@@ -214,9 +214,9 @@ struct GIFFrameJob: Sendable {
     let disposal: Int32
     let transparent: UInt8
 
-    /// Picks the rendition LZW compresses best and compresses it at its smallest code size.
-    func encode() -> GIFEncodedFrame {
-        let scratch = GIFLZWScratch()
+    /// Picks the rendition LZW compresses best and compresses it at its smallest code size;
+    /// `scratch` lends its tables (one encode at a time).
+    func encode(scratch: GIFLZWScratch = GIFLZWScratch()) -> GIFEncodedFrame {
         let selectionCodeSize = GIFLZWEncoder.minimumCodeSize(forLargestIndex: transparent)
         // With no unchanged pixel (a first frame) there is nothing to choose: code it once, below.
         let chosen: (pixels: [UInt8], compressed: [UInt8]?, codes: [UInt16]?) =
