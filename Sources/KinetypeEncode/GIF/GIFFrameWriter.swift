@@ -71,7 +71,20 @@ public final class GIFFrameWriter {
     private var mapping: OrderedWork<GIFFramePatch, MappedPatch>?
     /// Compresses the decided frames on worker threads; `writeFrame` writes them in order. Nil
     /// once finished or cancelled.
-    private var compression: OrderedWork<GIFFrameJob, GIFEncodedFrame>?
+    private var compression: OrderedWork<GIFFrameJob, GIFCompressedPixels>?
+    /// The frames given to `compression`, in order: what `writeFrame` writes with their pixels.
+    private var compressing: [CompressingFrame] = []
+    /// Rectangles compressed before, to write again without compressing.
+    private var compressed = GIFCompressionCache(budget: 4 << 20)
+
+    /// A frame on its way through `compression`: where and how it is written, and the key to keep
+    /// its compressed pixels by (nil: already kept, or too small to).
+    private struct CompressingFrame {
+        let rect: GIFRect
+        let delay: Int
+        let disposal: Int32
+        let key: GIFCompressionCache.Key?
+    }
 
     /// A frame's indices inside its rectangle (nil: it equals the frame before), with its end time.
     private struct MappedPatch: Sendable {
@@ -111,7 +124,7 @@ public final class GIFFrameWriter {
         // Each worker keeps one scratch for the LZW tables of all the frames it compresses.
         compression = OrderedWork(workers: self.jobs, maxPending: 16 * self.jobs, maxPendingCost: 1 << 23) {
             let scratch = GIFLZWScratch()
-            return { $0.encode(scratch: scratch) }
+            return { $0.compress(scratch: scratch) }
         }
     }
 
@@ -254,6 +267,7 @@ public final class GIFFrameWriter {
         // Released, the works stop their threads once their current items are done.
         mapping = nil
         compression = nil
+        compressing = []
         sink.discard()
     }
 
@@ -349,16 +363,28 @@ public final class GIFFrameWriter {
         return rect
     }
 
+    /// Hands `job` to the compression workers, or, when the same rectangle was compressed
+    /// before, its kept pixels.
     private func enqueue(_ job: GIFFrameJob) throws {
         guard let compression else { throw GIFPalette.failure("a frame was written after finish") }
-        try compression.submit(job, cost: job.wanted.count * 2, deliver: writeFrame)
+        let key = GIFCompressionCache.Key(job)
+        let kept = key.flatMap { compressed.pixels(for: $0) }
+        compressing.append(
+            CompressingFrame(rect: job.rect, delay: job.delay, disposal: job.disposal, key: kept == nil ? key : nil))
+        if let kept {
+            try compression.submit(ready: kept, deliver: writeFrame)
+        } else {
+            try compression.submit(job, cost: job.wanted.count * 2, deliver: writeFrame)
+        }
     }
 
-    /// Writes a compressed frame; frames come in order.
-    private func writeFrame(_ frame: GIFEncodedFrame) throws {
+    /// Writes the oldest frame given to `compression`, whose pixels these are, and keeps them.
+    private func writeFrame(_ pixels: GIFCompressedPixels) throws {
+        let frame = compressing.removeFirst()
+        if let key = frame.key { compressed.remember(pixels, for: key) }
         try writer.writeFrame(
-            rect: frame.rect, codeSize: frame.codeSize, compressed: frame.compressed, delay: frame.delay,
-            disposal: frame.disposal, transparentIndex: frame.transparentIndex)
+            rect: frame.rect, codeSize: pixels.codeSize, compressed: pixels.compressed, delay: frame.delay,
+            disposal: frame.disposal, transparentIndex: pixels.transparentIndex)
     }
 
     // MARK: - Helpers
