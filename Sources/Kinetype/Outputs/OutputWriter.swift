@@ -156,15 +156,17 @@ struct OutputWriter {
             kept = []
             firstNotKept = 0
         }
-        // Frames before `firstNotKept` are written from the patches, the rest rendered again.
-        let keptCount = firstNotKept ?? total
-        for (index, patch) in kept.prefix(keptCount).enumerated() {
+        // Frames before `firstNotKept` are written from the patches, each let go as soon as the
+        // writer has it (so the write pass's own memory grows into what they held), the rest
+        // rendered again.
+        kept.reverse()
+        var written = 0
+        while let patch = kept.popLast() {
             try checkCancelled()
             try writer.write([patch])
-            progress(
-                RenderProgress(phase: "frames", done: index + 1, total: total, fraction: work.kept(done: index + 1)))
+            written += 1
+            progress(RenderProgress(phase: "frames", done: written, total: total, fraction: work.kept(done: written)))
         }
-        kept = []
         guard let firstNotKept else { return writer }
         work.renderAgain(from: firstNotKept)
         let whole = writer.needsWholeFrames
