@@ -75,7 +75,7 @@ public final class GIFFrameWriter {
     /// The frames given to `compression`, in order: what `writeFrame` writes with their pixels.
     private var compressing: [CompressingFrame] = []
     /// Rectangles compressed before, to write again without compressing.
-    private var compressed = GIFCompressionCache(budget: 4 << 20)
+    private var compressed = GIFCompressionCache(budget: 2 << 20)
 
     /// A frame on its way through `compression`: where and how it is written, and the key to keep
     /// its compressed pixels by (nil: already kept, or too small to).
@@ -122,7 +122,7 @@ public final class GIFFrameWriter {
             }
         }
         // Each worker keeps one scratch for the LZW tables of all the frames it compresses.
-        compression = OrderedWork(workers: self.jobs, maxPending: 16 * self.jobs, maxPendingCost: 1 << 23) {
+        compression = OrderedWork(workers: self.jobs, maxPending: 4 * self.jobs, maxPendingCost: 1 << 23) {
             let scratch = GIFLZWScratch()
             return { $0.compress(scratch: scratch) }
         }
