@@ -284,6 +284,31 @@ final class GIFEncoderTests: XCTestCase {
         try assertUntouched("collector dropped")
     }
 
+    func testARefusedWriteTakesNoneOfItsFrames() throws {
+        // Frames are mapped and compressed after `write` returns; what it refuses, it refuses whole.
+        let frames = typing(6)
+        func writer() throws -> GIFFrameWriter {
+            var reader = GIFFrameColorReader(width: 48, height: 20)
+            let collector = try GIFPaletteCollector(width: 48, height: 20, jobs: 2)
+            for frame in frames { collector.add(try reader.colors(of: frame)) }
+            return try collector.finish()
+        }
+        func patch(_ index: Int, endTime: Double) -> GIFFramePatch {
+            GIFFramePatch(image: frames[index], changed: PixelRect.whole(width: 48, height: 20), endTime: endTime)
+        }
+        let expected = try writer()
+        try expected.write((0..<6).map { patch($0, endTime: Double($0 + 1) / 10) })
+        let refused = try writer()
+        try refused.write((0..<3).map { patch($0, endTime: Double($0 + 1) / 10) })
+        XCTAssertThrowsError(try refused.write([patch(3, endTime: 0.4), patch(4, endTime: 0.35)]), "time went back")
+        XCTAssertThrowsError(try refused.write([patch(3, endTime: 0.4), patch(4, endTime: .nan)]), "no end")
+        try refused.write((3..<6).map { patch($0, endTime: Double($0 + 1) / 10) })
+        XCTAssertEqual(try refused.finish(), try expected.finish())
+        let corner = GIFFramePatch(
+            rect: PixelRect(x: 0, y: 0, width: 1, height: 1), pixels: [0, 0, 0, 255], endTime: 0.1)
+        XCTAssertThrowsError(try writer().write([corner]), "the first frame must be whole")
+    }
+
     func testUnwritableDestinationFailsBeforeAnyFrame() throws {
         let missing = URL(fileURLWithPath: "Output-that-does-not-exist/typing.gif")
         XCTAssertThrowsError(try GIFPaletteCollector(width: 48, height: 20, destination: missing).width) { error in

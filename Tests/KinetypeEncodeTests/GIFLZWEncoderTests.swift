@@ -72,6 +72,35 @@ final class GIFLZWEncoderTests: XCTestCase {
         XCTAssertLessThanOrEqual(compressed.count, 1_414 * 12 / 8 + 8)
     }
 
+    func testCodesExactlyAsThePlainAlgorithm() {
+        // Runs of one index of every length (which the encoder takes in one step along the run
+        // strings), runs of a few indices, noise that fills the table and clears it, short and
+        // long inputs, every code size, one scratch for them all as a worker keeps it.
+        let scratch = GIFLZWScratch()
+        var generator = SystemIndependentNoise(seed: 2024)
+        for round in 0..<60 {
+            let codeSize = 2 + round % 7
+            let mask = UInt8((1 << codeSize) - 1)
+            let target = [1, 7, 300, 5_000, 40_000, 120_000][round % 6]
+            var pixels: [UInt8] = []
+            while pixels.count < target {
+                let value = generator.next() & mask
+                switch generator.next() % 4 {
+                case 0:
+                    pixels += [UInt8](repeating: value, count: Int(generator.next()) * Int(generator.next() & 15) + 1)
+                case 1: pixels += (0..<Int(generator.next())).map { _ in generator.next() & mask & 3 }
+                case 2: pixels += (0..<Int(generator.next() & 63)).map { _ in generator.next() & mask }
+                default: pixels += [UInt8](repeating: value, count: Int(generator.next() & 7) + 1)
+                }
+            }
+            pixels = Array(pixels.prefix(target))
+            XCTAssertEqual(
+                GIFLZWEncoder.encode(pixels, minimumCodeSize: codeSize, scratch: scratch),
+                PlainLZW.encode(pixels, minimumCodeSize: codeSize),
+                "round \(round): \(target) pixels, code size \(codeSize)")
+        }
+    }
+
     func testSmallCodeSizesRoundTripThroughGiflib() throws {
         for codeSize in 2...8 {
             var generator = SystemIndependentNoise(seed: UInt64(codeSize))

@@ -81,3 +81,90 @@ func decodedWithGiflib(_ compressed: [UInt8], minimumCodeSize: Int, width: Int, 
     let image = try XCTUnwrap(decoded.frames.first).image
     return stride(from: 0, to: image.pixels.count, by: 4).map { image.pixels[$0] }
 }
+
+/// GIF's LZW with the encoder's deferred-clear rule, written plainly for tests: a Dictionary for
+/// the string table, one probe for every pixel, no shortcut along runs. The encoder must write
+/// exactly its bytes.
+enum PlainLZW {
+    static func encode(_ pixels: [UInt8], minimumCodeSize: Int) -> [UInt8] {
+        let clear = 1 << minimumCodeSize
+        var writer = LSBFirstBitWriter()
+        var table: [Int: Int] = [:]
+        var next = clear + 2
+        var width = minimumCodeSize + 1
+        func write(_ code: Int) { writer.write(UInt32(code), bits: width) }
+        func advance(_ next: inout Int, _ width: inout Int) {
+            next += 1
+            if next > 1 << width, width < 12 { width += 1 }
+        }
+        write(clear)
+        guard var current = pixels.first.map(Int.init) else {
+            write(clear + 1)
+            return writer.finish()
+        }
+        var nextCheck = 0
+        var index = 1
+        while index < pixels.count {
+            let pixel = Int(pixels[index])
+            if let code = table[current << 8 | pixel] {
+                current = code
+                index += 1
+                continue
+            }
+            write(current)
+            if next < 4096 {
+                table[current << 8 | pixel] = next
+                advance(&next, &width)
+                if next == 4096 { nextCheck = index }
+            }
+            current = pixel
+            if next == 4096, index >= nextCheck {
+                // What a fresh table would cost until it fills, against the full table over the same pixels.
+                var fresh: [Int: Int] = [:]
+                var freshNext = clear + 2
+                var freshWidth = minimumCodeSize + 1
+                var freshBits = 0
+                var string = Int(pixels[index])
+                var pending = index
+                var position = index + 1
+                while position < pixels.count, freshNext < 4096 {
+                    let value = Int(pixels[position])
+                    if let code = fresh[string << 8 | value] {
+                        string = code
+                    } else {
+                        freshBits += freshWidth
+                        fresh[string << 8 | value] = freshNext
+                        advance(&freshNext, &freshWidth)
+                        string = value
+                        pending = position
+                    }
+                    position += 1
+                }
+                let covered = (position < pixels.count ? pending : pixels.count) - index
+                var keptCodes = 0
+                string = Int(pixels[index])
+                for position in index + 1..<min(pixels.count, index + covered) {
+                    let value = Int(pixels[position])
+                    if let code = table[string << 8 | value] {
+                        string = code
+                    } else {
+                        keptCodes += 1
+                        string = value
+                    }
+                }
+                if freshBits + width < keptCodes * 12 {
+                    write(clear)
+                    table = [:]
+                    next = clear + 2
+                    width = minimumCodeSize + 1
+                } else {
+                    nextCheck = index + covered
+                }
+            }
+            index += 1
+        }
+        write(current)
+        write(clear + 1)
+        return writer.finish()
+    }
+}

@@ -156,29 +156,30 @@ struct OutputWriter {
             kept = []
             firstNotKept = 0
         }
-        // Frames before `firstNotKept` are written from the patches, the rest rendered again.
-        let keptCount = firstNotKept ?? total
-        var batch = GIFPatchBatch(writer: writer)
-        for (index, patch) in kept.prefix(keptCount).enumerated() {
+        // Frames before `firstNotKept` are written from the patches, each let go as soon as the
+        // writer has it (so the write pass's own memory grows into what they held), the rest
+        // rendered again.
+        kept.reverse()
+        var written = 0
+        while let patch = kept.popLast() {
             try checkCancelled()
-            try batch.add(patch)
-            progress(
-                RenderProgress(phase: "frames", done: index + 1, total: total, fraction: work.kept(done: index + 1)))
+            try writer.write([patch])
+            written += 1
+            progress(RenderProgress(phase: "frames", done: written, total: total, fraction: work.kept(done: written)))
         }
-        kept = []
-        try batch.flush()
         guard let firstNotKept else { return writer }
         work.renderAgain(from: firstNotKept)
         let whole = writer.needsWholeFrames
         try prepared.renderFrames(firstNotKept..<total, jobs: encoding.jobs, isCancelled: isCancelled) { frame in
             let changed = whole ? PixelRect.whole(width: frame.image.width, height: frame.image.height) : frame.changed
-            try batch.add(GIFFramePatch(image: frame.image, changed: changed, endTime: endTime(ofFrame: frame.index)))
+            try writer.write([
+                GIFFramePatch(image: frame.image, changed: changed, endTime: endTime(ofFrame: frame.index))
+            ])
             progress(
                 RenderProgress(
                     phase: "frames", done: frame.index + 1, total: total,
                     fraction: work.renderedAgain(done: frame.index + 1)))
         }
-        try batch.flush()
         return writer
     }
 
@@ -294,31 +295,5 @@ struct OutputWriter {
     private func folderSize(_ url: URL) -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         return names.reduce(0) { $0 + fileSize(url.appendingPathComponent($1)) }
-    }
-}
-
-/// Patches on their way into the GIF writer, handed over a few at a time so that the writer can
-/// map them on its worker threads.
-private struct GIFPatchBatch {
-    let writer: GIFFrameWriter
-    private var patches: [GIFFramePatch] = []
-    private var bytes = 0
-
-    init(writer: GIFFrameWriter) {
-        self.writer = writer
-    }
-
-    mutating func add(_ patch: GIFFramePatch) throws {
-        patches.append(patch)
-        bytes += patch.byteCount
-        if patches.count >= 64 || bytes >= 1 << 23 { try flush() }
-    }
-
-    mutating func flush() throws {
-        guard !patches.isEmpty else { return }
-        let batch = patches
-        patches = []
-        bytes = 0
-        try writer.write(batch)
     }
 }

@@ -214,9 +214,10 @@ struct GIFFrameJob: Sendable {
     let disposal: Int32
     let transparent: UInt8
 
-    /// Picks the rendition LZW compresses best and compresses it at its smallest code size.
-    func encode() -> GIFEncodedFrame {
-        let scratch = GIFLZWScratch()
+    /// Picks the rendition LZW compresses best and compresses it at its smallest code size;
+    /// `scratch` lends its tables (one encode at a time). Depends on `wanted`, `isFree` and
+    /// `transparent` alone (`GIFCompressionCache` keeps it by them).
+    func compress(scratch: GIFLZWScratch = GIFLZWScratch()) -> GIFCompressedPixels {
         let selectionCodeSize = GIFLZWEncoder.minimumCodeSize(forLargestIndex: transparent)
         // With no unchanged pixel (a first frame) there is nothing to choose: code it once, below.
         let chosen: (pixels: [UInt8], compressed: [UInt8]?, codes: [UInt16]?) =
@@ -239,18 +240,13 @@ struct GIFFrameJob: Sendable {
         } else {
             compressed = GIFLZWEncoder.encode(written, minimumCodeSize: codeSize, scratch: scratch)
         }
-        return GIFEncodedFrame(
-            rect: rect, codeSize: codeSize, compressed: compressed, delay: delay, disposal: disposal,
-            transparentIndex: frameTransparent)
+        return GIFCompressedPixels(codeSize: codeSize, compressed: compressed, transparentIndex: frameTransparent)
     }
 }
 
-/// A frame's compressed pixels and how to write them.
-struct GIFEncodedFrame: Sendable {
-    let rect: GIFRect
+/// A frame's pixels as written: LZW bytes at their code size, and the index they leave transparent.
+struct GIFCompressedPixels: Sendable {
     let codeSize: Int
     let compressed: [UInt8]
-    let delay: Int
-    let disposal: Int32
     let transparentIndex: UInt8
 }

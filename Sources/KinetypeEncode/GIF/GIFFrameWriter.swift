@@ -8,8 +8,10 @@ import KinetypeCore
 /// Frames come as what changed since the previous frame, and the work follows it: an identical
 /// frame costs nothing, a typewriter frame its few changed pixels. Each frame's rectangle is
 /// mapped to palette indices, and each written frame's renditions are LZW-compressed, on `jobs`
-/// threads; deciding rectangles and disposal, and writing, stay in order on the calling thread,
-/// so the bytes are the same for any `jobs`.
+/// threads each; deciding rectangles and disposal, and writing, stay in order on the calling
+/// thread, so the bytes are the same for any `jobs`. The three stages stream: a frame is mapped
+/// while earlier ones are decided and compressed, and written as soon as it and every frame
+/// before it are compressed, so no stage waits for a batch of another to end.
 ///
 /// `finish()` writes the last frame and the trailer: in memory it returns the GIF's bytes; with a
 /// destination it renames the streamed temporary file into place. `cancel()`, a failing
@@ -62,9 +64,34 @@ public final class GIFFrameWriter {
     private var targetDiff = PixelRect(x: 0, y: 0, width: 0, height: 0)
     private var pendingEndTime: Double?
     private var held: HeldFrame?
-    /// Frames decided but not compressed yet, compressed together on the worker threads.
-    private var queue: [GIFFrameJob] = []
-    private var queuedBytes = 0
+    /// The end time of the last frame given to `write`, which may not be added yet.
+    private var lastGivenEndTime: Double?
+    /// Maps the frames given to `write` to indices, on worker threads; `add` takes them in order.
+    /// Nil with error diffusion, which maps whole frames in order, and once finished or cancelled.
+    private var mapping: OrderedWork<GIFFramePatch, MappedPatch>?
+    /// Compresses the decided frames on worker threads; `writeFrame` writes them in order. Nil
+    /// once finished or cancelled.
+    private var compression: OrderedWork<GIFFrameJob, GIFCompressedPixels>?
+    /// The frames given to `compression`, in order: what `writeFrame` writes with their pixels.
+    private var compressing: [CompressingFrame] = []
+    /// Rectangles compressed before, to write again without compressing.
+    private var compressed = GIFCompressionCache(budget: 2 << 20)
+
+    /// A frame on its way through `compression`: where and how it is written, and the key to keep
+    /// its compressed pixels by (nil: already kept, or too small to).
+    private struct CompressingFrame {
+        let rect: GIFRect
+        let delay: Int
+        let disposal: Int32
+        let key: GIFCompressionCache.Key?
+    }
+
+    /// A frame's indices inside its rectangle (nil: it equals the frame before), with its end time.
+    private struct MappedPatch: Sendable {
+        let indices: [UInt8]?
+        let rect: PixelRect?
+        let endTime: Double
+    }
 
     /// A frame whose delay is known, kept until the next one shows how it must be disposed.
     private struct HeldFrame {
@@ -88,6 +115,17 @@ public final class GIFFrameWriter {
         latest = GIFIndexPlane(width: 0, height: 0, filledWith: 0)
         target = latest
         base = latest
+        if !needsWholeFrames {
+            let mapper = palette.mapper
+            mapping = OrderedWork(workers: self.jobs, maxPending: 4 * self.jobs, maxPendingCost: 1 << 23) { patch in
+                MappedPatch(indices: Self.indices(of: patch, mapper: mapper), rect: patch.rect, endTime: patch.endTime)
+            }
+        }
+        // Each worker keeps one scratch for the LZW tables of all the frames it compresses.
+        compression = OrderedWork(workers: self.jobs, maxPending: 4 * self.jobs, maxPendingCost: 1 << 23) {
+            let scratch = GIFLZWScratch()
+            return { $0.compress(scratch: scratch) }
+        }
     }
 
     deinit {
@@ -114,44 +152,69 @@ public final class GIFFrameWriter {
     }
 
     /// Writes the next frames, in order. Their rectangles are mapped to palette indices on the
-    /// worker threads.
+    /// worker threads while the frames before them are written.
     public func write(_ patches: [GIFFramePatch]) throws {
         guard !isFinished else { throw GIFPalette.failure("a frame was written after finish") }
+        try check(patches)
+        guard let mapping else {
+            // Error diffusion: whole frames, mapped in order.
+            for patch in patches {
+                guard let rect = patch.rect else {
+                    try add(nil, in: nil, endTime: patch.endTime)
+                    continue
+                }
+                let indices = try palette.indices(of: Image(width: width, height: height, pixels: patch.pixels))
+                try add(indices, in: rect, endTime: patch.endTime)
+            }
+            return
+        }
+        for patch in patches {
+            try mapping.submit(patch, cost: patch.byteCount, deliver: add)
+        }
+    }
+
+    /// Refuses, before any of them is taken, patches outside the canvas, end times that
+    /// decrease, a first frame that is not whole, and with error diffusion any patch that is not.
+    private func check(_ patches: [GIFFramePatch]) throws {
         let whole = PixelRect.whole(width: width, height: height)
+        var lastEndTime = lastGivenEndTime
         for patch in patches {
             if let rect = patch.rect, rect.intersection(whole) != rect {
                 throw GIFPalette.failure("a frame's changed rectangle lies outside the \(width)×\(height) canvas")
             }
-        }
-        let mapped: [[UInt8]?]
-        if needsWholeFrames {
-            mapped = try patches.map { patch in
-                guard let rect = patch.rect else { return nil }
-                guard rect == whole else { throw GIFPalette.failure("error diffusion needs whole frames") }
-                return try palette.indices(of: Image(width: width, height: height, pixels: patch.pixels))
+            if needsWholeFrames, let rect = patch.rect, rect != whole {
+                throw GIFPalette.failure("error diffusion needs whole frames")
             }
-        } else {
-            let mapper = palette.mapper
-            mapped = try OrderedWork.map(patches, workers: patches.count >= 4 ? jobs : 1) { patch in
-                guard let rect = patch.rect else { return nil }
-                if case .packed(let words) = patch.storage, let indices = mapper.indices(ofPacked: words, rect: rect) {
-                    return indices
-                }
-                return patch.pixels.withUnsafeBufferPointer {
-                    mapper.indices(of: $0, start: 0, rowBytes: rect.width * 4, rect: rect)
-                }
+            guard patch.endTime.isFinite, patch.endTime >= lastEndTime ?? 0 else {
+                throw GIFPalette.failure(
+                    "frame end times must not decrease (\(patch.endTime) s after \(lastEndTime ?? 0) s)")
             }
+            if lastEndTime == nil, patch.rect != whole {
+                throw GIFPalette.failure("the first frame must be given whole")
+            }
+            lastEndTime = patch.endTime
         }
-        for (patch, indices) in zip(patches, mapped) {
-            try add(indices, in: patch.rect, endTime: patch.endTime)
+        lastGivenEndTime = lastEndTime
+    }
+
+    /// A patch's indices inside its rectangle (nil: none, the frame equals the one before).
+    private static func indices(of patch: GIFFramePatch, mapper: GIFIndexMapper) -> [UInt8]? {
+        guard let rect = patch.rect else { return nil }
+        if case .packed(let words) = patch.storage, let indices = mapper.indices(ofPacked: words, rect: rect) {
+            return indices
         }
+        return patch.pixels.withUnsafeBufferPointer {
+            mapper.indices(of: $0, start: 0, rowBytes: rect.width * 4, rect: rect)
+        }
+    }
+
+    private func add(_ mapped: MappedPatch) throws {
+        try add(mapped.indices, in: mapped.rect, endTime: mapped.endTime)
     }
 
     /// Takes the next frame's indices inside `rect` (nil: the frame equals the one before).
     private func add(_ indices: [UInt8]?, in rect: PixelRect?, endTime: Double) throws {
-        guard endTime.isFinite, endTime >= lastEndTime else {
-            throw GIFPalette.failure("frame end times must not decrease (\(endTime) s after \(lastEndTime) s)")
-        }
+        // `check` refused end times that decrease before they came here.
         // The last frame may be short because the scene's duration is not a whole number of
         // frames; only the intervals of frames that have a successor tell the frame rate.
         if let interval = intervalOfPreviousFrame { noteFrameInterval(interval) }
@@ -183,8 +246,11 @@ public final class GIFFrameWriter {
         guard !isFinished else { throw GIFPalette.failure("finish was called twice") }
         isFinished = true
         do {
+            try mapping?.finish(deliver: add)
+            mapping = nil
             try writeLastFrame()
-            try flushQueue()
+            try compression?.finish(deliver: writeFrame)
+            compression = nil
             try writer.close()
             return try sink.finish()
         } catch {
@@ -198,7 +264,10 @@ public final class GIFFrameWriter {
         isFinished = true
         pendingEndTime = nil
         held = nil
-        queue = []
+        // Released, the works stop their threads once their current items are done.
+        mapping = nil
+        compression = nil
+        compressing = []
         sink.discard()
     }
 
@@ -294,23 +363,28 @@ public final class GIFFrameWriter {
         return rect
     }
 
+    /// Hands `job` to the compression workers, or, when the same rectangle was compressed
+    /// before, its kept pixels.
     private func enqueue(_ job: GIFFrameJob) throws {
-        queue.append(job)
-        queuedBytes += job.wanted.count * 2
-        if queue.count >= 16 * jobs || queuedBytes >= 1 << 23 { try flushQueue() }
+        guard let compression else { throw GIFPalette.failure("a frame was written after finish") }
+        let key = GIFCompressionCache.Key(job)
+        let kept = key.flatMap { compressed.pixels(for: $0) }
+        compressing.append(
+            CompressingFrame(rect: job.rect, delay: job.delay, disposal: job.disposal, key: kept == nil ? key : nil))
+        if let kept {
+            try compression.submit(ready: kept, deliver: writeFrame)
+        } else {
+            try compression.submit(job, cost: job.wanted.count * 2, deliver: writeFrame)
+        }
     }
 
-    /// Compresses the queued frames on the worker threads and writes them in order.
-    private func flushQueue() throws {
-        guard !queue.isEmpty else { return }
-        let jobs = queue
-        queue = []
-        queuedBytes = 0
-        for frame in try OrderedWork.map(jobs, workers: self.jobs, { $0.encode() }) {
-            try writer.writeFrame(
-                rect: frame.rect, codeSize: frame.codeSize, compressed: frame.compressed, delay: frame.delay,
-                disposal: frame.disposal, transparentIndex: frame.transparentIndex)
-        }
+    /// Writes the oldest frame given to `compression`, whose pixels these are, and keeps them.
+    private func writeFrame(_ pixels: GIFCompressedPixels) throws {
+        let frame = compressing.removeFirst()
+        if let key = frame.key { compressed.remember(pixels, for: key) }
+        try writer.writeFrame(
+            rect: frame.rect, codeSize: pixels.codeSize, compressed: pixels.compressed, delay: frame.delay,
+            disposal: frame.disposal, transparentIndex: pixels.transparentIndex)
     }
 
     // MARK: - Helpers

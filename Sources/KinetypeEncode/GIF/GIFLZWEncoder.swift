@@ -49,20 +49,16 @@ enum GIFLZWEncoder {
         var index = 1
         while index < count {
             let pixel = pixels[index]
-            // Inside a run of one index, the current string grows along the table's run strings
-            // without a probe per pixel.
+            // Inside a run of one index, the current string grows to the longest run string of
+            // the table that the pixels match, in one step rather than a probe per pixel.
             if pixel == pixels[index - 1] {
                 let length = runs.length(of: current, repeating: pixel)
                 let longest = runs.longest(repeating: pixel)
                 if length > 0, length < longest {
-                    var grown = length
-                    var code = current
-                    while grown < longest, index < count, pixels[index] == pixel {
-                        code = runs.longer(than: code)
-                        grown += 1
-                        index += 1
-                    }
-                    current = code
+                    let end = Self.runEnd(
+                        of: pixel, in: pixels, from: index, limit: min(count, index + longest - length))
+                    current = runs.code(repeating: pixel, length: length + end - index)
+                    index = end
                     continue
                 }
             }
@@ -141,6 +137,24 @@ enum GIFLZWEncoder {
         }
         output.write(widths.endCode, bits: widths.width)
         return output.finish()
+    }
+
+    /// The end of the run of `value` that starts at `start` (where `pixels` holds it), at most
+    /// `limit`: eight pixels compared at a time.
+    @inline(__always)
+    private static func runEnd(of value: UInt8, in pixels: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int)
+        -> Int
+    {
+        let base = UnsafeRawPointer(pixels.baseAddress!)
+        let pattern = UInt64(value) &* 0x0101_0101_0101_0101
+        var end = start + 1
+        while end + 8 <= limit {
+            let different = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: end, as: UInt64.self)) ^ pattern
+            if different != 0 { return end + different.trailingZeroBitCount / 8 }
+            end += 8
+        }
+        while end < limit, pixels[end] == value { end += 1 }
+        return end
     }
 
     /// The smallest code size (at least 2, as GIF requires) whose alphabet holds `largest`.
@@ -360,16 +374,16 @@ private struct CodeWriter {
 /// The table's strings that repeat one index (b, bb, bbb, …). LZW adds b repeated k + 1 times
 /// only after coding b repeated k times followed by b, so the run strings of an index in the
 /// table are always those of lengths 1 … L, each added as the one before plus b: a run of b
-/// extends the current string along them to the longest it matches at once, as the table would
+/// extends the current string to the longest of them it matches at once, as the table would
 /// one probe per pixel.
 private final class RunStrings {
     private var clearCode = 0
     /// For each code added: the length of its run (0: not a run) and the index it repeats.
     private let runLength = UnsafeMutablePointer<UInt16>.allocate(capacity: CodeWidth.tableSize)
     private let runIndex = UnsafeMutablePointer<UInt8>.allocate(capacity: CodeWidth.tableSize)
-    /// For each run string (below the clear code: an index alone), the code of the run one longer,
-    /// valid while its length is below the index's longest.
-    private let longer = UnsafeMutablePointer<UInt16>.allocate(capacity: CodeWidth.tableSize)
+    /// The code of each run string, at `index << 12 | length` (length 2 … the index's longest):
+    /// 2 MiB of address space, of which only the runs' own entries are ever touched.
+    private let codeOfRun = UnsafeMutablePointer<UInt16>.allocate(capacity: 256 << CodeWidth.maximumWidth)
     /// For each index, the length of its longest run in the table (0: none added, so 1).
     private let longestRun = UnsafeMutablePointer<UInt16>.allocate(capacity: 256)
     private var indicesWithRuns: [UInt8] = []
@@ -377,7 +391,6 @@ private final class RunStrings {
     init() {
         runLength.initialize(repeating: 0, count: CodeWidth.tableSize)
         runIndex.initialize(repeating: 0, count: CodeWidth.tableSize)
-        longer.initialize(repeating: 0, count: CodeWidth.tableSize)
         longestRun.initialize(repeating: 0, count: 256)
         indicesWithRuns.reserveCapacity(256)
     }
@@ -385,7 +398,7 @@ private final class RunStrings {
     deinit {
         runLength.deallocate()
         runIndex.deallocate()
-        longer.deallocate()
+        codeOfRun.deallocate()
         longestRun.deallocate()
     }
 
@@ -405,9 +418,11 @@ private final class RunStrings {
     @inline(__always)
     func longest(repeating index: UInt8) -> Int { max(1, Int(longestRun[Int(index)])) }
 
-    /// The code of the run one longer than `code`'s, which is shorter than the longest.
+    /// The code of the string that repeats `index` `length` times, one the table holds.
     @inline(__always)
-    func longer(than code: Int) -> Int { Int(longer[code]) }
+    func code(repeating index: UInt8, length: Int) -> Int {
+        length == 1 ? Int(index) : Int(codeOfRun[Int(index) << CodeWidth.maximumWidth | length])
+    }
 
     /// Notes the string `code` = `prefix`'s string + `byte`, just added to the table.
     @inline(__always)
@@ -419,7 +434,7 @@ private final class RunStrings {
         }
         let index = Int(byte)
         if longestRun[index] == 0 { indicesWithRuns.append(byte) }
-        longer[prefix] = UInt16(code)
+        codeOfRun[index << CodeWidth.maximumWidth | (length + 1)] = UInt16(code)
         runLength[code] = UInt16(length + 1)
         runIndex[code] = byte
         longestRun[index] = UInt16(length + 1)
@@ -431,31 +446,33 @@ private final class RunStrings {
     }
 }
 
-/// The string table: (prefix code, next index) → code, open-addressed. A slot is one word:
-/// the generation that filled it (high 32 bits), the key (prefix << 8 | index, 20 bits) and the
-/// code (12 bits), so a probe reads memory once; emptying the table is one increment.
+/// The string table: (prefix code, next index) → code, open-addressed. A slot is one 32-bit
+/// word, the key (prefix << 8 | index, 20 bits) above the code (12 bits), 0 when empty (no string
+/// has code 0), so a probe reads memory once and the table of a full 4,096 codes is 32 KiB,
+/// which stays in the first-level cache.
 ///
-/// It has four slots for every string it can come to hold (at most one per pixel coded, and never
+/// It has two slots for every string it can come to hold (at most one per pixel coded, and never
 /// more than GIF's 4,096 codes), so the table of a frame of a few hundred pixels is a few
-/// kilobytes, cleared in no time, rather than the 128 KiB a full one needs; a scratch keeps the
-/// largest it needed, as a larger table answers the same.
+/// kilobytes, cleared in no time; a scratch keeps the largest it needed, as a larger table
+/// answers the same.
 private final class CodeTable {
     let slots: Int
+    private let mask: Int
     private let shift: UInt32
-    private let storage: UnsafeMutablePointer<UInt64>
-    private var generation: UInt64 = 1
+    private let storage: UnsafeMutablePointer<UInt32>
 
     /// The slots for a frame of `strings` pixels.
     static func slots(strings: Int) -> Int {
         var bits = 6
-        while 1 << bits < 4 * min(max(strings, 1), CodeWidth.tableSize) { bits += 1 }
+        while 1 << bits < 2 * min(max(strings, 1), CodeWidth.tableSize) { bits += 1 }
         return 1 << bits
     }
 
     init(slots: Int) {
         self.slots = slots
+        mask = slots - 1
         shift = UInt32(32 - slots.trailingZeroBitCount)
-        storage = UnsafeMutablePointer<UInt64>.allocate(capacity: slots)
+        storage = UnsafeMutablePointer<UInt32>.allocate(capacity: slots)
         storage.initialize(repeating: 0, count: slots)
     }
 
@@ -464,35 +481,30 @@ private final class CodeTable {
     /// The code of the string, or -1 if the table does not hold it.
     @inline(__always)
     func code(prefix: Int, byte: UInt8) -> Int {
-        let key = Int32(prefix << 8 | Int(byte))
-        let tagged = generation << 32 | UInt64(UInt32(bitPattern: key)) << 12
+        let key = UInt32(truncatingIfNeeded: prefix << 8 | Int(byte))
         var slot = self.slot(of: key)
         while true {
             let entry = storage[slot]
-            if entry >> 32 != generation { return -1 }
-            if entry & ~0xFFF == tagged { return Int(entry & 0xFFF) }
-            slot = (slot + 1) & (slots - 1)
+            if entry == 0 { return -1 }
+            if entry >> 12 == key { return Int(entry & 0xFFF) }
+            slot = (slot &+ 1) & mask
         }
     }
 
     @inline(__always)
     func insert(prefix: Int, byte: UInt8, code: Int) {
-        let key = Int32(prefix << 8 | Int(byte))
+        let key = UInt32(truncatingIfNeeded: prefix << 8 | Int(byte))
         var slot = self.slot(of: key)
-        while storage[slot] >> 32 == generation { slot = (slot + 1) & (slots - 1) }
-        storage[slot] = generation << 32 | UInt64(UInt32(bitPattern: key)) << 12 | UInt64(code)
+        while storage[slot] != 0 { slot = (slot &+ 1) & mask }
+        storage[slot] = key << 12 | UInt32(truncatingIfNeeded: code)
     }
 
     func removeAll() {
-        generation += 1
-        if generation == 1 << 32 {
-            storage.update(repeating: 0, count: slots)
-            generation = 1
-        }
+        storage.update(repeating: 0, count: slots)
     }
 
     @inline(__always)
-    private func slot(of key: Int32) -> Int {
-        Int((UInt32(bitPattern: key) &* 2_654_435_761) >> shift)
+    private func slot(of key: UInt32) -> Int {
+        Int(truncatingIfNeeded: (key &* 2_654_435_761) &>> shift)
     }
 }
