@@ -9,27 +9,23 @@ enum BatchFiles {
     /// - Throws: `.usage` naming both files of every clash; nothing has been written then.
     static func check(_ jobs: [BatchPlan.Job], options: BatchOptions, templateBytes: Data, nameLimit: Int) throws {
         var files = RunFiles()
-        let folder = options.outputFolder
+        let folder = BatchFolderPaths(options.outputFolder)
         let isFolder = options.format.traits.isFolder
-        let fingerprints = folder.appendingPathComponent(BatchRunner.fingerprintFolder)
+        let fingerprints = BatchFolderPaths(folder.url.appendingPathComponent(BatchRunner.fingerprintFolder))
+        func output(_ name: String, in folder: BatchFolderPaths, _ label: String, isFolder: Bool = false) {
+            files.output(path: folder.path(of: name), label, shown: folder.shownPath(of: name), folder: isFolder)
+        }
         for job in jobs {
             let entry = "entry [\(job.entryIndex)]"
-            files.output(folder.appendingPathComponent(job.fileName), "the output of \(entry)", folder: isFolder)
-            if let poster = job.posterFileName {
-                files.output(folder.appendingPathComponent(poster), "the poster of \(entry)")
-            }
-            if let haptics = job.hapticsFileName {
-                files.output(folder.appendingPathComponent(haptics), "the haptic pattern of \(entry)")
-            }
+            output(job.fileName, in: folder, "the output of \(entry)", isFolder: isFolder)
+            if let poster = job.posterFileName { output(poster, in: folder, "the poster of \(entry)") }
+            if let haptics = job.hapticsFileName { output(haptics, in: folder, "the haptic pattern of \(entry)") }
             for fallback in job.fallbackFileNames {
-                files.output(
-                    folder.appendingPathComponent(fallback.name),
-                    "the \(fallback.format.traits.name) fallback of \(entry)")
+                output(fallback.name, in: folder, "the \(fallback.format.traits.name) fallback of \(entry)")
             }
             for name in [job.fileName] + (job.posterFileName.map { [$0] } ?? []) + job.fallbackFileNames.map(\.name) {
-                files.output(
-                    fingerprints.appendingPathComponent(FingerprintFileName.of(name, nameLimit: nameLimit)),
-                    "the fingerprint of \(entry)")
+                output(
+                    FingerprintFileName.of(name, nameLimit: nameLimit), in: fingerprints, "the fingerprint of \(entry)")
             }
         }
         if let report = options.reportFile { files.output(report, "--report") }
@@ -56,12 +52,12 @@ enum BatchFiles {
             // The planned outcomes are only for the delivery's plan: kept only when delivering.
             guard delivers else { continue }
             var outcome = BatchOutcome(
-                entry: job.entryIndex, name: job.name, scale: scene.canvas.scale,
-                output: folder.appendingPathComponent(job.fileName).path, status: .rendered)
+                entry: job.entryIndex, name: job.name, scale: scene.canvas.scale, output: folder.path(of: job.fileName),
+                status: .rendered)
             outcome.colorScheme = scene.canvas.colorScheme
             outcome.layoutDirection = scene.canvas.layoutDirection
             outcome.locale = job.locale
-            outcome.poster = job.posterFileName.map { folder.appendingPathComponent($0).path }
+            outcome.poster = job.posterFileName.map(folder.path(of:))
             outcomes.append(outcome)
         }
         if delivers {
