@@ -36,11 +36,22 @@ enum BatchFiles {
         }
         if options.dataBytes == nil { files.input(options.data, "the data", shown: options.dataDisplayName) }
 
+        let delivers = options.assetCatalog != nil || options.androidResources != nil
+        let templateFolder = options.templateFolder
+        // The files the entries' scenes name are the template's own, or none for an entry that does
+        // not decode: when there is no problem with the template's, there is none with the entries'.
+        if !delivers,
+            let named = filesNamedByEveryEntry(
+                jobs, options: options, templateBytes: templateBytes, templateFolder: templateFolder)
+        {
+            var shared = files
+            for (url, label) in named { shared.input(url, label) }
+            if shared.problems().isEmpty { return }
+        }
+
         // Each entry's scene, for the files it names and for where its outputs are delivered.
         var outcomes: [BatchOutcome] = []
-        let delivers = options.assetCatalog != nil || options.androidResources != nil
         var decodedEntries: Set<Int> = []
-        let templateFolder = options.templateFolder
         for job in jobs where delivers || !decodedEntries.contains(job.entryIndex) {
             // An entry that does not decode fails on its own when it renders.
             guard
@@ -78,5 +89,26 @@ enum BatchFiles {
             }
         }
         try files.check()
+    }
+
+    /// The files every entry's scene names, when no data or `--set` value fills a placeholder in
+    /// their names: then each entry that decodes names exactly the template's files, in its order,
+    /// and they need not be decoded one by one. The template is decoded with a marker for every
+    /// value; nil when it does not decode (a value may fill a layer's type) or a file name holds
+    /// the marker.
+    private static func filesNamedByEveryEntry(
+        _ jobs: [BatchPlan.Job], options: BatchOptions, templateBytes: Data, templateFolder: URL
+    ) -> [(url: URL, label: String)]? {
+        let marker = "kinetype-value-of-an-entry"
+        var keys = Set(options.overrides.keys)
+        for job in jobs { keys.formUnion(job.vars.keys) }
+        var loader = SceneLoader(
+            .bytes(templateBytes, displayName: options.templateDisplayName, baseDirectory: templateFolder),
+            overrides: SceneOverrides(values: Dictionary(uniqueKeysWithValues: keys.map { ($0, marker) })),
+            root: options.root, limits: nil)
+        loader.parsed = BatchJobRunner.parsedTemplate
+        guard let scene = try? loader.decode(), !scene.namedFilePaths.contains(where: { $0.path.contains(marker) })
+        else { return nil }
+        return scene.namedFiles
     }
 }

@@ -162,7 +162,7 @@ struct BatchJobRunner {
 
     /// The template parsed once for every job (and for planning the files): only the placeholders'
     /// values differ between entries, and they are filled in after parsing.
-    private static let parsedTemplate = ParsedDocuments()
+    static let parsedTemplate = ParsedDocuments()
 
     /// The outcome, or nil when the job was interrupted before it finished (nothing was written).
     func run(options: BatchOptions, templateBytes: Data, isCancelled: @escaping @Sendable () -> Bool) -> BatchOutcome? {

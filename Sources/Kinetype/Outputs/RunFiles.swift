@@ -225,23 +225,28 @@ extension Scene {
     /// (`fonts`, a layer's or span's `font.file`), pictures (image layers' `src`) and typewriters'
     /// sound files.
     public var namedFiles: [(url: URL, label: String)] {
-        var files: [(URL, String)] = fonts.map { (resolve(path: $0), "the font file") }
+        namedFilePaths.map { (resolve(path: $0.path), $0.label) }
+    }
+
+    /// The files of `namedFiles` as the scene writes them, before they are resolved.
+    public var namedFilePaths: [(path: String, label: String)] {
+        var files: [(String, String)] = fonts.map { ($0, "the font file") }
         for layer in layers {
             // Exhaustive: a new kind of layer that reads a file must say so here.
             switch layer.content {
-            case .image(let image): files.append((resolve(path: image.src), "the picture"))
+            case .image(let image): files.append((image.src, "the picture"))
             case .text, .rect: break
             }
             if let text = layer.text {
-                if let file = text.font.file { files.append((resolve(path: file), "the font file")) }
+                if let file = text.font.file { files.append((file, "the font file")) }
                 for span in text.spans ?? [] {
-                    if let file = span.font?.file { files.append((resolve(path: file), "the font file")) }
+                    if let file = span.font?.file { files.append((file, "the font file")) }
                 }
             }
             for animation in layer.animations {
                 guard case .typewriter(let typewriter) = animation.kind, case .file(let file) = typewriter.sound?.source
                 else { continue }
-                files.append((resolve(path: file), "the sound file"))
+                files.append((file, "the sound file"))
             }
         }
         return files
