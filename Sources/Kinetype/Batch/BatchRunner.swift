@@ -27,6 +27,59 @@ public enum BatchRunner {
     {
         let templateBytes =
             try options.templateBytes ?? read(options.template, displayName: options.templateDisplayName)
+        let (jobs, nameLimit, warnings) = try plan(options, templateBytes: templateBytes, checkScales: checkScales)
+        try createFolder(options.outputFolder)
+
+        let finished = Locked(0)
+        let planned = jobs.count
+        let templateFolder = options.templateFolder
+        let folder = BatchFolderPaths(options.outputFolder)
+        FileDigests.shared.startRun()
+        // Each outcome is kept as it is delivered, and only the finished ones: memory for one
+        // outcome per output, however many outputs there are.
+        var outcomes: [BatchOutcome] = []
+        outcomes.reserveCapacity(planned)
+        try OrderedWork.forEach(
+            jobs, workers: options.jobs, maxPending: maxPendingOutcomes,
+            { job -> BatchOutcome? in
+                guard !isCancelled(),
+                    let outcome = BatchJobRunner(
+                        job: job, folder: folder, nameLimit: nameLimit, templateFolder: templateFolder
+                    ).run(
+                        options: options, templateBytes: templateBytes, isCancelled: isCancelled)
+                else { return nil }
+                progress(
+                    finished.withLock {
+                        $0 += 1
+                        return $0
+                    }, planned)
+                return outcome
+            },
+            deliver: { if let outcome = $0 { outcomes.append(outcome) } })
+        // The inputs' digests, for the next run to decide without reading them.
+        FileDigests.shared.save()
+        var report = BatchReport(
+            template: options.templateDisplayName, data: options.dataDisplayName,
+            shard: options.shard.map { "\($0.index)/\($0.count)" }, outcomes: outcomes, planned: planned)
+        report.interrupted = report.outcomes.count < planned
+        // Every entry of a template usually has the same font warnings: list each once.
+        var seen = Set(warnings.map(\.reportText))
+        let renderWarnings = report.outcomes.flatMap(\.warnings).filter { seen.insert($0.reportText).inserted }
+        report.warnings = warnings + renderWarnings
+        return report
+    }
+
+    /// Outputs rendered but not yet taken in order: enough that no worker waits for one slow
+    /// output, few enough that the queue does not hold a batch's every job.
+    private static let maxPendingOutcomes = 256
+
+    /// The jobs of the batch, checked before anything is written: the data read and planned
+    /// (`BatchPlan`), the placeholders and scales checked, and no output any other file of the run
+    /// (`BatchFiles`). The data and its entries are let go once the jobs are made.
+    /// - Returns: the jobs, the output folder's longest file name, and the warnings about placeholders.
+    private static func plan(
+        _ options: BatchOptions, templateBytes: Data, checkScales: (_ scales: [Double]) throws -> Void
+    ) throws -> (jobs: [BatchPlan.Job], nameLimit: Int, warnings: [Diagnostic]) {
         let dataBytes = try options.dataBytes ?? read(options.data, displayName: options.dataDisplayName)
         let entries = try BatchData.decode(dataBytes, fileName: options.dataDisplayName)
         let nameCheck = BatchOutputNameCheck(folder: options.outputFolder)
@@ -42,38 +95,7 @@ public enum BatchRunner {
         if let scales = options.scales ?? template.map({ [$0.canvas.scale] }) { try checkScales(scales) }
         try BatchFiles.check(
             jobs, options: options, templateBytes: templateBytes, nameLimit: nameCheck.limits.nameBytes)
-        try createFolder(options.outputFolder)
-
-        let finished = Locked(0)
-        let templateFolder = options.templateFolder
-        let folder = BatchFolderPaths(options.outputFolder)
-        FileDigests.shared.startRun()
-        let outcomes = try OrderedWork.map(jobs, workers: options.jobs) { job -> BatchOutcome? in
-            guard !isCancelled(),
-                let outcome = BatchJobRunner(
-                    job: job, folder: folder, nameLimit: nameCheck.limits.nameBytes, templateFolder: templateFolder
-                ).run(
-                    options: options, templateBytes: templateBytes, isCancelled: isCancelled)
-            else { return nil }
-            progress(
-                finished.withLock {
-                    $0 += 1
-                    return $0
-                }, jobs.count)
-            return outcome
-        }
-        // The inputs' digests, for the next run to decide without reading them.
-        FileDigests.shared.save()
-        var report = BatchReport(
-            template: options.templateDisplayName, data: options.dataDisplayName,
-            shard: options.shard.map { "\($0.index)/\($0.count)" }, outcomes: outcomes.compactMap { $0 },
-            planned: jobs.count)
-        report.interrupted = report.outcomes.count < jobs.count
-        // Every entry of a template usually has the same font warnings: list each once.
-        var seen = Set(warnings.map(\.reportText))
-        let renderWarnings = report.outcomes.flatMap(\.warnings).filter { seen.insert($0.reportText).inserted }
-        report.warnings = warnings + renderWarnings
-        return report
+        return (jobs, nameCheck.limits.nameBytes, warnings)
     }
 
     /// The template decoded once with every data key and `--set` name given; nil when it does not
