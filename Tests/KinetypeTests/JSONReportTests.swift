@@ -56,4 +56,14 @@ final class JSONReportTests: XCTestCase {
         }
         XCTAssertEqual(try JSONReport.data(of: Plain()), try wholeReportBytes(Plain()))
     }
+
+    func testAListBelowTheTopLevelIsEncodedWithTheWholeReport() throws {
+        struct Nested: Encodable {
+            var report: BatchReport
+        }
+        let report = BatchReport(
+            template: "t.json", data: "d.json", shard: nil, outcomes: [outcome(0, .rendered), outcome(1, .failed)],
+            planned: 2)
+        XCTAssertEqual(try JSONReport.data(of: Nested(report: report)), try wholeReportBytes(Nested(report: report)))
+    }
 }

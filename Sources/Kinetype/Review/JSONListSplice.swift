@@ -10,6 +10,8 @@ final class JSONListSplice {
     static let key = CodingUserInfoKey(rawValue: "kinetype.jsonListSplice")!
     /// The value encoded in the list's place; no JSON text holds it but as that value.
     static let mark = "\u{0}kinetype-list\u{0}"
+    /// `mark` as `JSONEncoder` writes it (control characters as `\u00XX`).
+    private static let markJSON = #""\u0000kinetype-list\u0000""#
 
     private var key: String?
     private var encodeElements: ((JSONEncoder, (Data) throws -> Void) throws -> Void)?
@@ -23,16 +25,17 @@ final class JSONListSplice {
     }
 
     /// `outline`, the report encoded with the mark for its list, with the list's elements in its
-    /// place; `outline` itself when the report has no list.
-    func data(outline: Data, encoder: JSONEncoder) throws -> Data {
+    /// place; `outline` itself when the report has no list, nil when the mark is not where it goes.
+    func data(outline: Data, encoder: JSONEncoder) throws -> Data? {
         guard let key, let encodeElements else { return outline }
-        // `"key" : "\u0000kinetype-list\u0000"`: the quotes around a key are never escaped.
-        let markText = Data(("\"\(key)\" : " + Self.quoted(Self.mark)).utf8)
-        guard let found = outline.range(of: markText) else { return outline }
+        // `"key" : "\u0000kinetype-list\u0000"` on a line of the top level (two spaces in): the
+        // quotes around a key are never escaped, and a deeper key's line starts further in.
+        let markText = Data(("\n  \"\(key)\" : " + Self.markJSON).utf8)
+        guard let found = outline.range(of: markText) else { return nil }
         var data = Data()
         data.reserveCapacity(outline.count)
         data.append(outline[..<found.lowerBound])
-        data.append(contentsOf: "\"\(key)\" : [\n".utf8)
+        data.append(contentsOf: "\n  \"\(key)\" : [\n".utf8)
         var first = true
         try encodeElements(encoder) { element in
             if !first { data.append(contentsOf: ",\n".utf8) }
@@ -55,12 +58,5 @@ final class JSONListSplice {
             data.append(text[lineStart..<lineEnd])
             lineStart = lineEnd
         }
-    }
-
-    /// The JSON text of `string` as `JSONEncoder` writes it (the mark: two escaped NULs around letters).
-    private static func quoted(_ string: String) -> String {
-        "\""
-            + string.unicodeScalars.map { $0.value < 0x20 ? String(format: "\\u%04x", $0.value) : String($0) }
-            .joined() + "\""
     }
 }

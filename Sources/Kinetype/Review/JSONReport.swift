@@ -23,7 +23,8 @@ public enum JSONReport {
         let splice = JSONListSplice()
         encoder.userInfo[JSONListSplice.key] = splice
         let outline = try encoder.encode(report)
-        return try splice.data(outline: outline, encoder: Self.encoder())
+        // Were the list anywhere but at the top level, the report is encoded whole.
+        return try splice.data(outline: outline, encoder: Self.encoder()) ?? Self.encoder().encode(report)
     }
 
     /// Encodes `list` under `key` of a report's top level; when the report is written by
