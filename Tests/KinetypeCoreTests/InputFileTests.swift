@@ -214,4 +214,14 @@ final class InputFileTests: XCTestCase {
             XCTAssertNil(BatchData.outputNameProblem(name), name)
         }
     }
+
+    func testEveryByteIsReadWhateverTheFilesSize() throws {
+        for size in [0, 1, 4095, 4096, 4097, 65_535, 65_536, 65_537, 200_000] {
+            let bytes = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
+            let path = folder.appendingPathComponent("file-\(size)").path
+            try bytes.write(to: URL(fileURLWithPath: path))
+            XCTAssertEqual(try RegularFile.read(path, limit: 1 << 20), bytes, "\(size) bytes")
+            if size > 0 { XCTAssertThrowsError(try RegularFile.read(path, limit: Int64(size) - 1), "\(size) bytes") }
+        }
+    }
 }

@@ -149,4 +149,30 @@ final class OrderedWorkTests: XCTestCase {
             XCTAssertEqual(mapped, items.map { "#\($0)" }, "\(workers) workers")
         }
     }
+
+    func testForEachDeliversInOrderAndStopsAtTheFirstError() throws {
+        let items = Array(0..<200)
+        for workers in [1, 2, 5] {
+            var delivered: [Int] = []
+            try OrderedWork.forEach(
+                items, workers: workers, maxPending: 3,
+                { index -> Int in
+                    Self.unevenWork(index % 3)
+                    return index * 2
+                }, deliver: { delivered.append($0) })
+            XCTAssertEqual(delivered, items.map { $0 * 2 }, "\(workers) workers")
+
+            struct Failure: Error {}
+            var beforeFailure: [Int] = []
+            XCTAssertThrowsError(
+                try OrderedWork.forEach(
+                    items, workers: workers, maxPending: 3,
+                    { index -> Int in
+                        if index == 50 { throw Failure() }
+                        return index
+                    }, deliver: { beforeFailure.append($0) })
+            ) { XCTAssertTrue($0 is Failure) }
+            XCTAssertEqual(beforeFailure, Array(0..<50), "\(workers) workers")
+        }
+    }
 }

@@ -60,4 +60,28 @@ final class FileDigestsTests: XCTestCase {
         settled.save()
         XCTAssertTrue(try String(contentsOfFile: store, encoding: .utf8).contains(file.path))
     }
+
+    func testTheStoreKeepsNamesWithSpacesAndOtherScriptsAndLeavesOutLinesThatDoNotParse() throws {
+        let folder = try TestScenes.temporaryFolder(self)
+        let files = ["a b.ttf", "ünï  cødé.otf", "日本 語.png"].map { folder.appendingPathComponent($0) }
+        let store = folder.appendingPathComponent("cache/file-digests").path
+        for file in files { try Data(file.lastPathComponent.utf8).write(to: file) }
+        let later: @Sendable () -> Int64 = { FileDigests.realTime() + 60_000_000_000 }
+        let digests = FileDigests(store: store, now: later)
+        digests.startRun()
+        for file in files { _ = digests.digest(ofPath: file.path) }
+        digests.save()
+
+        // Plant a digest for every file, and lines that do not parse around them.
+        let planted = String(repeating: "a", count: 64)
+        var stored = try String(contentsOfFile: store, encoding: .utf8)
+        for file in files {
+            stored = stored.replacingOccurrences(of: SHA256.hex(of: Data(file.lastPathComponent.utf8)), with: planted)
+        }
+        stored = "not a line\n1 2 3\n\n" + stored + "1 2 3 4 5 6 7 \(planted) relative/path\n"
+        try stored.write(toFile: store, atomically: true, encoding: .utf8)
+        let next = FileDigests(store: store, now: later)
+        next.startRun()
+        for file in files { XCTAssertEqual(next.digest(ofPath: file.path), planted, file.lastPathComponent) }
+    }
 }

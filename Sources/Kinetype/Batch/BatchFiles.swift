@@ -9,27 +9,23 @@ enum BatchFiles {
     /// - Throws: `.usage` naming both files of every clash; nothing has been written then.
     static func check(_ jobs: [BatchPlan.Job], options: BatchOptions, templateBytes: Data, nameLimit: Int) throws {
         var files = RunFiles()
-        let folder = options.outputFolder
+        let folder = BatchFolderPaths(options.outputFolder)
         let isFolder = options.format.traits.isFolder
-        let fingerprints = folder.appendingPathComponent(BatchRunner.fingerprintFolder)
+        let fingerprints = BatchFolderPaths(folder.url.appendingPathComponent(BatchRunner.fingerprintFolder))
+        func output(_ name: String, in folder: BatchFolderPaths, _ label: String, isFolder: Bool = false) {
+            files.output(path: folder.path(of: name), label, shown: folder.shownPath(of: name), folder: isFolder)
+        }
         for job in jobs {
             let entry = "entry [\(job.entryIndex)]"
-            files.output(folder.appendingPathComponent(job.fileName), "the output of \(entry)", folder: isFolder)
-            if let poster = job.posterFileName {
-                files.output(folder.appendingPathComponent(poster), "the poster of \(entry)")
-            }
-            if let haptics = job.hapticsFileName {
-                files.output(folder.appendingPathComponent(haptics), "the haptic pattern of \(entry)")
-            }
+            output(job.fileName, in: folder, "the output of \(entry)", isFolder: isFolder)
+            if let poster = job.posterFileName { output(poster, in: folder, "the poster of \(entry)") }
+            if let haptics = job.hapticsFileName { output(haptics, in: folder, "the haptic pattern of \(entry)") }
             for fallback in job.fallbackFileNames {
-                files.output(
-                    folder.appendingPathComponent(fallback.name),
-                    "the \(fallback.format.traits.name) fallback of \(entry)")
+                output(fallback.name, in: folder, "the \(fallback.format.traits.name) fallback of \(entry)")
             }
             for name in [job.fileName] + (job.posterFileName.map { [$0] } ?? []) + job.fallbackFileNames.map(\.name) {
-                files.output(
-                    fingerprints.appendingPathComponent(FingerprintFileName.of(name, nameLimit: nameLimit)),
-                    "the fingerprint of \(entry)")
+                output(
+                    FingerprintFileName.of(name, nameLimit: nameLimit), in: fingerprints, "the fingerprint of \(entry)")
             }
         }
         if let report = options.reportFile { files.output(report, "--report") }
@@ -40,11 +36,22 @@ enum BatchFiles {
         }
         if options.dataBytes == nil { files.input(options.data, "the data", shown: options.dataDisplayName) }
 
+        let delivers = options.assetCatalog != nil || options.androidResources != nil
+        let templateFolder = options.templateFolder
+        // The files the entries' scenes name are the template's own, or none for an entry that does
+        // not decode: when there is no problem with the template's, there is none with the entries'.
+        if !delivers,
+            let named = filesNamedByEveryEntry(
+                jobs, options: options, templateBytes: templateBytes, templateFolder: templateFolder)
+        {
+            var shared = files
+            for (url, label) in named { shared.input(url, label) }
+            if shared.problems().isEmpty { return }
+        }
+
         // Each entry's scene, for the files it names and for where its outputs are delivered.
         var outcomes: [BatchOutcome] = []
-        let delivers = options.assetCatalog != nil || options.androidResources != nil
         var decodedEntries: Set<Int> = []
-        let templateFolder = options.templateFolder
         for job in jobs where delivers || !decodedEntries.contains(job.entryIndex) {
             // An entry that does not decode fails on its own when it renders.
             guard
@@ -56,12 +63,12 @@ enum BatchFiles {
             // The planned outcomes are only for the delivery's plan: kept only when delivering.
             guard delivers else { continue }
             var outcome = BatchOutcome(
-                entry: job.entryIndex, name: job.name, scale: scene.canvas.scale,
-                output: folder.appendingPathComponent(job.fileName).path, status: .rendered)
+                entry: job.entryIndex, name: job.name, scale: scene.canvas.scale, output: folder.path(of: job.fileName),
+                status: .rendered)
             outcome.colorScheme = scene.canvas.colorScheme
             outcome.layoutDirection = scene.canvas.layoutDirection
             outcome.locale = job.locale
-            outcome.poster = job.posterFileName.map { folder.appendingPathComponent($0).path }
+            outcome.poster = job.posterFileName.map(folder.path(of:))
             outcomes.append(outcome)
         }
         if delivers {
@@ -82,5 +89,26 @@ enum BatchFiles {
             }
         }
         try files.check()
+    }
+
+    /// The files every entry's scene names, when no data or `--set` value fills a placeholder in
+    /// their names: then each entry that decodes names exactly the template's files, in its order,
+    /// and they need not be decoded one by one. The template is decoded with a marker for every
+    /// value; nil when it does not decode (a value may fill a layer's type) or a file name holds
+    /// the marker.
+    private static func filesNamedByEveryEntry(
+        _ jobs: [BatchPlan.Job], options: BatchOptions, templateBytes: Data, templateFolder: URL
+    ) -> [(url: URL, label: String)]? {
+        let marker = "kinetype-value-of-an-entry"
+        var keys = Set(options.overrides.keys)
+        for job in jobs { keys.formUnion(job.vars.keys) }
+        var loader = SceneLoader(
+            .bytes(templateBytes, displayName: options.templateDisplayName, baseDirectory: templateFolder),
+            overrides: SceneOverrides(values: Dictionary(uniqueKeysWithValues: keys.map { ($0, marker) })),
+            root: options.root, limits: nil)
+        loader.parsed = BatchJobRunner.parsedTemplate
+        guard let scene = try? loader.decode(), !scene.namedFilePaths.contains(where: { $0.path.contains(marker) })
+        else { return nil }
+        return scene.namedFiles
     }
 }

@@ -6,13 +6,16 @@ import KinetypeEncode
 /// longest name, and the longest path that writing it and its fingerprint takes (temporaries
 /// included) within the longest path. What does not fit is a data error at the entry's `output`.
 struct BatchOutputNameCheck {
-    let folder: URL
     let limits: FileSystemLimits
+    /// The standardized paths of the output folder and of its fingerprints' folder.
+    private let folder: String
+    private let fingerprints: String
 
     /// Checks against the limits of the file system the output folder is (or will be made) on.
     init(folder: URL) {
-        self.folder = folder
         self.limits = FileSystemLimits.of(folder)
+        self.folder = BatchFolderPaths(folder).standardizedPath
+        self.fingerprints = BatchFolderPaths.join(self.folder, BatchRunner.fingerprintFolder)
     }
 
     /// Why `fileName`, planned from `name` for the entry at `index`, cannot be written; nil when
@@ -35,13 +38,12 @@ struct BatchOutputNameCheck {
                     ? "give the entry a shorter \"output\" name (without one, it is named after the template file)"
                     : "shorten \"output\" by at least \(excess) byte\(excess == 1 ? "" : "s") of UTF-8")
         }
-        let fingerprint = folder.appendingPathComponent(BatchRunner.fingerprintFolder)
-            .appendingPathComponent(FingerprintFileName.of(fileName, nameLimit: limits.nameBytes))
         let pathBytes = max(
             OutputDestination.longestPathBytes(
-                of: folder.appendingPathComponent(fileName), kind: format.traits.isFolder ? .folder : .file,
-                limits: limits),
-            OutputDestination.longestPathBytes(of: fingerprint, kind: .file, limits: limits))
+                ofName: fileName, inFolder: folder, kind: format.traits.isFolder ? .folder : .file, limits: limits),
+            OutputDestination.longestPathBytes(
+                ofName: FingerprintFileName.of(fileName, nameLimit: limits.nameBytes), inFolder: fingerprints,
+                kind: .file, limits: limits))
         guard pathBytes >= limits.pathBytes else { return nil }
         return Diagnostic(
             file: dataFileName, position: position, path: path,

@@ -114,7 +114,7 @@ public struct BatchReport: Sendable, Encodable {
         try container.encode(template, forKey: .template)
         try container.encode(data, forKey: .data)
         try container.encodeIfPresent(shard, forKey: .shard)
-        try container.encode(outcomes, forKey: .outcomes)
+        try JSONReport.encodeList(outcomes, forKey: .outcomes, in: &container, encoder: encoder)
         try container.encode(rendered, forKey: .rendered)
         try container.encode(unchanged, forKey: .unchanged)
         try container.encode(failed, forKey: .failed)

@@ -27,6 +27,59 @@ public enum BatchRunner {
     {
         let templateBytes =
             try options.templateBytes ?? read(options.template, displayName: options.templateDisplayName)
+        let (jobs, nameLimit, warnings) = try plan(options, templateBytes: templateBytes, checkScales: checkScales)
+        try createFolder(options.outputFolder)
+
+        let finished = Locked(0)
+        let planned = jobs.count
+        let templateFolder = options.templateFolder
+        let folder = BatchFolderPaths(options.outputFolder)
+        FileDigests.shared.startRun()
+        // Each outcome is kept as it is delivered, and only the finished ones: memory for one
+        // outcome per output, however many outputs there are.
+        var outcomes: [BatchOutcome] = []
+        outcomes.reserveCapacity(planned)
+        try OrderedWork.forEach(
+            jobs, workers: options.jobs, maxPending: maxPendingOutcomes,
+            { job -> BatchOutcome? in
+                guard !isCancelled(),
+                    let outcome = BatchJobRunner(
+                        job: job, folder: folder, nameLimit: nameLimit, templateFolder: templateFolder
+                    ).run(
+                        options: options, templateBytes: templateBytes, isCancelled: isCancelled)
+                else { return nil }
+                progress(
+                    finished.withLock {
+                        $0 += 1
+                        return $0
+                    }, planned)
+                return outcome
+            },
+            deliver: { if let outcome = $0 { outcomes.append(outcome) } })
+        // The inputs' digests, for the next run to decide without reading them.
+        FileDigests.shared.save()
+        var report = BatchReport(
+            template: options.templateDisplayName, data: options.dataDisplayName,
+            shard: options.shard.map { "\($0.index)/\($0.count)" }, outcomes: outcomes, planned: planned)
+        report.interrupted = report.outcomes.count < planned
+        // Every entry of a template usually has the same font warnings: list each once.
+        var seen = Set(warnings.map(\.reportText))
+        let renderWarnings = report.outcomes.flatMap(\.warnings).filter { seen.insert($0.reportText).inserted }
+        report.warnings = warnings + renderWarnings
+        return report
+    }
+
+    /// Outputs rendered but not yet taken in order: enough that no worker waits for one slow
+    /// output, few enough that the queue does not hold a batch's every job.
+    private static let maxPendingOutcomes = 256
+
+    /// The jobs of the batch, checked before anything is written: the data read and planned
+    /// (`BatchPlan`), the placeholders and scales checked, and no output any other file of the run
+    /// (`BatchFiles`). The data and its entries are let go once the jobs are made.
+    /// - Returns: the jobs, the output folder's longest file name, and the warnings about placeholders.
+    private static func plan(
+        _ options: BatchOptions, templateBytes: Data, checkScales: (_ scales: [Double]) throws -> Void
+    ) throws -> (jobs: [BatchPlan.Job], nameLimit: Int, warnings: [Diagnostic]) {
         let dataBytes = try options.dataBytes ?? read(options.data, displayName: options.dataDisplayName)
         let entries = try BatchData.decode(dataBytes, fileName: options.dataDisplayName)
         let nameCheck = BatchOutputNameCheck(folder: options.outputFolder)
@@ -42,37 +95,7 @@ public enum BatchRunner {
         if let scales = options.scales ?? template.map({ [$0.canvas.scale] }) { try checkScales(scales) }
         try BatchFiles.check(
             jobs, options: options, templateBytes: templateBytes, nameLimit: nameCheck.limits.nameBytes)
-        try createFolder(options.outputFolder)
-
-        let finished = Locked(0)
-        let templateFolder = options.templateFolder
-        FileDigests.shared.startRun()
-        let outcomes = try OrderedWork.map(jobs, workers: options.jobs) { job -> BatchOutcome? in
-            guard !isCancelled(),
-                let outcome = BatchJobRunner(
-                    job: job, nameLimit: nameCheck.limits.nameBytes, templateFolder: templateFolder
-                ).run(
-                    options: options, templateBytes: templateBytes, isCancelled: isCancelled)
-            else { return nil }
-            progress(
-                finished.withLock {
-                    $0 += 1
-                    return $0
-                }, jobs.count)
-            return outcome
-        }
-        // The inputs' digests, for the next run to decide without reading them.
-        FileDigests.shared.save()
-        var report = BatchReport(
-            template: options.templateDisplayName, data: options.dataDisplayName,
-            shard: options.shard.map { "\($0.index)/\($0.count)" }, outcomes: outcomes.compactMap { $0 },
-            planned: jobs.count)
-        report.interrupted = report.outcomes.count < jobs.count
-        // Every entry of a template usually has the same font warnings: list each once.
-        var seen = Set(warnings.map(\.reportText))
-        let renderWarnings = report.outcomes.flatMap(\.warnings).filter { seen.insert($0.reportText).inserted }
-        report.warnings = warnings + renderWarnings
-        return report
+        return (jobs, nameCheck.limits.nameBytes, warnings)
     }
 
     /// The template decoded once with every data key and `--set` name given; nil when it does not
@@ -131,6 +154,8 @@ public enum BatchRunner {
 /// Renders one planned output, turning every failure into a failed outcome.
 struct BatchJobRunner {
     let job: BatchPlan.Job
+    /// The output folder, `options.outputFolder`.
+    let folder: BatchFolderPaths
     /// The longest file name the output folder takes, for the fingerprint's name.
     let nameLimit: Int
     /// The template's folder, which its relative paths start from.
@@ -159,15 +184,14 @@ struct BatchJobRunner {
 
     /// The template parsed once for every job (and for planning the files): only the placeholders'
     /// values differ between entries, and they are filled in after parsing.
-    private static let parsedTemplate = ParsedDocuments()
+    static let parsedTemplate = ParsedDocuments()
 
     /// The outcome, or nil when the job was interrupted before it finished (nothing was written).
     func run(options: BatchOptions, templateBytes: Data, isCancelled: @escaping @Sendable () -> Bool) -> BatchOutcome? {
         let started = Date()
-        let output = options.outputFolder.appendingPathComponent(job.fileName)
+        let output = folder.path(of: job.fileName)
         var outcome = BatchOutcome(
-            entry: job.entryIndex, name: job.name, scale: job.scale, output: output.path,
-            status: .failed)
+            entry: job.entryIndex, name: job.name, scale: job.scale, output: output, status: .failed)
         outcome.locale = job.locale
         do {
             let loader = Self.loader(
@@ -198,32 +222,33 @@ struct BatchJobRunner {
             // rendered only when its inputs changed.
             var files = [
                 BatchFile(
-                    url: output, format: options.format, stillTime: stillTime,
+                    name: job.fileName, path: output, format: options.format, stillTime: stillTime,
                     fingerprint: fingerprint(prepared, options: options, templateBytes: templateBytes, poster: false))
             ]
-            files[0].haptics = job.hapticsFileName.map { options.outputFolder.appendingPathComponent($0) }
-            let haptics = files[0].haptics?.path
+            let haptics = job.hapticsFileName.map(folder.path(of:))
+            files[0].haptics = job.hapticsFileName
+            files[0].hapticsPath = haptics
             if let posterFileName = job.posterFileName, let posterTime {
                 files.append(
                     BatchFile(
-                        url: options.outputFolder.appendingPathComponent(posterFileName), format: .stillPNG,
+                        name: posterFileName, path: folder.path(of: posterFileName), format: .stillPNG,
                         stillTime: posterTime,
                         fingerprint: fingerprint(prepared, options: options, templateBytes: templateBytes, poster: true)
                     ))
             }
-            let poster = job.posterFileName != nil && files.count > 1 ? files[1].url.path : nil
+            let poster = job.posterFileName != nil && files.count > 1 ? files[1].path : nil
             for fallback in job.fallbackFileNames {
                 files.append(
                     BatchFile(
-                        url: options.outputFolder.appendingPathComponent(fallback.name), format: fallback.format,
+                        name: fallback.name, path: folder.path(of: fallback.name), format: fallback.format,
                         stillTime: stillTime,
                         fingerprint: fingerprint(
                             prepared, options: options, templateBytes: templateBytes, poster: false,
                             format: fallback.format)))
             }
-            let fallbacks = job.fallbackFileNames.map { options.outputFolder.appendingPathComponent($0.name).path }
-            let stale = files.filter { options.force || !isUnchanged($0, options: options) }
-            let fresh = files.filter { file in !stale.contains { $0.url == file.url } }
+            let fallbacks = job.fallbackFileNames.map { folder.path(of: $0.name) }
+            let stale = files.filter { options.force || !isUnchanged($0) }
+            let fresh = files.filter { file in !stale.contains { $0.path == file.path } }
             outcome.kept = fresh.flatMap(\.paths)
             if stale.isEmpty {
                 outcome.status = .unchanged
@@ -238,14 +263,15 @@ struct BatchJobRunner {
             let group = OutputGroup(keepingIdenticalFiles: true)
             defer { group.discard() }
             for file in stale {
-                var renderOptions = RenderOptions(output: file.url, format: file.format)
+                // URLs as the folder was named, for the messages of a render that fails.
+                var renderOptions = RenderOptions(output: folder.url(of: file.name), format: file.format)
                 renderOptions.encoding = options.outputEncoding
                 renderOptions.encoding.format = file.format
                 renderOptions.encoding.stillTime = file.stillTime
                 renderOptions.group = group
-                renderOptions.haptics = file.haptics
+                renderOptions.haptics = file.haptics.map(folder.url(of:))
                 let report = try prepared.render(renderOptions, isCancelled: isCancelled)
-                if file.url == output {
+                if file.path == output {
                     outcome.frames = report.frameCount
                     outcome.warnings = report.warnings
                     outcome.bytes = report.bytes
@@ -259,11 +285,11 @@ struct BatchJobRunner {
             }
             for file in stale {
                 do {
-                    let record = fingerprintFile(of: file.url, options: options)
+                    let record = folder.fingerprintURL(of: file.name, nameLimit: nameLimit)
                     try AtomicFile.writeIfChanged(Data(file.fingerprint.utf8), to: record)
                 } catch {
                     // The new output is in place; without this, an old fingerprint would describe it.
-                    for file in stale { unlink(fingerprintFile(of: file.url, options: options).path) }
+                    for file in stale { unlink(fingerprintFile(of: file)) }
                     throw error
                 }
             }
@@ -284,17 +310,22 @@ struct BatchJobRunner {
 
     /// One file a job writes: the output, or its poster.
     private struct BatchFile {
-        let url: URL
+        /// Its file name in the output folder.
+        let name: String
+        /// Its path.
+        let path: String
         let format: OutputFormat
         /// The moment a still shows (unused by animations).
         let stillTime: Double
         /// The hex SHA-256 of its inputs.
         let fingerprint: String
-        /// The output's haptic pattern (`--haptics`), written with it.
-        var haptics: URL?
+        /// The file name of the output's haptic pattern (`--haptics`), written with it.
+        var haptics: String?
+        /// The path of the haptic pattern.
+        var hapticsPath: String?
 
         /// The paths it puts in place: the file, and its haptic pattern.
-        var paths: [String] { [url.path] + (haptics.map { [$0.path] } ?? []) }
+        var paths: [String] { [path] + (hapticsPath.map { [$0] } ?? []) }
     }
 
     private func fingerprint(
@@ -307,18 +338,16 @@ struct BatchJobRunner {
         return fingerprint.hex
     }
 
-    /// `DIR/.kinetype/<file name>`, shortened to the folder's longest name.
-    private func fingerprintFile(of file: URL, options: BatchOptions) -> URL {
-        options.outputFolder.appendingPathComponent(BatchRunner.fingerprintFolder)
-            .appendingPathComponent(FingerprintFileName.of(file.lastPathComponent, nameLimit: nameLimit))
+    /// The path of the file's fingerprint, `DIR/.kinetype/<file name>.sha256`.
+    private func fingerprintFile(of file: BatchFile) -> String {
+        folder.fingerprintPath(of: file.name, nameLimit: nameLimit)
     }
 
     /// Whether the file exists and its fingerprint says it was made from these inputs.
-    private func isUnchanged(_ file: BatchFile, options: BatchOptions) -> Bool {
+    private func isUnchanged(_ file: BatchFile) -> Bool {
         var status = stat()
-        return stat(file.url.path, &status) == 0
-            && (file.haptics.map { stat($0.path, &status) == 0 } ?? true)
-            && (try? RegularFile.read(fingerprintFile(of: file.url, options: options).path, limit: 4096))
-                == Data(file.fingerprint.utf8)
+        return stat(file.path, &status) == 0
+            && (file.hapticsPath.map { stat($0, &status) == 0 } ?? true)
+            && (try? RegularFile.read(fingerprintFile(of: file), limit: 4096)) == Data(file.fingerprint.utf8)
     }
 }

@@ -162,24 +162,28 @@ final class FileDigests: Sendable {
         try? AtomicFile.write(Data(lines.joined().utf8), to: url)
     }
 
-    /// The digests of an earlier run; lines that do not parse are left out.
+    /// The digests of an earlier run; lines that do not parse are left out. Split as bytes (a
+    /// newline or space byte is never part of a longer UTF-8 sequence): the store holds up to
+    /// `storeLimit` lines, and every run reads it before its first digest.
     private func load() -> [String: Known] {
         guard let store, let data = try? RegularFile.read(store, limit: 8 << 20) else { return [:] }
         var known: [String: Known] = [:]
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            let fields = line.split(separator: " ", maxSplits: 8, omittingEmptySubsequences: false)
+        for line in [UInt8](data).split(separator: 0x0A) {
+            let fields = line.split(separator: 0x20, maxSplits: 8, omittingEmptySubsequences: false).map {
+                String(decoding: $0, as: UTF8.self)
+            }
             guard fields.count == 9, let device = UInt64(fields[0]), let inode = UInt64(fields[1]),
                 let size = Int64(fields[2]), let modified = Int64(fields[3]), let modifiedNanoseconds = Int(fields[4]),
                 let changed = Int64(fields[5]), let changedNanoseconds = Int(fields[6]), fields[7].utf8.count == 64,
                 fields[7].utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
                 fields[8].hasPrefix("/")
             else { continue }
-            known[String(fields[8])] = Known(
+            known[fields[8]] = Known(
                 stamp: Stamp(
                     device: device, inode: inode, size: size, modified: modified,
                     modifiedNanoseconds: modifiedNanoseconds, changed: changed,
                     changedNanoseconds: changedNanoseconds),
-                digest: String(fields[7]))
+                digest: fields[7])
         }
         return known
     }

@@ -20,12 +20,15 @@ struct InputFingerprint {
     /// kinetype's own set goes by its path in the set, so the fingerprint is the same wherever
     /// kinetype is installed (the bundle unpacked on two CI runners).
     mutating func addFiles(of prepared: PreparedScene) {
-        let kinetypeFonts = KinetypeFontSet.shared.folder.path + "/"
+        let kinetypeFonts = Self.kinetypeFontsFolder
         for path in prepared.inputPaths {
             let name = path.hasPrefix(kinetypeFonts) ? "kinetype-fonts/" + path.dropFirst(kinetypeFonts.count) : path
             add("file \(name) \(FileDigests.shared.digest(ofPath: path))")
         }
     }
+
+    /// The path of kinetype's font set, with a slash: worked out once, not once per output.
+    private static let kinetypeFontsFolder = KinetypeFontSet.shared.folder.path + "/"
 
     var hex: String { hasher.hexDigest() }
 

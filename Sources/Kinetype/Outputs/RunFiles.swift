@@ -65,18 +65,23 @@ public struct RunFiles: Sendable {
     /// (`-o`, `--report`, `the poster of entry [3]`); `shown` is its path as the user knows it
     /// (default: `url`'s path as given).
     public mutating func output(_ url: URL, _ label: String, shown: String? = nil, folder: Bool = false) {
-        let (resolved, identity) = resolve(url, followingLast: false)
+        output(path: url.path, label, shown: shown ?? Self.shown(url), folder: folder)
+    }
+
+    /// `output(_:_:shown:folder:)` for a file named by its absolute `path` (a batch names thousands,
+    /// without a `URL` for each).
+    mutating func output(path: String, _ label: String, shown: String, folder: Bool = false) {
+        let (resolved, identity) = resolve(path: path, followingLast: false)
         var entry = Entry(
-            role: .output, label: label, shown: shown ?? Self.shown(url), resolved: resolved, identity: identity,
-            isFolder: folder)
-        entry.claimsInputs = folder && (try? FramesManifest.checkReplaceable(url)) != nil
+            role: .output, label: label, shown: shown, resolved: resolved, identity: identity, isFolder: folder)
+        entry.claimsInputs = folder && (try? FramesManifest.checkReplaceable(URL(fileURLWithPath: path))) != nil
         entries.append(entry)
     }
 
     /// A file the run reads (the scene, a template, data, a font, a picture, a sound). Each
     /// resolved file is kept once.
     public mutating func input(_ url: URL, _ label: String, shown: String? = nil) {
-        let (resolved, identity) = resolve(url, followingLast: true)
+        let (resolved, identity) = resolve(path: url.path, followingLast: true)
         guard inputPaths.insert(resolved).inserted else { return }
         entries.append(
             Entry(
@@ -172,8 +177,7 @@ public struct RunFiles: Sendable {
     }
 
     /// The resolved path and, when something is there, its identity.
-    private mutating func resolve(_ url: URL, followingLast: Bool) -> (String, Identity?) {
-        let path = url.path
+    private mutating func resolve(path: String, followingLast: Bool) -> (String, Identity?) {
         var status = stat()
         let found = followingLast ? stat(path, &status) : lstat(path, &status)
         let identity = found == 0 ? Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)) : nil
@@ -221,23 +225,28 @@ extension Scene {
     /// (`fonts`, a layer's or span's `font.file`), pictures (image layers' `src`) and typewriters'
     /// sound files.
     public var namedFiles: [(url: URL, label: String)] {
-        var files: [(URL, String)] = fonts.map { (resolve(path: $0), "the font file") }
+        namedFilePaths.map { (resolve(path: $0.path), $0.label) }
+    }
+
+    /// The files of `namedFiles` as the scene writes them, before they are resolved.
+    public var namedFilePaths: [(path: String, label: String)] {
+        var files: [(String, String)] = fonts.map { ($0, "the font file") }
         for layer in layers {
             // Exhaustive: a new kind of layer that reads a file must say so here.
             switch layer.content {
-            case .image(let image): files.append((resolve(path: image.src), "the picture"))
+            case .image(let image): files.append((image.src, "the picture"))
             case .text, .rect: break
             }
             if let text = layer.text {
-                if let file = text.font.file { files.append((resolve(path: file), "the font file")) }
+                if let file = text.font.file { files.append((file, "the font file")) }
                 for span in text.spans ?? [] {
-                    if let file = span.font?.file { files.append((resolve(path: file), "the font file")) }
+                    if let file = span.font?.file { files.append((file, "the font file")) }
                 }
             }
             for animation in layer.animations {
                 guard case .typewriter(let typewriter) = animation.kind, case .file(let file) = typewriter.sound?.source
                 else { continue }
-                files.append((resolve(path: file), "the sound file"))
+                files.append((file, "the sound file"))
             }
         }
         return files

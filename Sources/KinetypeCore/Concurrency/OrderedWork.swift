@@ -172,12 +172,26 @@ extension OrderedWork {
     public static func map(
         _ items: [Item], workers: Int, _ body: @escaping @Sendable (Item) throws -> Result
     ) throws -> [Result] {
-        guard workers > 1, items.count > 1 else { return try items.map(body) }
         var results: [Result] = []
         results.reserveCapacity(items.count)
-        let work = OrderedWork(workers: min(workers, items.count), maxPending: items.count, body)
-        for item in items { try work.submit(item, deliver: { results.append($0) }) }
-        try work.finish(deliver: { results.append($0) })
+        try forEach(items, workers: workers, maxPending: items.count, body) { results.append($0) }
         return results
+    }
+
+    /// `body` applied to each of `items` on up to `workers` threads, each result handed to
+    /// `deliver` on this thread in the order of `items`, with at most `maxPending` of them run and
+    /// not yet delivered: the caller keeps only what it needs of each result. The first item's
+    /// error in that order is thrown.
+    public static func forEach(
+        _ items: [Item], workers: Int, maxPending: Int, _ body: @escaping @Sendable (Item) throws -> Result,
+        deliver: (Result) throws -> Void
+    ) throws {
+        guard workers > 1, items.count > 1 else {
+            for item in items { try deliver(body(item)) }
+            return
+        }
+        let work = OrderedWork(workers: min(workers, items.count), maxPending: maxPending, body)
+        for item in items { try work.submit(item, deliver: deliver) }
+        try work.finish(deliver: deliver)
     }
 }

@@ -70,7 +70,9 @@ public enum RegularFile {
     {
         let wanted = prefix.map { min(Int64($0), size) } ?? size
         var data = Data(capacity: Int(wanted))
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        // Chunks of up to 64 KiB, no larger than the file needs (a batch reads a 64-byte fingerprint
+        // per output); a file that grew since its `fstat` is read on, a chunk at a time.
+        var buffer = [UInt8](repeating: 0, count: Int(min(1 << 16, max(1 << 12, wanted + 1))))
         while true {
             if let prefix, data.count >= prefix { return data.prefix(prefix) }
             let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }

@@ -24,12 +24,22 @@ extension OutputDestination {
     /// command can check it against `FileSystemLimits.pathBytes` before it starts.
     public static func longestPathBytes(of destination: URL, kind: Kind, limits: FileSystemLimits) -> Int {
         let location = destination.standardizedFileURL
-        let parent = location.deletingLastPathComponent().path
-        let parentBytes = parent == "/" ? 0 : parent.utf8.count
+        return longestPathBytes(
+            ofName: location.lastPathComponent, inFolder: location.deletingLastPathComponent().path, kind: kind,
+            limits: limits)
+    }
+
+    /// `longestPathBytes(of:kind:limits:)` of the file or folder `name` in `folder`, an absolute
+    /// path with `.` and `..` resolved (`standardizedFileURL`), for a command that checks many names
+    /// of one folder.
+    public static func longestPathBytes(
+        ofName name: String, inFolder folder: String, kind: Kind, limits: FileSystemLimits
+    )
+        -> Int
+    {
+        let parentBytes = folder == "/" ? 0 : folder.utf8.count
         func sibling(_ suffix: String) -> Int {
-            parentBytes + 1
-                + TemporaryName.longestBytes(
-                    for: location.lastPathComponent, suffix: suffix, nameLimit: limits.nameBytes)
+            parentBytes + 1 + TemporaryName.longestBytes(for: name, suffix: suffix, nameLimit: limits.nameBytes)
         }
         switch kind {
         case .file:

@@ -1,0 +1,69 @@
+import Foundation
+import XCTest
+
+@testable import Kinetype
+
+/// `JSONReport` encodes a batch report's outcomes one at a time; its bytes must be those
+/// `JSONEncoder` gives for the whole report, which earlier kinetypes wrote and merges read.
+final class JSONReportTests: XCTestCase {
+    private func wholeReportBytes<Report: Encodable>(_ report: Report) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(report)
+    }
+
+    private func outcome(_ entry: Int, _ status: BatchOutcome.Status) -> BatchOutcome {
+        BatchOutcome(
+            entry: entry, name: "card-\(entry)", scale: entry % 2 == 0 ? 1 : 2.5, output: "/out/card-\(entry).gif",
+            status: status)
+    }
+
+    func testABatchReportHasTheBytesOfTheWholeReportEncodedAtOnce() throws {
+        var rendered = outcome(0, .rendered)
+        rendered.frames = 61
+        rendered.bytes = 12_345
+        rendered.seconds = 0.012_345_678
+        rendered.altText = "Ünïcødé \"quoted\" / slashed\nnew line \u{1} and\ttab"
+        rendered.poster = "/out/card-0-poster.png"
+        rendered.fallbacks = ["/out/card-0.webp", "/out/card-0.gif"]
+        rendered.locale = "pt-BR"
+        rendered.budget = "quality 60, 15 fps"
+        var failed = outcome(1, .failed)
+        failed.error = "kinetype: error: line 1\n  hint: { \"outcomes\" : \"\u{0}kinetype-list\u{0}\" }"
+        let unchanged = outcome(2, .unchanged)
+        var reports: [BatchReport] = []
+        for outcomes in [[], [unchanged], [rendered, failed, unchanged]] {
+            var report = BatchReport(
+                template: "card.json", data: "data.json", shard: nil, outcomes: outcomes, planned: outcomes.count + 1)
+            reports.append(report)
+            report.shard = "2/3"
+            report.interrupted = true
+            report.warnings = [Diagnostic(.warning, message: "data key \"x\" fills no placeholder", hint: "a hint")]
+            reports.append(report)
+        }
+        for report in reports {
+            let written = try JSONReport.data(of: report)
+            XCTAssertEqual(
+                String(decoding: written, as: UTF8.self), String(decoding: try wholeReportBytes(report), as: UTF8.self))
+        }
+    }
+
+    func testAReportWithoutAListIsEncodedAsItIs() throws {
+        struct Plain: Encodable {
+            var name = "a/b"
+            var values = [1, 2]
+            var nothing: [String] = []
+        }
+        XCTAssertEqual(try JSONReport.data(of: Plain()), try wholeReportBytes(Plain()))
+    }
+
+    func testAListBelowTheTopLevelIsEncodedWithTheWholeReport() throws {
+        struct Nested: Encodable {
+            var report: BatchReport
+        }
+        let report = BatchReport(
+            template: "t.json", data: "d.json", shard: nil, outcomes: [outcome(0, .rendered), outcome(1, .failed)],
+            planned: 2)
+        XCTAssertEqual(try JSONReport.data(of: Nested(report: report)), try wholeReportBytes(Nested(report: report)))
+    }
+}
