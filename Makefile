@@ -76,7 +76,7 @@ test: setup lint
 	$(SWIFT) test --skip-build --disable-swift-testing --parallel
 
 ## The property tests that sample in `make test`, over every frame and scene (CI runs it too).
-LONG_TESTS = DamageRenderingTests
+LONG_TESTS = DamageRenderingTests|SVGOutputTests/testWhatsNewBatchesMatchTheirFramesInChromium
 test-long: setup
 	$(SWIFT) build --build-tests $(TEST_BUILD_FLAGS)
 	@scripts/fonts

@@ -19,9 +19,3 @@ enum TestScenes {
     /// A fresh temporary folder, removed when the test ends.
     static func temporaryFolder(_ test: XCTestCase) throws -> URL { try ScratchFolder.make(for: test) }
 }
-
-/// Whether the slow, exhaustive forms of the property tests run: `make test-long` sets
-/// `KINETYPE_LONG_TESTS=1` (CI runs it after `make test`); `make test` samples instead.
-enum LongTests {
-    static var enabled: Bool { ProcessInfo.processInfo.environment["KINETYPE_LONG_TESTS"] == "1" }
-}
