@@ -105,9 +105,9 @@ enum BatchCommand: Command {
         progress.finish()
         // Quiet hides progress and successes, never problems: a misspelt data key is a warning.
         report.warnings.forEach(terminal.report)
-        if let reportPath = request.reportPath {
+        if let reportFile = request.options.reportFile {
             // An unchanged run's report is the same bytes: left as it is, like every unchanged file.
-            try JSONReport.writeIfChanged(report, to: URL(fileURLWithPath: reportPath))
+            try JSONReport.writeIfChanged(report, to: reportFile)
         }
         printSummary(report, terminal: terminal, quiet: request.quiet)
         if !request.quiet, report.filesWritten + report.filesKept > 0 {

@@ -3,22 +3,23 @@ import Kinetype
 
 /// What `batch` was asked for: its arguments read once and checked against each other (where
 /// the template and data come from, the format with `--still` and `--poster`, and what each
-/// delivery folder takes) into `BatchOptions`, with the delivery folders themselves.
+/// delivery folder takes) into `BatchOptions`, which also holds the report and the delivery folders.
 struct BatchRequest {
     var options: BatchOptions
     /// The template as given: a path, `-` or a pipe.
     let templatePath: String
     /// `--data` as given.
     let dataPath: String
-    /// `--report`.
-    let reportPath: String?
-    let catalog: AssetCatalog?
-    let resources: AndroidResources?
-    let picture: PictureSnippet?
     let quiet: Bool
 
     /// Whether each animation has a poster beside it.
     var posters: Bool { options.posterTime != nil }
+    /// `--xcassets`.
+    var catalog: AssetCatalog? { options.assetCatalog }
+    /// `--android-res`.
+    var resources: AndroidResources? { options.androidResources }
+    /// `--picture`.
+    var picture: PictureSnippet? { options.pictureFile.map(PictureSnippet.init(file:)) }
 
     init(_ arguments: ParsedArguments, terminal: Terminal, command: String) throws {
         guard arguments.positionals.count == 1, let templatePath = arguments.positionals.first else {
@@ -31,6 +32,7 @@ struct BatchRequest {
         }
         self.templatePath = templatePath
         self.dataPath = dataPath
+        quiet = arguments[SharedOptions.quiet]
         options = try Self.inputs(arguments, template: templatePath, data: dataPath, command: command)
         options.overrides = try arguments.placeholders()
         options.strictPlaceholders = arguments[SharedOptions.strict]
@@ -44,14 +46,13 @@ struct BatchRequest {
         try Self.readFormat(arguments, into: &options, command: command)
         if let jobs = try arguments[SharedOptions.jobs] { options.jobs = jobs }
         options.shard = try arguments.shard(terminal: terminal, doing: "rendering")
-        reportPath = try arguments[SharedOptions.report]
-        let posters = options.posterTime != nil
-        catalog = try arguments[BatchCommand.Options.xcassets].map {
+        options.reportFile = try arguments[SharedOptions.report].map(URL.init(fileURLWithPath:))
+        options.assetCatalog = try arguments[BatchCommand.Options.xcassets].map {
             try AssetCatalog(folder: URL(fileURLWithPath: $0))
         }
         if catalog != nil { try AssetCatalog.check(format: options.format, scales: options.scales, posters: posters) }
         let defaultLocale = try arguments[BatchCommand.Options.defaultLocale]
-        resources = try arguments[BatchCommand.Options.androidRes].map {
+        options.androidResources = try arguments[BatchCommand.Options.androidRes].map {
             AndroidResources(folder: URL(fileURLWithPath: $0), defaultLocale: defaultLocale)
         }
         if defaultLocale != nil, resources == nil {
@@ -60,13 +61,8 @@ struct BatchRequest {
         if resources != nil {
             try AndroidResources.check(format: options.format, scales: options.scales, posters: posters)
         }
-        picture = try arguments[BatchCommand.Options.picture].map { PictureSnippet(file: URL(fileURLWithPath: $0)) }
-        if picture != nil { options.fallbackFormats = try PictureSnippet.fallbacks(for: options.format) }
-        options.pictureFile = picture?.file
-        options.reportFile = reportPath.map(URL.init(fileURLWithPath:))
-        options.assetCatalog = catalog
-        options.androidResources = resources
-        quiet = arguments[SharedOptions.quiet]
+        options.pictureFile = try arguments[BatchCommand.Options.picture].map(URL.init(fileURLWithPath:))
+        if options.pictureFile != nil { options.fallbackFormats = try PictureSnippet.fallbacks(for: options.format) }
     }
 
     /// Reads a template or data that comes from a pipe, once: opening one waits for its writer, so
