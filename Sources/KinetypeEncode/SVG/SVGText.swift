@@ -12,7 +12,8 @@ public enum SVGText {
         if scaled == 0 || !scaled.isFinite { return "0" }
         let negative = scaled < 0
         let magnitude = abs(scaled)
-        var digits = String(format: "%.0f", magnitude)
+        // An integral double below 2^53 is an exact Int64, whose digits are those of "%.0f".
+        var digits = magnitude < 0x1p53 ? String(Int64(magnitude)) : String(format: "%.0f", magnitude)
         if decimals > 0 {
             if digits.count <= decimals { digits = String(repeating: "0", count: decimals - digits.count + 1) + digits }
             let split = digits.index(digits.endIndex, offsetBy: -decimals)

@@ -39,7 +39,8 @@ struct VectorGlyphMerge {
     private(set) var glyphs: [Glyph] = []
 
     private struct Key: Hashable {
-        var outline: VectorPath
+        /// The outline's number in `outlines`: a glyph's outline is hashed once, not at every lookup.
+        var outline: Int
         var color: Color
         var x: Double
         var y: Double
@@ -52,6 +53,7 @@ struct VectorGlyphMerge {
     /// `vectors[i]` is layout `i`; `place(i)` places a coordinate of layout `i`'s glyphs.
     init(_ vectors: [VectorText], place: (Int) -> (Double) -> Double) {
         var index: [Key: Int] = [:]
+        var outlines: [VectorPath: Int] = [:]
         var unranked: [Glyph] = []
         var highest = 0.0
         for (layout, vector) in vectors.enumerated() {
@@ -62,8 +64,10 @@ struct VectorGlyphMerge {
             var lastRank = -Double.infinity
             for (glyphIndex, glyph) in vector.glyphs.enumerated().reversed() {
                 let origin = Point(x: placing(glyph.origin.x), y: placing(glyph.origin.y))
+                let outline = outlines[glyph.outline] ?? outlines.count
+                if outline == outlines.count { outlines[glyph.outline] = outline }
                 var key = Key(
-                    outline: glyph.outline, color: glyph.color, x: origin.x, y: origin.y,
+                    outline: outline, color: glyph.color, x: origin.x, y: origin.y,
                     bitmapLayout: glyph.bitmap == nil ? -1 : layout, occurrence: 0)
                 let first = key
                 key.occurrence = occurrences[first, default: 0]
