@@ -55,6 +55,7 @@ extension SVGExport {
         }
         document.draw(group + ">")
         let merged = mergedGlyphs(vectors, tracks: tracks)
+        let framesOfLayout = tracks.framesOfLayout
         var reveals = RevealGroup()
         // The merge lists glyphs front to back; a document draws back to front.
         for (number, glyph) in merged.glyphs.reversed().enumerated() {
@@ -62,8 +63,7 @@ extension SVGExport {
                 if isCancelled() { throw CancellationError() }
                 try check(document, title: "", at: path)
             }
-            let alpha = glyphAlpha(glyph.characters, tracks: tracks)
-            let values = (0..<count).map(alpha)
+            let values = glyphAlphas(glyph.characters, tracks: tracks, framesOfLayout: framesOfLayout)
             guard values.contains(where: { $0 > 0 }) else { continue }
             let drawn = vectors[glyph.layout].glyphs[glyph.index]
             var element: String

@@ -71,6 +71,13 @@ struct VectorLayerTracks {
     var positionJumps: Set<Int> = []
     var scaleJumps: Set<Int> = []
     var rotationJumps: Set<Int> = []
+
+    /// Text layers: the frames each layout shows at, in order (worked out on every call).
+    var framesOfLayout: [[Int]] {
+        var frames = [[Int]](repeating: [], count: layouts.count)
+        for (frame, layout) in layoutOfFrame.enumerated() { frames[layout].append(frame) }
+        return frames
+    }
 }
 
 /// The cursor of a text layer over the whole timeline, as a rectangle that follows the caret.
@@ -314,6 +321,21 @@ extension VectorExport {
                 TextReveal.alpha(of: $0, in: tracks.reveals[frame])
             } ?? 0
         }
+    }
+
+    /// `glyphAlpha` at every frame, worked out only at the frames of the layouts that have the glyph
+    /// (`framesOfLayout`, from `tracks`): a text laid out anew on each of 300 frames has 300 times
+    /// fewer to work out.
+    func glyphAlphas(
+        _ characters: [(layout: Int, character: Int)], tracks: VectorLayerTracks, framesOfLayout: [[Int]]
+    ) -> [Double] {
+        var values = [Double](repeating: 0, count: tracks.layoutOfFrame.count)
+        for (layout, character) in characters {
+            for frame in framesOfLayout[layout] {
+                values[frame] = TextReveal.alpha(of: character, in: tracks.reveals[frame])
+            }
+        }
+        return values
     }
 
     /// The cursor of a text layer over the timeline (nil when it has none): whether it shows, and
