@@ -47,7 +47,7 @@ struct OutputWriter {
     private func writeLottie(to output: URL) throws -> RenderReport {
         let loops = try dotLottieLoops()
         let renderer = try FrameRenderer(scene: prepared.scene, fonts: prepared.fonts, images: prepared.images)
-        let json = try LottieExport(prepared: prepared, renderer: renderer, isCancelled: isCancelled).document().bytes
+        let json = try LottieExport(prepared: prepared, renderer: renderer, isCancelled: isCancelled).document().data
         let data =
             encoding.format == .dotLottie
             ? try DotLottieArchive.archive(

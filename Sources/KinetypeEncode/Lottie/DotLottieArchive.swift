@@ -20,41 +20,9 @@ public enum DotLottieArchive {
         try zip([("manifest.json", manifest(id: id, loops: loops)), ("animations/\(id).json", animation)])
     }
 
-    /// The manifest (dotLottie 1): the animation and how players play it. Every field a player's
-    /// reader takes is written, in the type it decodes:
-    ///
-    /// - lottie-ios 4.x (`DotLottieManifest`, `DotLottieAnimation`): `version`, `author` and
-    ///   `generator` (strings, required until 4.2: the whole file fails to load without one), and per
-    ///   animation `loop` (a Bool: `.loop`, else `.playOnce`, the default), `speed` and `direction`
-    ///   (multiplied: the playback speed) and `mode` (`normal` or `bounce`).
-    /// - dotLottie 1 players (dotlottie-js and its web player): `activeAnimationId`, and per
-    ///   animation `autoplay` and `playMode` (`normal` or `bounce`) besides the above.
-    /// - dotlottie-rs reads `version`, `generator` and the animation `id`s (its players take
-    ///   loop and autoplay from the app's configuration, never the manifest) and ignores the rest.
-    ///
-    /// `loop` is a Bool in every reader (lottie-ios fails on a number), so a count of plays
-    /// cannot be said.
+    /// The manifest of one animation (`DotLottieManifest`).
     static func manifest(id: String, loops: Bool) -> Data {
-        LottieJSON.object([
-            ("version", .string("1")),
-            ("generator", .string("kinetype")),
-            ("author", .string("")),
-            ("activeAnimationId", .string(id)),
-            (
-                "animations",
-                .array([
-                    .object([
-                        ("id", .string(id)),
-                        ("loop", .bool(loops)),
-                        ("autoplay", .bool(true)),
-                        ("speed", .number(1)),
-                        ("direction", .number(1)),
-                        ("mode", .string("normal")),
-                        ("playMode", .string("normal")),
-                    ])
-                ])
-            ),
-        ]).bytes
+        DotLottieManifest(id: id, loops: loops).json
     }
 
     /// An animation id made of the name's letters, digits, `-` and `_` (`animation` when none is left).

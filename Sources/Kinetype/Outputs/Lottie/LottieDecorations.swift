@@ -10,15 +10,15 @@ extension LottieExport {
     /// or all in `tint` (a shadow's color, its alpha left to the layers that place the shadow).
     func decorationLayers(
         _ vector: VectorText, layout: Int, tracks: LayerTracks, frames: Range<Int>, tint: Color?, firstIndex: Int
-    ) throws -> [LottieJSON] {
-        var layers: [LottieJSON] = []
+    ) throws -> [LottieLayer] {
+        var layers: [LottieLayer] = []
         for span in decorationSpans(vector, layout: layout, tracks: tracks, tint: tint) {
             guard let shown = shown(over: frames, span.visibility) else { continue }
             let outline = try FrameRenderer.roundedRectPath(span.rect, radius: 0)
             layers.append(
                 shapeLayer(
                     name: "decoration", index: firstIndex + layers.count,
-                    shapes: [group(pathShapes(outline) + [fill(span.color)])],
+                    shapes: [.group(LottieGroup(LottieShape.paths(outline) + [.solid(span.color)]))],
                     transform: staticTransform(opacity: shown.opacity), frames: shown.frames))
         }
         return layers

@@ -13,74 +13,57 @@ import KinetypeRender
 /// pixels scaled would show steps, and neither player fades a picture's edges as Cairo does); at
 /// another density the player scales that picture, as it scales the layer.
 extension LottieExport {
-    func imageLayer(_ tracks: LayerTracks, index: Int, assets: inout [LottieJSON], pictures: inout [Data: String])
-        throws -> LottieJSON
-    {
+    func imageLayer(
+        _ tracks: LayerTracks, index: Int, assets: inout [LottieWritten<LottieAsset>], pictures: inout [Data: String]
+    ) throws -> LottieLayer {
         let layer = tracks.first
         let path = "layers[\(layer.index)]"
         guard let image = try vectorImage(layer) else {
-            return shapeLayer(name: path, index: index, shapes: [], transform: staticTransform())
+            return shapeLayer(name: path, index: index, shapes: [], transform: stillTransform())
         }
         let box = image.box
-        var inner: [LottieJSON] = []
+        var inner: [LottieWritten<LottieLayer>] = []
         let border = try borderShapes(layer, box: box)
         if !border.isEmpty {
             inner.append(
-                shapeLayer(name: "border", index: inner.count + 1, shapes: border, transform: staticTransform()))
+                LottieWritten(
+                    shapeLayer(name: "border", index: inner.count + 1, shapes: border, transform: stillTransform())))
         }
         let pictureID = try embeddedPicture(image.picture, assets: &assets, pictures: &pictures)
+        let placement = stillTransform(
+            position: [image.origin.x, image.origin.y, 0],
+            scale: [100 / image.pixelScale, 100 / image.pixelScale, 100])
         inner.append(
-            .object(
-                [
-                    ("ty", .number(2)), ("ind", .number(Double(inner.count + 1))), ("nm", .string("picture")),
-                    ("refId", .string(pictureID)),
-                ] + timing()
-                    + [
-                        (
-                            "ks",
-                            .object([
-                                ("o", .object([("a", .number(0)), ("k", .number(100))])),
-                                ("r", .object([("a", .number(0)), ("k", .number(0))])),
-                                ("p", staticValue([image.origin.x, image.origin.y, 0])),
-                                ("a", staticValue([0, 0, 0])),
-                                ("s", staticValue([100 / image.pixelScale, 100 / image.pixelScale, 100])),
-                            ])
-                        )
-                    ]))
+            LottieWritten(
+                LottieLayer(
+                    .image(id: pictureID), index: inner.count + 1, name: "picture", frames: everyFrame,
+                    transform: placement)))
         let background = try backgroundShapes(layer, box: box)
         if !background.isEmpty {
             inner.append(
-                shapeLayer(name: "box", index: inner.count + 1, shapes: background, transform: staticTransform()))
+                LottieWritten(
+                    shapeLayer(name: "box", index: inner.count + 1, shapes: background, transform: stillTransform())))
         }
         let id = "layer\(layer.index)"
-        assets.append(.object([("id", .string(id)), ("nm", .string(path)), ("layers", .array(inner))]))
-        return .object(
-            [
-                ("ty", .number(0)), ("ind", .number(Double(index))), ("nm", .string(path)), ("refId", .string(id)),
-                ("w", .number(scene.canvas.width)), ("h", .number(scene.canvas.height)),
-            ] + timing()
-                + [
-                    (
-                        "ks",
-                        transform(tracks, centers: Track(Point(x: box.x + box.width / 2, y: box.y + box.height / 2)))
-                    )
-                ])
+        assets.append(LottieWritten(LottieAsset(id: id, name: path, .precomposition(inner))))
+        return LottieLayer(
+            .precomposition(id: id, width: scene.canvas.width, height: scene.canvas.height), index: index, name: path,
+            frames: everyFrame,
+            transform: transform(tracks, centers: Track(Point(x: box.x + box.width / 2, y: box.y + box.height / 2))))
     }
 
     /// The id of the image asset of `picture`: a PNG (kinetype's encoder) in a data URI, added to
     /// `assets` the first time those pixels are asked for.
-    func embeddedPicture(_ picture: Image, assets: inout [LottieJSON], pictures: inout [Data: String]) throws -> String
-    {
+    func embeddedPicture(
+        _ picture: Image, assets: inout [LottieWritten<LottieAsset>], pictures: inout [Data: String]
+    ) throws -> String {
         let png = try PNGCodec.encode(picture)
         if let known = pictures[png] { return known }
         let id = "image\(pictures.count)"
         pictures[png] = id
+        let dataURI = "data:image/png;base64," + png.base64EncodedString()
         assets.append(
-            .object([
-                ("id", .string(id)), ("w", .number(Double(picture.width))), ("h", .number(Double(picture.height))),
-                ("u", .string("")), ("p", .string("data:image/png;base64," + png.base64EncodedString())),
-                ("e", .number(1)),
-            ]))
+            LottieWritten(LottieAsset(id: id, .image(width: picture.width, height: picture.height, dataURI: dataURI))))
         return id
     }
 }

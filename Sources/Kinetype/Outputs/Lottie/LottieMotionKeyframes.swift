@@ -2,31 +2,33 @@ import KinetypeCore
 import KinetypeEncode
 
 extension LottieExport {
-    /// A transform property: static when it never changes, else the keyframes of `VectorMotion`:
-    /// linear (`o` (0, 0), `i` (1, 1)), a curve's (`o` (x1, y1), `i` (x2, y2)) or hold; the last
-    /// one has only its time and value.
-    func motionKeyframes<Value>(
-        _ motion: VectorMotion<Value>, static makeStatic: (Value) -> LottieJSON, animated: (Value) -> [LottieJSON]
-    ) -> LottieJSON {
+    /// A transform property: fixed when it never changes, else the keyframes of `VectorMotion`:
+    /// linear, a curve's or hold; the last one has only its time and value.
+    func motionKeyframes<Input, Value>(_ motion: VectorMotion<Input>, _ value: (Input) -> Value)
+        -> LottieProperty<Value>
+    {
         let first = motion.values[0]
-        guard motion.values.contains(where: { $0 != first }) else {
-            return .object([("a", .number(0)), ("k", makeStatic(first))])
-        }
+        guard motion.values.contains(where: { $0 != first }) else { return .fixed(value(first)) }
         let keys = motion.keys()
-        let tangents = { (x1: Double, y1: Double, x2: Double, y2: Double) -> [(String, LottieJSON)] in
-            [
-                ("o", .object([("x", .array([.number(x1)])), ("y", .array([.number(y1)]))])),
-                ("i", .object([("x", .array([.number(x2)])), ("y", .array([.number(y2)]))])),
-            ]
-        }
-        let frames: [LottieJSON] = keys.enumerated().map { position, key in
-            let members: [(String, LottieJSON)] = [
-                ("t", .number(Double(key.frame))), ("s", .array(animated(motion.values[key.frame]))),
-            ]
-            if position == keys.count - 1 { return .object(members) }
-            if let curve = key.curve { return .object(members + tangents(curve.x1, curve.y1, curve.x2, curve.y2)) }
-            return .object(members + (key.holds ? [("h", .number(1))] : tangents(0, 0, 1, 1)))
-        }
-        return .object([("a", .number(1)), ("k", .array(frames))])
+        return .keyframed(
+            keys.enumerated().map { position, key in
+                let easing: LottieEasing?
+                if position == keys.count - 1 {
+                    easing = nil
+                } else if let curve = key.curve {
+                    easing = .curve(x1: curve.x1, y1: curve.y1, x2: curve.x2, y2: curve.y2)
+                } else {
+                    easing = key.holds ? .hold : .linear
+                }
+                return LottieKeyframe(time: Double(key.frame), value: value(motion.values[key.frame]), easing: easing)
+            })
+    }
+
+    /// A property: fixed when the track never changes, else hold keyframes at the frames it changes.
+    func keyframes<Input, Value>(_ track: Track<Input>, _ value: (Input) -> Value) -> LottieProperty<Value> {
+        let changes = track.changes
+        guard changes.count > 1 else { return .fixed(value(changes[0].value)) }
+        return .keyframed(
+            changes.map { LottieKeyframe(time: Double($0.frame), value: value($0.value), easing: .hold) })
     }
 }

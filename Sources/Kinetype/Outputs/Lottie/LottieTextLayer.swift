@@ -13,9 +13,9 @@ extension LottieExport {
     /// The fewest bytes a glyph layer takes (`{"ty":0,"ind":1,"refId":"g0",…}`: 119 and more).
     static let leastGlyphLayerBytes = 100
 
-    func textLayer(_ tracks: LayerTracks, index: Int, assets: inout [LottieJSON], shared: inout SharedAssets)
-        throws -> LottieJSON
-    {
+    func textLayer(
+        _ tracks: LayerTracks, index: Int, assets: inout [LottieWritten<LottieAsset>], shared: inout SharedAssets
+    ) throws -> LottieLayer {
         let layer = tracks.first
         let path = "layers[\(layer.index)]"
         let frameCount = timeline.frameCount
@@ -30,8 +30,8 @@ extension LottieExport {
 
         // Front to back, as the raster renderer draws back to front: the border over the text,
         // the cursor, the glyphs, the box's background.
-        var inner: [LottieJSON] = []
-        func append(_ make: (Int) -> LottieJSON) { inner.append(make(inner.count + 1)) }
+        var inner: [LottieWritten<LottieLayer>] = []
+        func append(_ make: (Int) -> LottieLayer) { inner.append(LottieWritten(make(inner.count + 1))) }
         for (position, box) in boxes.enumerated() {
             let border = try borderShapes(layer, box: box)
             guard !border.isEmpty, let shown = shown(over: 0..<frameCount, { boxOfFrame($0) == position ? 1 : 0 })
@@ -42,7 +42,9 @@ extension LottieExport {
                     frames: shown.frames)
             }
         }
-        if let cursorLayer = try cursorLayer(tracks, index: inner.count + 1) { inner.append(cursorLayer) }
+        if let cursorLayer = try cursorLayer(tracks, index: inner.count + 1) {
+            inner.append(LottieWritten(cursorLayer))
+        }
         // The frames each layout shows: from its first to its last.
         let spans: [Range<Int>?] = framesOf.map { frames in
             frames.first.flatMap { first in frames.last.map { first..<$0 + 1 } }
@@ -79,7 +81,7 @@ extension LottieExport {
             assets: &assets, shared: &shared)
         for (number, group) in shadows.enumerated() {
             let shadowID = "layer\(layer.index)-shadow\(number)"
-            var shadowLayers: [LottieJSON] = []
+            var shadowLayers: [LottieWritten<LottieLayer>] = []
             for layout in group.layouts.sorted() {
                 guard let frames = spans[layout] else { continue }
                 for decoration in try decorationLayers(
@@ -96,29 +98,14 @@ extension LottieExport {
             let groupSpans = group.layouts.compactMap { spans[$0] }
             let frames = groupSpans.map(\.lowerBound).min()!..<groupSpans.map(\.upperBound).max()!
             assets.append(
-                .object([
-                    ("id", .string(shadowID)), ("nm", .string(path + ".shadow")), ("layers", .array(shadowLayers)),
-                ]))
+                LottieWritten(LottieAsset(id: shadowID, name: path + ".shadow", .precomposition(shadowLayers))))
             for copy in ShadowCopies(group.shadow, pixelScale: scene.canvas.scale).copies {
-                let index = inner.count + 1
-                let copyLayer = LottieJSON.object(
-                    [
-                        ("ty", .number(0)), ("ind", .number(Double(index))), ("nm", .string("shadow")),
-                        ("refId", .string(shadowID)), ("w", .number(scene.canvas.width)),
-                        ("h", .number(scene.canvas.height)),
-                    ] + timing(frames)
-                        + [
-                            (
-                                "ks",
-                                .object([
-                                    ("o", .object([("a", .number(0)), ("k", .number(rounded(copy.opacity * 100)))])),
-                                    ("r", .object([("a", .number(0)), ("k", .number(0))])),
-                                    ("p", staticValue([rounded(copy.offset.x), rounded(copy.offset.y), 0])),
-                                    ("a", staticValue([0, 0, 0])),
-                                    ("s", staticValue([100, 100, 100])),
-                                ])
-                            )
-                        ])
+                let copyLayer = LottieLayer(
+                    .precomposition(id: shadowID, width: scene.canvas.width, height: scene.canvas.height),
+                    index: inner.count + 1, name: "shadow", frames: frames,
+                    transform: stillTransform(
+                        opacity: .fixed(rounded(copy.opacity * 100)),
+                        position: [rounded(copy.offset.x), rounded(copy.offset.y), 0]))
                 inner.append(try tally(copyLayer, at: path, &shared))
             }
         }
@@ -134,57 +121,40 @@ extension LottieExport {
             }
         }
         let id = "layer\(layer.index)"
-        assets.append(.object([("id", .string(id)), ("nm", .string(path)), ("layers", .array(inner))]))
+        assets.append(LottieWritten(LottieAsset(id: id, name: path, .precomposition(inner))))
         var centers = Track<Point>()
         for (frame, layout) in tracks.layoutOfFrame.enumerated() {
             let box = vectors[layout].box
             centers.add(Point(x: box.x + box.width / 2, y: box.y + box.height / 2), frame: frame)
         }
-        return .object(
-            [
-                ("ty", .number(0)), ("ind", .number(Double(index))), ("nm", .string(path)), ("refId", .string(id)),
-                ("w", .number(scene.canvas.width)), ("h", .number(scene.canvas.height)),
-            ] + timing() + [("ks", transform(tracks, centers: centers))] + (clip.map(mask) ?? []))
+        return LottieLayer(
+            .precomposition(id: id, width: scene.canvas.width, height: scene.canvas.height), index: index, name: path,
+            frames: everyFrame, transform: transform(tracks, centers: centers), masks: clip.map { [mask($0)] })
     }
 
     /// A layer mask that shows only `rect` (in the layer's coordinates), as the raster clips.
-    private func mask(_ rect: Rect) -> [(String, LottieJSON)] {
+    private func mask(_ rect: Rect) -> LottieMask {
         let corners = [
             Point(x: rect.x, y: rect.y), Point(x: rect.x + rect.width, y: rect.y),
             Point(x: rect.x + rect.width, y: rect.y + rect.height), Point(x: rect.x, y: rect.y + rect.height),
         ]
-        let point: (Point) -> LottieJSON = { .array([.number(rounded($0.x)), .number(rounded($0.y))]) }
-        let zero: [LottieJSON] = Array(repeating: .array([.number(0), .number(0)]), count: 4)
-        let shape: LottieJSON = .object([
-            ("c", .bool(true)), ("v", .array(corners.map(point))), ("i", .array(zero)), ("o", .array(zero)),
-        ])
-        return [
-            ("hasMask", .bool(true)),
-            (
-                "masksProperties",
-                .array([
-                    .object([
-                        ("nm", .string("frame")), ("mode", .string("a")), ("inv", .bool(false)),
-                        ("pt", .object([("a", .number(0)), ("k", shape)])),
-                        ("o", .object([("a", .number(0)), ("k", .number(100))])),
-                        ("x", .object([("a", .number(0)), ("k", .number(0))])),
-                    ])
-                ])
-            ),
-        ]
+        let zero = Array(repeating: Point(x: 0, y: 0), count: 4)
+        let outline = LottieBezier(
+            closed: true, vertices: corners.map { Point(x: rounded($0.x), y: rounded($0.y)) }, inTangents: zero,
+            outTangents: zero)
+        return LottieMask(name: "frame", mode: .add, path: .fixed(outline))
     }
 
-    /// A layer (`head`: its type, index and asset) shown over `frames` at `opacity`, its asset placed
-    /// at `origin` (rounded as every position is) and scaled by `scale` percent when given.
+    /// A glyph's layer showing `content` over `frames` at `opacity`, placed at `origin` (rounded as
+    /// every position is) and scaled by `scale` percent when given.
     private func placedLayer(
-        _ head: [(String, LottieJSON)], frames: Range<Int>, opacity: LottieJSON, at origin: Point,
-        scale: Double? = nil
-    ) -> LottieJSON {
-        var transform: [(String, LottieJSON)] = [
-            ("o", opacity), ("p", staticValue([rounded(origin.x), rounded(origin.y), 0])),
-        ]
-        if let scale { transform.append(("s", staticValue([scale, scale, 100]))) }
-        return .object(head + timing(frames) + [("ks", .object(transform))])
+        _ content: LottieLayerContent, index: Int, frames: Range<Int>, opacity: LottieProperty<Double>,
+        at origin: Point, scale: Double? = nil
+    ) -> LottieLayer {
+        let transform = LottieTransform(
+            opacity: opacity, position: .fixed([rounded(origin.x), rounded(origin.y), 0]),
+            scale: scale.map { .fixed([$0, $0, 100]) })
+        return LottieLayer(content, index: index, frames: frames, transform: transform)
     }
 
     /// The glyph layers of `merged` front to back, each shown over the frames of the layouts that
@@ -194,9 +164,10 @@ extension LottieExport {
     private func glyphLayers(
         _ merged: VectorGlyphMerge, of vectors: [VectorText], shownIn layouts: Set<Int>?, tracks: LayerTracks,
         spans: [Range<Int>?],
-        tint: Color?, firstIndex: Int, path: String, assets: inout [LottieJSON], shared: inout SharedAssets
-    ) throws -> [LottieJSON] {
-        var layers: [LottieJSON] = []
+        tint: Color?, firstIndex: Int, path: String, assets: inout [LottieWritten<LottieAsset>],
+        shared: inout SharedAssets
+    ) throws -> [LottieWritten<LottieLayer>] {
+        var layers: [LottieWritten<LottieLayer>] = []
         for merged in merged.glyphs {
             if isCancelled() { throw CancellationError() }
             let characters =
@@ -208,15 +179,12 @@ extension LottieExport {
             let alpha = glyphAlpha(characters, tracks: tracks)
             guard let shown = shown(over: first..<end, alpha) else { continue }
             let glyph = vectors[merged.layout].glyphs[merged.index]
-            let opacity = keyframes(shown.opacity, static: { .number($0) }, animated: { [.number($0)] })
+            let opacity = keyframes(shown.opacity) { $0 }
             if let bitmap = glyph.bitmap {
                 let picture = tint.map { bitmap.tinted($0) } ?? bitmap
                 let id = try embeddedPicture(picture.picture, assets: &assets, pictures: &shared.pictures)
                 let layer = placedLayer(
-                    [
-                        ("ty", .number(2)), ("ind", .number(Double(firstIndex + layers.count))),
-                        ("refId", .string(id)),
-                    ], frames: shown.frames, opacity: opacity,
+                    .image(id: id), index: firstIndex + layers.count, frames: shown.frames, opacity: opacity,
                     at: Point(x: merged.origin.x + picture.offset.x, y: merged.origin.y + picture.offset.y),
                     scale: 100 / picture.pixelScale)
                 layers.append(try tally(layer, at: path, &shared))
@@ -232,13 +200,11 @@ extension LottieExport {
             } else {
                 asset = GlyphAsset(id: "g\(shared.glyphs.count)", outline: glyph.outline)
                 shared.glyphs[key] = asset
-                assets.append(try tally(asset.json(color: color, frameCount: timeline.frameCount), at: path, &shared))
+                assets.append(try tally(asset.asset(color: color, frameCount: timeline.frameCount), at: path, &shared))
             }
             let layer = placedLayer(
-                [
-                    ("ty", .number(0)), ("ind", .number(Double(firstIndex + layers.count))),
-                    ("refId", .string(asset.id)), ("w", .number(asset.width)), ("h", .number(asset.height)),
-                ], frames: shown.frames, opacity: opacity,
+                .precomposition(id: asset.id, width: asset.width, height: asset.height),
+                index: firstIndex + layers.count, frames: shown.frames, opacity: opacity,
                 at: Point(x: merged.origin.x + asset.shift.x, y: merged.origin.y + asset.shift.y))
             layers.append(try tally(layer, at: path, &shared))
         }
@@ -247,7 +213,7 @@ extension LottieExport {
 
     /// The cursor as a rectangle whose place and size follow the caret (in the layout of each
     /// frame) and whose layer opacity is its blink, or nil when the layer has none.
-    private func cursorLayer(_ tracks: LayerTracks, index: Int) throws -> LottieJSON? {
+    private func cursorLayer(_ tracks: LayerTracks, index: Int) throws -> LottieLayer? {
         guard let cursor = try cursor(tracks) else { return nil }
         var visible = Track<Double>()
         for change in cursor.visible.changes { visible.add(change.value * 100, frame: change.frame) }
@@ -258,18 +224,12 @@ extension LottieExport {
             center.add(Point(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2), frame: change.frame)
             size.add(Point(x: rect.width, y: rect.height), frame: change.frame)
         }
-        let shown = cursor.style
-        let point: (Point) -> [LottieJSON] = { [.number(rounded($0.x)), .number(rounded($0.y))] }
-        let rectangle = LottieJSON.object([
-            ("ty", .string("rc")), ("nm", .string("cursor")), ("d", .number(1)),
-            ("p", keyframes(center, static: { .array(point($0)) }, animated: point)),
-            ("s", keyframes(size, static: { .array(point($0)) }, animated: point)),
-            ("r", .object([("a", .number(0)), ("k", .number(0))])),
-        ])
-        var transform = staticTransformMembers()
-        transform[0] = ("o", keyframes(visible, static: { .number($0) }, animated: { [.number($0)] }))
+        let point: (Point) -> [Double] = { [rounded($0.x), rounded($0.y)] }
+        let rectangle = LottieRectangle(
+            name: "cursor", position: keyframes(center, point), size: keyframes(size, point), roundness: .fixed(0))
         return shapeLayer(
             name: "cursor", index: index,
-            shapes: [group([rectangle, fill(shown.color)])], transform: .object(transform))
+            shapes: [.group(LottieGroup([.rectangle(rectangle), .solid(cursor.style.color)]))],
+            transform: staticTransform(opacity: visible))
     }
 }
