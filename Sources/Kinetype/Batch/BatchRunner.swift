@@ -177,7 +177,7 @@ struct BatchJobRunner {
                 layoutDirection: options.layoutDirection ?? job.layoutDirection, colorScheme: job.colorScheme,
                 systemFonts: options.systemFonts),
             // A still renders one frame: the work limits are for animations (as for `render --still`).
-            root: options.root, limits: options.format == .stillPNG ? nil : options.encoding.limits)
+            root: options.root, limits: options.format.traits.isStill ? nil : options.encoding.limits)
         loader.parsed = parsedTemplate
         return loader
     }
@@ -210,7 +210,7 @@ struct BatchJobRunner {
             let stillTime = StillMoment.seconds(options.encoding.stillTime, within: duration)
             let posterTime = options.posterTime.map { StillMoment.seconds($0, within: duration) }
             let moments: [(option: String, time: Double)] =
-                (options.format == .stillPNG ? [("--still", stillTime)] : [])
+                (options.format.traits.isStill ? [("--still", stillTime)] : [])
                 + (posterTime.map { [("--poster", $0)] } ?? [])
             for (option, time) in moments {
                 if let problem = StillMoment.problem(time, within: duration, option: option) {

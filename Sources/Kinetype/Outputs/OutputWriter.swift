@@ -21,7 +21,7 @@ struct OutputWriter {
 
     /// Writes the render to `output` (a file, or the folder of a PNG sequence), atomically.
     func write(to output: URL) throws -> RenderReport {
-        if encoding.format != .stillPNG {
+        if !encoding.format.traits.isStill {
             try encoding.limits.check(timeline, of: prepared.scene)
         }
         switch encoding.format {

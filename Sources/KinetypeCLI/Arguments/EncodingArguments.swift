@@ -104,9 +104,9 @@ extension ParsedArguments {
     /// `.mp4 and .webm outputs`, `.apng outputs, PNG frames and a --still PNG`.
     static func formats(taking setting: OutputFormat.Setting) -> String {
         let takers = OutputFormat.allCases.filter { $0.traits.settings.contains(setting) }
-        let files = takers.filter { !$0.traits.isFolder && $0 != .stillPNG }.map { "." + $0.traits.name }
+        let files = takers.filter { !$0.traits.isFolder && !$0.traits.isStill }.map { "." + $0.traits.name }
         var parts = files.isEmpty ? [] : [TextList.and(files) + " outputs"]
-        parts += takers.filter { $0.traits.isFolder || $0 == .stillPNG }.map(\.displayName)
+        parts += takers.filter { $0.traits.isFolder || $0.traits.isStill }.map(\.displayName)
         return TextList.and(parts)
     }
 }

@@ -175,7 +175,7 @@ enum RenderCommand: Command {
         _ report: RenderReport, options: RenderOptions, path: String, request: RenderRequest, terminal: Terminal
     ) {
         let summary =
-            request.format == .stillPNG
+            request.format.traits.isStill
             ? String(format: "still at %.2f s, ", options.encoding.stillTime) + byteCount(report.bytes)
             : describe(report)
         if request.toStandardOutput {
