@@ -4,8 +4,8 @@ import KinetypeCore
 /// What a render writes. Everything kinetype knows of each format is in `traits`, and every
 /// command reads it from there: parsing `--format` and file extensions, help texts, completions,
 /// the `-o -` rules, which encoding options apply, batch names and fingerprints, and which
-/// formats can be golden animations.
-public enum OutputFormat: CaseIterable, Equatable, Sendable {
+/// formats can be golden animations. Encoded (in `RenderSettings`) by its case's name.
+public enum OutputFormat: String, CaseIterable, Hashable, Codable, Sendable {
     /// An animated GIF (`.gif`).
     case gif
     /// An animated WebP (`.webp`): lossless, or lossy with a quality.

@@ -176,7 +176,7 @@ enum RenderCommand: Command {
     ) {
         let summary =
             request.format.traits.isStill
-            ? String(format: "still at %.2f s, ", options.encoding.stillTime) + byteCount(report.bytes)
+            ? String(format: "still at %.2f s, ", options.encoding.settings.stillTime) + byteCount(report.bytes)
             : describe(report)
         if request.toStandardOutput {
             terminal.err("Wrote standard output (\(summary))\n")
