@@ -53,7 +53,7 @@ final class AnimatedOutputTests: XCTestCase {
             for run in 0..<2 {
                 var options = RenderOptions(
                     output: folder.appendingPathComponent("q\(quality)-\(run).webp"), format: .webp)
-                options.encoding.webp.quality = quality
+                options.encoding.settings.webpQuality = quality
                 options.encoding.jobs = run + 1
                 _ = try prepared.render(options)
                 bytes.append(try Data(contentsOf: options.output))

@@ -132,10 +132,10 @@ final class BatchTests: XCTestCase {
         let both = try BatchRunner.run(options)
         XCTAssertEqual(both.rendered, 1, "only a-dark.gif is new")
         XCTAssertEqual(both.unchanged, 1, "a.gif is the light appearance it was")
-        options.encoding.gif.quality = 50
+        options.encoding.settings.gifQuality = 50
         options.format = .webp
         XCTAssertEqual(try BatchRunner.run(options).rendered, 2, "WebP outputs are new")
-        options.encoding.gif.quality = 90
+        options.encoding.settings.gifQuality = 90
         XCTAssertEqual(try BatchRunner.run(options).unchanged, 2, "a GIF option does not change a WebP")
     }
 

@@ -34,7 +34,8 @@ final class GIFSinglePassTests: XCTestCase {
         func diffused(jobs: Int, budget: Int = 4 << 20) throws -> Data {
             var encoding = EncodingOptions(format: .gif)
             encoding.jobs = jobs
-            encoding.gif = GIFOptions(quality: 30, dither: .diffusion)
+            encoding.settings.gifQuality = 30
+            encoding.settings.gifDither = .diffusion
             var writer = OutputWriter(
                 prepared: prepared, encoding: encoding, isCancelled: { false }, progress: { _ in })
             writer.gifPatchBudget = budget

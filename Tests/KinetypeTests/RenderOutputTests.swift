@@ -72,7 +72,7 @@ final class RenderOutputTests: XCTestCase {
         let prepared = try TestScenes.prepared("tiny-typewriter.json")
         let output = try TestScenes.temporaryFolder(self).appendingPathComponent("still.png")
         var options = RenderOptions(output: output, format: .stillPNG)
-        options.encoding.stillTime = 0.35
+        options.encoding.settings.stillTime = 0.35
         _ = try prepared.render(options)
         let expected = try FrameRenderer.renderOnce(prepared, at: 0.35)
         XCTAssertEqual(try PNGCodec.read(contentsOf: output), expected)

@@ -37,13 +37,14 @@ public struct BatchOptions: Sendable {
         encoding.jobs = 1
         return encoding
     }()
-    /// The encoding every output renders with: `encoding`, where a byte budget keeps the scale of
-    /// outputs named for it (`scales`: `card@3x.gif` holds @3x pixels or fails). Fingerprints and
-    /// renders both read it, so what changes bytes is fingerprinted (`fingerprintSettings`).
-    var outputEncoding: EncodingOptions {
-        var encoding = encoding
-        encoding.budgetMayLowerScale = scales == nil
-        return encoding
+    /// The settings every output renders with: `encoding`'s, where a byte budget keeps the scale of
+    /// outputs named for it (`scales`: `card@3x.gif` holds @3x pixels or fails). Each file of a job
+    /// renders with these (its format and moment set) and its fingerprint records the very value
+    /// (`FingerprintSettings`), so what changes bytes is fingerprinted.
+    var outputSettings: RenderSettings {
+        var settings = encoding.settings
+        settings.budgetMayLowerScale = scales == nil
+        return settings
     }
 
     /// `--poster`: also render each output's still at this moment (seconds, or `StillMoment.end`),

@@ -177,7 +177,7 @@ struct BatchJobRunner {
                 layoutDirection: options.layoutDirection ?? job.layoutDirection, colorScheme: job.colorScheme,
                 systemFonts: options.systemFonts),
             // A still renders one frame: the work limits are for animations (as for `render --still`).
-            root: options.root, limits: options.format == .stillPNG ? nil : options.encoding.limits)
+            root: options.root, limits: options.format.traits.isStill ? nil : options.encoding.limits)
         loader.parsed = parsedTemplate
         return loader
     }
@@ -207,10 +207,11 @@ struct BatchJobRunner {
             outcome.altText = AltText.of(prepared.timeline)
             // A still or poster must show a moment of this entry's scene, whose length its text decides.
             let duration = prepared.timeline.duration
-            let stillTime = StillMoment.seconds(options.encoding.stillTime, within: duration)
+            var settings = options.outputSettings
+            settings.stillTime = StillMoment.seconds(settings.stillTime, within: duration)
             let posterTime = options.posterTime.map { StillMoment.seconds($0, within: duration) }
             let moments: [(option: String, time: Double)] =
-                (options.format == .stillPNG ? [("--still", stillTime)] : [])
+                (options.format.traits.isStill ? [("--still", settings.stillTime)] : [])
                 + (posterTime.map { [("--poster", $0)] } ?? [])
             for (option, time) in moments {
                 if let problem = StillMoment.problem(time, within: duration, option: option) {
@@ -218,33 +219,33 @@ struct BatchJobRunner {
                 }
             }
 
-            // The output, and its poster with --poster: each has its own fingerprint, so either is
-            // rendered only when its inputs changed.
-            var files = [
-                BatchFile(
-                    name: job.fileName, path: output, format: options.format, stillTime: stillTime,
-                    fingerprint: fingerprint(prepared, options: options, templateBytes: templateBytes, poster: false))
-            ]
+            // The output, and its poster with --poster: each has its own fingerprint, of the settings
+            // it renders with, so either is rendered only when its inputs changed.
+            func file(_ name: String, path: String, _ settings: RenderSettings, haptics: Bool) -> BatchFile {
+                let fingerprinted = FingerprintSettings(settings, scene: prepared.scene, haptics: haptics)
+                return BatchFile(
+                    name: name, path: path, settings: settings,
+                    fingerprint: fingerprint(prepared, templateBytes: templateBytes, options: options, fingerprinted))
+            }
+            var files = [file(job.fileName, path: output, settings, haptics: options.haptics)]
             let haptics = job.hapticsFileName.map(folder.path(of:))
             files[0].haptics = job.hapticsFileName
             files[0].hapticsPath = haptics
             if let posterFileName = job.posterFileName, let posterTime {
+                var posterSettings = settings
+                posterSettings.format = .stillPNG
+                posterSettings.stillTime = posterTime
                 files.append(
-                    BatchFile(
-                        name: posterFileName, path: folder.path(of: posterFileName), format: .stillPNG,
-                        stillTime: posterTime,
-                        fingerprint: fingerprint(prepared, options: options, templateBytes: templateBytes, poster: true)
-                    ))
+                    file(posterFileName, path: folder.path(of: posterFileName), posterSettings, haptics: false))
             }
             let poster = job.posterFileName != nil && files.count > 1 ? files[1].path : nil
             for fallback in job.fallbackFileNames {
+                var fallbackSettings = settings
+                fallbackSettings.format = fallback.format
                 files.append(
-                    BatchFile(
-                        name: fallback.name, path: folder.path(of: fallback.name), format: fallback.format,
-                        stillTime: stillTime,
-                        fingerprint: fingerprint(
-                            prepared, options: options, templateBytes: templateBytes, poster: false,
-                            format: fallback.format)))
+                    file(
+                        fallback.name, path: folder.path(of: fallback.name), fallbackSettings,
+                        haptics: options.haptics))
             }
             let fallbacks = job.fallbackFileNames.map { folder.path(of: $0.name) }
             let stale = files.filter { options.force || !isUnchanged($0) }
@@ -264,10 +265,9 @@ struct BatchJobRunner {
             defer { group.discard() }
             for file in stale {
                 // URLs as the folder was named, for the messages of a render that fails.
-                var renderOptions = RenderOptions(output: folder.url(of: file.name), format: file.format)
-                renderOptions.encoding = options.outputEncoding
-                renderOptions.encoding.format = file.format
-                renderOptions.encoding.stillTime = file.stillTime
+                var renderOptions = RenderOptions(output: folder.url(of: file.name), format: file.settings.format)
+                renderOptions.encoding = options.encoding
+                renderOptions.encoding.settings = file.settings
                 renderOptions.group = group
                 renderOptions.haptics = file.haptics.map(folder.url(of:))
                 let report = try prepared.render(renderOptions, isCancelled: isCancelled)
@@ -314,9 +314,8 @@ struct BatchJobRunner {
         let name: String
         /// Its path.
         let path: String
-        let format: OutputFormat
-        /// The moment a still shows (unused by animations).
-        let stillTime: Double
+        /// What it renders with: its format, and its moment when it is a still.
+        let settings: RenderSettings
         /// The hex SHA-256 of its inputs.
         let fingerprint: String
         /// The file name of the output's haptic pattern (`--haptics`), written with it.
@@ -329,11 +328,10 @@ struct BatchJobRunner {
     }
 
     private func fingerprint(
-        _ prepared: PreparedScene, options: BatchOptions, templateBytes: Data, poster: Bool, format: OutputFormat? = nil
+        _ prepared: PreparedScene, templateBytes: Data, options: BatchOptions, _ settings: FingerprintSettings
     ) -> String {
         var fingerprint = InputFingerprint(
-            templateBytes: templateBytes, overrides: job.vars.merging(options.overrides) { $1 },
-            settings: options.fingerprintSettings(of: prepared.scene, poster: poster, format: format))
+            templateBytes: templateBytes, overrides: job.vars.merging(options.overrides) { $1 }, settings: settings)
         fingerprint.addFiles(of: prepared)
         return fingerprint.hex
     }

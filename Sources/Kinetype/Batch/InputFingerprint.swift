@@ -3,17 +3,18 @@ import KinetypeRender
 
 /// A SHA-256 over everything an output depends on: kinetype's version, the render stack (libraries
 /// and font set, `RenderStack`), the template's bytes, the placeholder values, the output's own
-/// settings (its resolved appearance, direction and scale, whether it may use the machine's fonts,
-/// and the options of its format), and the bytes of every file the prepared scene reads
+/// settings (`FingerprintSettings`: its format and the settings the format reads, its resolved
+/// appearance, direction and scale, whether it may use the machine's fonts), and the bytes of
+/// every file the prepared scene reads
 /// (`PreparedScene.inputFiles`: font files named or found for its families, spans' included, and
 /// pictures). Equal fingerprints mean the output would come out the same.
 struct InputFingerprint {
     private var hasher = SHA256()
 
-    init(templateBytes: Data, overrides: [String: String], settings: [String]) {
+    init(templateBytes: Data, overrides: [String: String], settings: FingerprintSettings) {
         hasher = Self.hasher(afterTemplate: templateBytes)
         for key in overrides.keys.sorted() { add("var \(key)=\(overrides[key]!)") }
-        for setting in settings { add("setting \(setting)") }
+        add("settings " + String(decoding: settings.canonicalJSON, as: UTF8.self))
     }
 
     /// Adds the files `prepared` reads, each by its path and the SHA-256 of its bytes. A font of
@@ -53,33 +54,4 @@ struct InputFingerprint {
     private init() {}
 
     private static let afterLastTemplate = Locked<(bytes: Data, hasher: SHA256)?>(nil)
-}
-
-extension BatchOptions {
-    /// What decides an output's bytes besides its inputs: the resolved appearance, layout
-    /// direction and scale of `scene`, the format, a still's moment, and the values of that
-    /// format's own settings only, so that adding `--color-scheme light,dark` or changing the GIF
-    /// quality of a WebP batch keeps the outputs they do not change. With `poster`, the settings
-    /// of the output's poster (a PNG of the moment `posterTime`), which has a fingerprint of its
-    /// own: adding `--poster` to a batch renders the posters and keeps the animations. With
-    /// `format`, the settings of the output's fallback in that format (`--picture`).
-    func fingerprintSettings(of scene: Scene, poster: Bool = false, format fallback: OutputFormat? = nil) -> [String] {
-        let format = poster ? OutputFormat.stillPNG : fallback ?? format
-        let encoding = outputEncoding
-        let budgeted = format.traits.settings.contains(.maxBytes) && encoding.maxBytes != nil
-        let stillTime = poster ? posterTime : format == .stillPNG ? encoding.stillTime : nil
-        return [
-            "format \(format.traits.name)\(format.traits.isFolder ? " frames" : "")", "scale \(scene.canvas.scale)",
-            "color-scheme \(scene.canvas.colorScheme.rawValue)",
-            "layout-direction \(scene.canvas.layoutDirection.rawValue)",
-        ]
-            + (scene.systemFonts ? ["system-fonts"] : [])
-            + (stillTime.map { ["still \($0)"] } ?? [])
-            + (haptics && !poster ? ["haptics"] : [])
-            + (format.traits.video != nil && !encoding.sound ? ["no-sound"] : [])
-            + (budgeted && !encoding.budgetMayLowerScale ? ["budget-keeps-scale"] : [])
-            + OutputFormat.Setting.allCases.filter(format.traits.settings.contains).map { setting in
-                "\(setting.rawValue) \(encoding.value(of: setting))"
-            }
-    }
 }

@@ -90,7 +90,7 @@ public struct AndroidResources: Sendable {
 
     /// The resource type a format's files are: `raw` for animations, `drawable` for PNG stills.
     static func resourceType(of format: OutputFormat) -> String {
-        format == .stillPNG ? "drawable" : "raw"
+        format.traits.isStill ? "drawable" : "raw"
     }
 
     /// Checks, before a batch renders, that its format and scales can become resources: every scale
@@ -104,7 +104,7 @@ public struct AndroidResources: Sendable {
                     + "or --still SECONDS for drawables"
             ).fail()
         }
-        let drawables = format == .stillPNG || posters
+        let drawables = format.traits.isStill || posters
         if let scales, scales.count > 1 || drawables { try checkDensities(scales, drawables: drawables) }
     }
 

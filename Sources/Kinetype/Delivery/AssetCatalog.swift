@@ -75,7 +75,7 @@ public struct AssetCatalog: Sendable {
                     + "or --still SECONDS for an image set"
             ).fail()
         }
-        if format == .stillPNG || posters, let scales { try checkImageScales(scales) }
+        if format.traits.isStill || posters, let scales { try checkImageScales(scales) }
     }
 
     /// - Throws: `.usage` naming the first scale an image set cannot hold.
@@ -121,7 +121,7 @@ public struct AssetCatalog: Sendable {
                 .items.append((outcome, file))
         }
         for outcome in report.outcomes {
-            if format == .stillPNG {
+            if format.traits.isStill {
                 add(outcome, file: outcome.output, to: outcome.name, kind: .image)
                 continue
             }

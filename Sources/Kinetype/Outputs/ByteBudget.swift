@@ -19,7 +19,7 @@ import KinetypeEncode
 /// 3. **The scale**, 3, 2, 1.5, then 1 (never below 1, the canvas in points): the last resort,
 ///    since every glyph gets blurrier on the dense screens the scale was for. The file still
 ///    shows at the canvas's size in points. A batch's outputs named for their scale (`--scale 1,2,3`)
-///    keep it (`EncodingOptions.budgetMayLowerScale`).
+///    keep it (`RenderSettings.budgetMayLowerScale`).
 ///
 /// Sizes fall along the ladder, so it is bisected: the render as asked first (most renders fit
 /// and stop there), then the last step (when even that does not fit, the render fails with exit
@@ -39,11 +39,9 @@ public struct ByteBudget: Sendable {
         self.maximum = maximum
     }
 
-    /// One setting of the ladder: the encoding and the frame rate and scale the scene renders at.
+    /// One setting of the ladder: the render's settings and the frame rate and scale the scene renders at.
     public struct Step: Sendable, Equatable {
-        public var gif: GIFOptions
-        public var webp: WebPOptions
-        public var pngCompression: Int
+        public var settings: RenderSettings
         public var fps: Double
         public var scale: Double
 
@@ -52,14 +50,18 @@ public struct ByteBudget: Sendable {
             var parts: [String] = []
             switch format {
             case .gif:
-                if gif.dither != first.gif.dither { parts.append("dither \(gif.dither.rawValue)") }
-                if gif.quality != first.gif.quality { parts.append("quality \(gif.quality)") }
+                if settings.gifDither != first.settings.gifDither {
+                    parts.append("dither \(settings.gifDither.rawValue)")
+                }
+                if settings.gifQuality != first.settings.gifQuality { parts.append("quality \(settings.gifQuality)") }
             case .webp:
-                if webp.quality != first.webp.quality {
-                    parts.append(webp.quality.map { "lossy quality \($0)" } ?? "lossless")
+                if settings.webpQuality != first.settings.webpQuality {
+                    parts.append(settings.webpQuality.map { "lossy quality \($0)" } ?? "lossless")
                 }
             case .apng:
-                if pngCompression != first.pngCompression { parts.append("png-compression \(pngCompression)") }
+                if settings.pngCompression != first.settings.pngCompression {
+                    parts.append("png-compression \(settings.pngCompression)")
+                }
             case .mp4, .webm, .mov, .pngSequence, .stillPNG, .lottie, .dotLottie, .svg:
                 break
             }
@@ -83,31 +85,32 @@ public struct ByteBudget: Sendable {
         public var tried: Int
     }
 
-    /// The ladder for `format` from `encoding` and the scene's `fps` and `scale`, best first; the
-    /// scale only comes down when `encoding.budgetMayLowerScale`.
-    public static func steps(format: OutputFormat, encoding: EncodingOptions, fps: Double, scale: Double) -> [Step] {
-        var step = Step(
-            gif: encoding.gif, webp: encoding.webp, pngCompression: encoding.pngCompression, fps: fps, scale: scale)
+    /// The ladder for `settings.format` from `settings` and the scene's `fps` and `scale`, best
+    /// first; the scale only comes down when `settings.budgetMayLowerScale`.
+    public static func steps(_ settings: RenderSettings, fps: Double, scale: Double) -> [Step] {
+        var step = Step(settings: settings, fps: fps, scale: scale)
         var steps = [step]
         func add(_ change: (inout Step) -> Void) {
             change(&step)
             if step != steps.last { steps.append(step) }
         }
-        switch format {
+        switch settings.format {
         case .gif:
-            add { $0.gif.dither = .none }
-            for quality in [80, 60, 40, 20] where quality < step.gif.quality { add { $0.gif.quality = quality } }
+            add { $0.settings.gifDither = .none }
+            for quality in [80, 60, 40, 20] where quality < step.settings.gifQuality {
+                add { $0.settings.gifQuality = quality }
+            }
         case .webp:
-            for quality in [90, 75, 50, 25] where quality < (step.webp.quality ?? 101) {
-                add { $0.webp.quality = quality }
+            for quality in [90, 75, 50, 25] where quality < (step.settings.webpQuality ?? 101) {
+                add { $0.settings.webpQuality = quality }
             }
         case .apng:
-            add { $0.pngCompression = max($0.pngCompression, PNGCompression.levels.upperBound) }
+            add { $0.settings.pngCompression = max($0.settings.pngCompression, PNGCompression.levels.upperBound) }
         case .mp4, .webm, .mov, .pngSequence, .stillPNG, .lottie, .dotLottie, .svg:
             break
         }
         for rate in [24.0, 15, 10] where rate < step.fps - 1e-9 { add { $0.fps = rate } }
-        for density in [3.0, 2, 1.5, 1] where encoding.budgetMayLowerScale && density < step.scale - 1e-9 {
+        for density in [3.0, 2, 1.5, 1] where settings.budgetMayLowerScale && density < step.scale - 1e-9 {
             add { $0.scale = density }
         }
         return steps
@@ -126,7 +129,7 @@ extension PreparedScene {
     ) throws -> (RenderReport, ByteBudget.Choice) {
         let format = options.encoding.format
         let steps = ByteBudget.steps(
-            format: format, encoding: options.encoding, fps: self.scene.canvas.fps, scale: self.scene.canvas.scale)
+            options.encoding.settings, fps: self.scene.canvas.fps, scale: self.scene.canvas.scale)
         var sizes: [Int: Int] = [:]
         var prepared: [Int: PreparedScene] = [:]
         let asked = self.scene.canvas
@@ -201,10 +204,8 @@ extension PreparedScene {
     /// `options` with the encoder settings of `step`.
     private static func options(_ options: RenderOptions, at step: ByteBudget.Step) -> RenderOptions {
         var options = options
-        options.encoding.gif = step.gif
-        options.encoding.webp = step.webp
-        options.encoding.pngCompression = step.pngCompression
-        options.encoding.maxBytes = nil
+        options.encoding.settings = step.settings
+        options.encoding.settings.maxBytes = nil
         return options
     }
 }

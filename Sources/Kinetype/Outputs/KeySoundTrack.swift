@@ -20,7 +20,7 @@ extension PreparedScene {
 
     /// The note a render to `format` gives when the scene has sound the format cannot carry.
     func soundNote(for format: OutputFormat) -> Diagnostic? {
-        guard hasSound, format.traits.video == nil, format != .stillPNG else { return nil }
+        guard hasSound, format.traits.video == nil, !format.traits.isStill else { return nil }
         return Diagnostic(
             .note, kind: .renderFailure,
             message: "\(format.traits.name) has no sound, so the typewriters' \"sound\" is left out; "

@@ -4,8 +4,8 @@ import KinetypeCore
 /// What a render writes. Everything kinetype knows of each format is in `traits`, and every
 /// command reads it from there: parsing `--format` and file extensions, help texts, completions,
 /// the `-o -` rules, which encoding options apply, batch names and fingerprints, and which
-/// formats can be golden animations.
-public enum OutputFormat: CaseIterable, Equatable, Sendable {
+/// formats can be golden animations. Encoded (in `RenderSettings`) by its case's name.
+public enum OutputFormat: String, CaseIterable, Hashable, Codable, Sendable {
     /// An animated GIF (`.gif`).
     case gif
     /// An animated WebP (`.webp`): lossless, or lossy with a quality.
@@ -63,6 +63,9 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
 
         /// Whether it is vector shapes rather than pixels: no pixel density applies.
         public var isVector = false
+        /// Whether it is one image of one moment (`RenderSettings.stillTime`) rather than an
+        /// animation: no work limits, no sound, an image set in an asset catalog, a `drawable`.
+        public var isStill = false
 
         /// Whether it is a folder of files rather than one file.
         public var isFolder: Bool { fileExtension == nil }
@@ -110,7 +113,7 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
             Traits(
                 name: "png", fileExtension: "png", description: "one PNG image, with --still",
                 settings: [.pngCompression], video: nil, animation: nil, uniformType: "public.png",
-                mediaType: "image/png")
+                mediaType: "image/png", isStill: true)
         case .lottie:
             Traits(
                 name: "lottie", fileExtension: "json", description: "Lottie JSON, vector shapes", settings: [],
@@ -155,7 +158,7 @@ public enum OutputFormat: CaseIterable, Equatable, Sendable {
     }
 
     /// The formats that are one animated file, named by their extension.
-    static var animatedFiles: [OutputFormat] { allCases.filter { $0 != .stillPNG && !$0.traits.isFolder } }
+    static var animatedFiles: [OutputFormat] { allCases.filter { !$0.traits.isStill && !$0.traits.isFolder } }
 
     /// The `--format` names of the animated files that `takes`, as a sentence lists them:
     /// `gif, webp, apng, mp4, webm, mov, lottie or dotlottie`. Read from the formats, so a new one

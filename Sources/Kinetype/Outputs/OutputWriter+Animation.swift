@@ -30,14 +30,13 @@ extension OutputWriter {
         let loop = prepared.scene.output.loop
         switch format {
         case .webp:
-            var options = encoding.webp
-            options.loop = loop
+            let options = encoding.settings.webpOptions(loop: loop)
             return try WebPEncoder(
                 width: canvas.pixelWidth, height: canvas.pixelHeight, options: options, destination: destination,
                 group: group)
         case .apng:
             let options = APNGOptions(
-                loop: loop, compression: PNGCompression(level: encoding.pngCompression), jobs: encoding.jobs)
+                loop: loop, compression: PNGCompression(level: encoding.settings.pngCompression), jobs: encoding.jobs)
             return try APNGEncoder(
                 width: canvas.pixelWidth, height: canvas.pixelHeight, options: options, destination: destination,
                 group: group)

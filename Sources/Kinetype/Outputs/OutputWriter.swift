@@ -21,19 +21,19 @@ struct OutputWriter {
 
     /// Writes the render to `output` (a file, or the folder of a PNG sequence), atomically.
     func write(to output: URL) throws -> RenderReport {
-        if encoding.format != .stillPNG {
+        if !encoding.format.traits.isStill {
             try encoding.limits.check(timeline, of: prepared.scene)
         }
         switch encoding.format {
         case .gif: return try writeGIF(to: output)
         case .pngSequence: return try writePNGSequence(to: output)
         case .mp4:
-            try encoding.video.check(for: .mp4)
-            return try writeVideo(encoding.video.videoFormat(for: .mp4), to: output)
+            try encoding.settings.video.check(for: .mp4)
+            return try writeVideo(encoding.settings.video.videoFormat(for: .mp4), to: output)
         case .webm: return try writeVideo(.webm, to: output)
         case .mov:
-            try encoding.video.check(for: .mov)
-            return try writeVideo(encoding.video.videoFormat(for: .mov), to: output)
+            try encoding.settings.video.check(for: .mov)
+            return try writeVideo(encoding.settings.video.videoFormat(for: .mov), to: output)
         case .stillPNG: return try writeStill(to: output)
         case .webp: return try writeAnimation(.webp, to: output)
         case .apng: return try writeAnimation(.apng, to: output)
@@ -110,8 +110,7 @@ struct OutputWriter {
 
     private func makeGIFPaletteCollector(destination: URL?) throws -> GIFPaletteCollector {
         let canvas = prepared.scene.canvas
-        var gifOptions = encoding.gif
-        gifOptions.loop = prepared.scene.output.loop
+        let gifOptions = encoding.settings.gifOptions(loop: prepared.scene.output.loop)
         guard let destination else {
             return try GIFPaletteCollector(
                 width: canvas.pixelWidth, height: canvas.pixelHeight, options: gifOptions, jobs: encoding.jobs)
@@ -188,7 +187,7 @@ struct OutputWriter {
     private func writePNGSequence(to output: URL) throws -> RenderReport {
         let writer = try PNGSequenceWriter(
             destination: output, frameCount: allFrames.count,
-            compression: PNGCompression(level: encoding.pngCompression), group: group)
+            compression: PNGCompression(level: encoding.settings.pngCompression), group: group)
         // A frame that draws the same as the one its worker wrote last is written from that frame's bytes.
         let frames = prepared.workerPipeline(jobs: encoding.jobs, isCancelled: isCancelled) { worker in
             var last: (state: FrameState, data: Data)?
@@ -209,11 +208,11 @@ struct OutputWriter {
 
     private func writeVideo(_ format: VideoFormat, to output: URL) throws -> RenderReport {
         let canvas = prepared.scene.canvas
-        let (options, warnings) = encoding.video.options(for: format, scene: prepared.scene)
+        let (options, warnings) = encoding.settings.video.options(for: format, scene: prepared.scene)
         let writer = try VideoWriter(
             url: output, width: canvas.pixelWidth, height: canvas.pixelHeight,
             fps: timeline.fps, format: format, options: options, group: group,
-            audio: encoding.sound && prepared.hasSound ? prepared.soundTrack(isCancelled: isCancelled) : nil)
+            audio: encoding.settings.sound && prepared.hasSound ? prepared.soundTrack(isCancelled: isCancelled) : nil)
         // Workers convert their frames to ffmpeg's bytes; the writer's own thread feeds ffmpeg, so
         // this thread only hands frames on and rendering, converting and encoding overlap.
         let converter = writer.converter
@@ -251,8 +250,8 @@ struct OutputWriter {
 
     private func writeStill(to output: URL) throws -> RenderReport {
         let renderer = try FrameRenderer(scene: prepared.scene, fonts: prepared.fonts, images: prepared.images)
-        let image = try renderer.render(timeline.state(atTime: encoding.stillTime))
-        let data = try PNGCodec.encode(image, compression: PNGCompression(level: encoding.pngCompression))
+        let image = try renderer.render(timeline.state(atTime: encoding.settings.stillTime))
+        let data = try PNGCodec.encode(image, compression: PNGCompression(level: encoding.settings.pngCompression))
         try checkCancelled()
         try AtomicFile.write(data, to: output, group: group)
         return RenderReport(

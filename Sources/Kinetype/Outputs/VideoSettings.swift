@@ -2,7 +2,7 @@ import Foundation
 import KinetypeEncode
 
 /// The codec of an `.mp4` or `.mov` (`--codec`).
-public enum VideoCodec: String, CaseIterable, Equatable, Sendable {
+public enum VideoCodec: String, CaseIterable, Equatable, Codable, Sendable {
     /// H.264 (libx264): plays everywhere; the default of `.mp4`.
     case h264
     /// HEVC (libx265), tagged `hvc1`: smaller at the same quality; plays on Apple devices, in Safari
@@ -23,7 +23,7 @@ public enum VideoCodec: String, CaseIterable, Equatable, Sendable {
 }
 
 /// What a user chooses for video outputs (`--crf`, `--matte`, `--codec`), whatever the format.
-public struct VideoSettings: Equatable, Sendable {
+public struct VideoSettings: Hashable, Codable, Sendable {
     /// The constant rate factor; nil uses the format's default (`VideoFormat.defaultCRF`).
     public var crf: Int?
     /// The codec of an `.mp4` or `.mov`; nil is the container's default (H.264, ProRes 4444).

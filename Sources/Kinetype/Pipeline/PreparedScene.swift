@@ -41,13 +41,13 @@ public final class PreparedScene: Sendable {
     }
 
     /// Renders to `options.output`, atomically: on failure or cancellation nothing is written and
-    /// an existing output stays as it was. With `options.encoding.maxBytes`, a GIF, WebP or APNG is
+    /// an existing output stays as it was. With `options.encoding.settings.maxBytes`, a GIF, WebP or APNG is
     /// the best of kinetype's settings that fits (`ByteBudget`), which the report names.
     public func render(
         _ options: RenderOptions, isCancelled: @escaping @Sendable () -> Bool = { false },
         progress: @escaping (RenderProgress) -> Void = { _ in }
     ) throws -> RenderReport {
-        if let maximum = options.encoding.maxBytes, ByteBudget.formats.contains(options.encoding.format) {
+        if let maximum = options.encoding.settings.maxBytes, ByteBudget.formats.contains(options.encoding.format) {
             var (report, choice) = try renderWithin(
                 ByteBudget(maximum: maximum), options, isCancelled: isCancelled, progress: progress)
             report.budget = choice
@@ -100,9 +100,10 @@ public final class PreparedScene: Sendable {
             found.append(merged)
         }
         if let video = encoding.format.traits.video {
-            found += encoding.video.options(for: encoding.video.videoFormat(for: video), scene: scene).1
+            let settings = encoding.settings.video
+            found += settings.options(for: settings.videoFormat(for: video), scene: scene).1
         }
-        if encoding.sound, let note = soundNote(for: encoding.format) { found.append(note) }
+        if encoding.settings.sound, let note = soundNote(for: encoding.format) { found.append(note) }
         return found
     }
 

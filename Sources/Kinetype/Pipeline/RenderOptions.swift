@@ -1,49 +1,29 @@
 import Foundation
 import KinetypeEncode
 
-/// How to encode a render: the format and the encoder's settings, whatever the destination.
+/// How to encode a render: what decides its bytes (`settings`) and how much of the machine the
+/// render may take, which cannot change them.
 public struct EncodingOptions: Sendable {
-    public var format: OutputFormat
+    /// The format and its encoder's settings.
+    public var settings: RenderSettings
     /// Worker threads; output bytes are identical for any count.
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-    /// The moment rendered by `.stillPNG`, in seconds.
-    public var stillTime: Double = 0
-    public var gif = GIFOptions()
-    /// Lossless, or lossy at a quality, for `.webp`.
-    public var webp = WebPOptions()
-    /// How hard PNG outputs (frames, stills and APNG) are compressed, 0…9 (`PNGCompression`).
-    public var pngCompression: Int = 6
-    /// CRF, matte and codec of video outputs.
-    public var video = VideoSettings()
     /// The most frames and pixels × frames the output may take; checked before any frame is rendered
-    /// (not for `.stillPNG`, which renders one frame).
+    /// (not for a still, which renders one frame). A render past them is refused, never changed.
     public var limits = WorkLimits.standard
-    /// Whether a video gets the keystrokes' sound track when a typewriter has a `sound`
-    /// (`--no-sound` turns it off).
-    public var sound = true
-    /// `--max-bytes`: the most bytes a GIF, WebP or APNG may have; the render searches its own
-    /// settings for the best that fits (`ByteBudget`). Nil: no budget.
-    public var maxBytes: Int?
-    /// With `maxBytes`: whether the budget may lower the scale, its last resort. A batch's outputs
-    /// named for their scale (`--scale 1,2,3`: `card@3x.gif`) keep it, so their pixels are what their
-    /// names say.
-    public var budgetMayLowerScale = true
 
     public init(format: OutputFormat) {
-        self.format = format
+        self.settings = RenderSettings(format: format)
     }
 
-    /// The value of `setting` for this format, as fingerprints record it.
-    func value(of setting: OutputFormat.Setting) -> String {
-        switch setting {
-        case .quality: format == .webp ? webp.quality.map(String.init) ?? "lossless" : String(gif.quality)
-        case .dither: gif.dither.rawValue
-        case .pngCompression: String(pngCompression)
-        case .crf: video.crf.map(String.init) ?? "default"
-        case .matte: video.matte.map { "\($0)" } ?? "default"
-        case .codec: (video.codec ?? (format == .mov ? .prores : .h264)).rawValue
-        case .maxBytes: maxBytes.map(String.init) ?? "none"
-        }
+    public init(settings: RenderSettings) {
+        self.settings = settings
+    }
+
+    /// The format of `settings`.
+    public var format: OutputFormat {
+        get { settings.format }
+        set { settings.format = newValue }
     }
 }
 

@@ -52,51 +52,51 @@ extension OptionGroup {
 }
 
 extension ParsedArguments {
-    /// `encoding` with the encoding options given, for its format and the formats of `also` (the
+    /// `settings` with the encoding options given, for its format and the formats of `also` (the
     /// PNG of `batch --poster`).
     /// - Throws: a `.usage` diagnostic for an option none of them takes (`--dither applies to gif
     ///   outputs only`).
-    func encoding(_ encoding: EncodingOptions, also: [OutputFormat] = []) throws -> EncodingOptions {
-        var encoding = encoding
+    func settings(_ settings: RenderSettings, also: [OutputFormat] = []) throws -> RenderSettings {
+        var settings = settings
         var given: [OutputFormat.Setting] = []
         if let quality = try self[EncodingArguments.quality] {
-            encoding.gif.quality = quality
-            encoding.webp.quality = quality
+            settings.gifQuality = quality
+            settings.webpQuality = quality
             given.append(.quality)
         }
         if let dither = try self[EncodingArguments.dither] {
-            encoding.gif.dither = dither
+            settings.gifDither = dither
             given.append(.dither)
         }
         if let level = try self[EncodingArguments.pngCompression] {
-            encoding.pngCompression = level
+            settings.pngCompression = level
             given.append(.pngCompression)
         }
         if let crf = try self[EncodingArguments.crf] {
-            encoding.video.crf = crf
+            settings.video.crf = crf
             given.append(.crf)
         }
         if let matte = try self[EncodingArguments.matte] {
-            encoding.video.matte = matte
+            settings.video.matte = matte
             given.append(.matte)
         }
         if let codec = try self[EncodingArguments.codec] {
-            encoding.video.codec = codec
+            settings.video.codec = codec
             given.append(.codec)
         }
         if let maximum = try self[EncodingArguments.maxBytes] {
-            encoding.maxBytes = maximum
+            settings.maxBytes = maximum
             given.append(.maxBytes)
         }
-        let formats = [encoding.format] + also
+        let formats = [settings.format] + also
         for setting in given where !formats.contains(where: { $0.traits.settings.contains(setting) }) {
             throw DiagnosticList.usage(
                 "--\(EncodingArguments.names[setting] ?? setting.rawValue) applies to \(Self.formats(taking: setting)) "
-                    + "only, not to \(encoding.format.displayName)",
+                    + "only, not to \(settings.format.displayName)",
                 command: command)
         }
-        if let video = encoding.format.traits.video { try encoding.video.check(for: video) }
-        return encoding
+        if let video = settings.format.traits.video { try settings.video.check(for: video) }
+        return settings
     }
 }
 
@@ -104,9 +104,9 @@ extension ParsedArguments {
     /// `.mp4 and .webm outputs`, `.apng outputs, PNG frames and a --still PNG`.
     static func formats(taking setting: OutputFormat.Setting) -> String {
         let takers = OutputFormat.allCases.filter { $0.traits.settings.contains(setting) }
-        let files = takers.filter { !$0.traits.isFolder && $0 != .stillPNG }.map { "." + $0.traits.name }
+        let files = takers.filter { !$0.traits.isFolder && !$0.traits.isStill }.map { "." + $0.traits.name }
         var parts = files.isEmpty ? [] : [TextList.and(files) + " outputs"]
-        parts += takers.filter { $0.traits.isFolder || $0 == .stillPNG }.map(\.displayName)
+        parts += takers.filter { $0.traits.isFolder || $0.traits.isStill }.map(\.displayName)
         return TextList.and(parts)
     }
 }

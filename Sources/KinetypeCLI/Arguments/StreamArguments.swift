@@ -31,7 +31,7 @@ enum StreamArguments {
         }
         guard let named else {
             let streamable = OutputFormat.allCases.filter(\.traits.canStream).map { format in
-                format == .stillPNG ? "png with --still" : format.traits.name
+                format.traits.isStill ? "\(format.traits.name) with --still" : format.traits.name
             }
             throw DiagnosticList.usage(
                 "-o - writes to standard output, so name the format with --format: "

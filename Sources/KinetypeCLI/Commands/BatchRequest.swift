@@ -128,7 +128,7 @@ struct BatchRequest {
         } else if still != nil {
             options.format = .stillPNG
         }
-        if let still { options.encoding.stillTime = still }
+        if let still { options.encoding.settings.stillTime = still }
         try StreamArguments.checkScale(
             given: try arguments[BatchCommand.Options.scale] != nil, for: options.format, command: command)
         options.posterTime = try arguments[BatchCommand.Options.poster]
@@ -139,12 +139,13 @@ struct BatchRequest {
                 command: command)
         }
         options.haptics = arguments[BatchCommand.Options.haptics]
-        options.encoding.sound = !arguments[BatchCommand.Options.noSound]
+        options.encoding.settings.sound = !arguments[BatchCommand.Options.noSound]
         if options.haptics, still != nil {
             throw DiagnosticList.usage(
                 "--haptics writes the keystrokes of each animation; with --still every output is a still",
                 command: command)
         }
-        options.encoding = try arguments.encoding(options.encoding, also: options.posterTime == nil ? [] : [.stillPNG])
+        options.encoding.settings = try arguments.settings(
+            options.encoding.settings, also: options.posterTime == nil ? [] : [.stillPNG])
     }
 }

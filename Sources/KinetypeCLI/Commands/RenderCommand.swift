@@ -175,8 +175,8 @@ enum RenderCommand: Command {
         _ report: RenderReport, options: RenderOptions, path: String, request: RenderRequest, terminal: Terminal
     ) {
         let summary =
-            request.format == .stillPNG
-            ? String(format: "still at %.2f s, ", options.encoding.stillTime) + byteCount(report.bytes)
+            request.format.traits.isStill
+            ? String(format: "still at %.2f s, ", options.encoding.settings.stillTime) + byteCount(report.bytes)
             : describe(report)
         if request.toStandardOutput {
             terminal.err("Wrote standard output (\(summary))\n")

@@ -63,11 +63,11 @@ struct RenderRequest {
         format = try StreamArguments.format(
             output: outputPath, named: formatName, still: still != nil, command: command)
         try StreamArguments.checkScale(given: scale != nil, for: format, command: command)
-        var encoding = try arguments.encoding(EncodingOptions(format: format))
+        var encoding = EncodingOptions(settings: try arguments.settings(RenderSettings(format: format)))
         encoding.limits = limits
         if let jobs { encoding.jobs = jobs }
-        if let still { encoding.stillTime = still }
-        encoding.sound = !arguments[RenderCommand.Options.noSound]
+        if let still { encoding.settings.stillTime = still }
+        encoding.settings.sound = !arguments[RenderCommand.Options.noSound]
         self.encoding = encoding
         try checkSideFiles(command: command)
     }

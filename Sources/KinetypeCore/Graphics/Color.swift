@@ -1,5 +1,5 @@
 /// A straight (not premultiplied) sRGB color with components in 0...1.
-public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
+public struct Color: Equatable, Hashable, Codable, Sendable, CustomStringConvertible {
     public var red: Double
     public var green: Double
     public var blue: Double

@@ -4,7 +4,7 @@ import Foundation
 /// `--color-scheme` / a batch entry's `colorScheme`, which win over it. Colors written
 /// `{"light": …, "dark": …}` and the `system.*` colors take the value of this appearance; they are
 /// resolved while decoding, so a decoded `Scene` holds plain colors only.
-public enum ColorScheme: String, CaseIterable, Sendable, Encodable {
+public enum ColorScheme: String, CaseIterable, Sendable, Codable {
     case light
     case dark
 

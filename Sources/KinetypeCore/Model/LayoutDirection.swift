@@ -4,7 +4,7 @@
 /// `leading`/`trailing` alignments and paddings swap sides, image layers and gradients follow their
 /// own `flipsForRightToLeftLayoutDirection`/`mirrorsInRightToLeft` keys. Text shaping is unchanged
 /// (Pango orders the characters of every paragraph by the Unicode bidi algorithm).
-public enum LayoutDirection: String, CaseIterable, Equatable, Hashable, Sendable {
+public enum LayoutDirection: String, CaseIterable, Equatable, Hashable, Codable, Sendable {
     case leftToRight
     case rightToLeft
     /// The direction of the first strong (L, R or AL) character of the scene's text, left to right

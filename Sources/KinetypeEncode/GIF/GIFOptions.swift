@@ -1,6 +1,6 @@
 /// How colors beyond the palette are approximated when an animation has more than 255 colors.
 /// Animations with at most 255 colors are encoded exactly and never dithered.
-public enum GIFDither: String, Equatable, Hashable, Sendable, CaseIterable {
+public enum GIFDither: String, Equatable, Hashable, Codable, Sendable, CaseIterable {
     /// Nearest palette color: flat areas stay flat and unchanged areas stay unchanged.
     case none
     /// A 4×4 Bayer pattern, scaled to the palette's spacing, added before nearest-color
