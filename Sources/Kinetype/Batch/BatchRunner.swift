@@ -221,13 +221,13 @@ struct BatchJobRunner {
 
             // The output, and its poster with --poster: each has its own fingerprint, of the settings
             // it renders with, so either is rendered only when its inputs changed.
-            func file(_ name: String, path: String, _ settings: RenderSettings, haptics: Bool) -> BatchFile {
+            func file(_ name: String, path: String, _ settings: RenderSettings, haptics: Bool) throws -> BatchFile {
                 let fingerprinted = FingerprintSettings(settings, scene: prepared.scene, haptics: haptics)
                 return BatchFile(
                     name: name, path: path, settings: settings,
-                    fingerprint: fingerprint(prepared, templateBytes: templateBytes, options: options, fingerprinted))
+                    fingerprint: try fingerprint(prepared, templateBytes: templateBytes, options: options, fingerprinted))
             }
-            var files = [file(job.fileName, path: output, settings, haptics: options.haptics)]
+            var files = [try file(job.fileName, path: output, settings, haptics: options.haptics)]
             let haptics = job.hapticsFileName.map(folder.path(of:))
             files[0].haptics = job.hapticsFileName
             files[0].hapticsPath = haptics
@@ -236,14 +236,14 @@ struct BatchJobRunner {
                 posterSettings.format = .stillPNG
                 posterSettings.stillTime = posterTime
                 files.append(
-                    file(posterFileName, path: folder.path(of: posterFileName), posterSettings, haptics: false))
+                    try file(posterFileName, path: folder.path(of: posterFileName), posterSettings, haptics: false))
             }
             let poster = job.posterFileName != nil && files.count > 1 ? files[1].path : nil
             for fallback in job.fallbackFileNames {
                 var fallbackSettings = settings
                 fallbackSettings.format = fallback.format
                 files.append(
-                    file(
+                    try file(
                         fallback.name, path: folder.path(of: fallback.name), fallbackSettings,
                         haptics: options.haptics))
             }
@@ -329,8 +329,8 @@ struct BatchJobRunner {
 
     private func fingerprint(
         _ prepared: PreparedScene, templateBytes: Data, options: BatchOptions, _ settings: FingerprintSettings
-    ) -> String {
-        var fingerprint = InputFingerprint(
+    ) throws -> String {
+        var fingerprint = try InputFingerprint(
             templateBytes: templateBytes, overrides: job.vars.merging(options.overrides) { $1 }, settings: settings)
         fingerprint.addFiles(of: prepared)
         return fingerprint.hex

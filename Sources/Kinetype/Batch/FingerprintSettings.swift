@@ -29,13 +29,13 @@ struct FingerprintSettings: Hashable, Codable {
     }
 
     /// Key-sorted JSON: equal settings give equal bytes, on every run and machine. A moment at the
-    /// end of the scene (`StillMoment.end`) is written `"end"`.
-    var canonicalJSON: Data {
+    /// end of the scene (`StillMoment.end`) is written `"end"`; the strategy spells every number,
+    /// so the encoder has nothing left to refuse.
+    func canonicalJSON() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "end", negativeInfinity: "-end", nan: "nan")
-        // Only a number JSON has no spelling for could fail, and the strategy above spells every one.
-        return try! encoder.encode(self)
+        return try encoder.encode(self)
     }
 }

@@ -11,10 +11,10 @@ import KinetypeRender
 struct InputFingerprint {
     private var hasher = SHA256()
 
-    init(templateBytes: Data, overrides: [String: String], settings: FingerprintSettings) {
+    init(templateBytes: Data, overrides: [String: String], settings: FingerprintSettings) throws {
         hasher = Self.hasher(afterTemplate: templateBytes)
         for key in overrides.keys.sorted() { add("var \(key)=\(overrides[key]!)") }
-        add("settings " + String(decoding: settings.canonicalJSON, as: UTF8.self))
+        add("settings " + String(decoding: try settings.canonicalJSON(), as: UTF8.self))
     }
 
     /// Adds the files `prepared` reads, each by its path and the SHA-256 of its bytes. A font of
