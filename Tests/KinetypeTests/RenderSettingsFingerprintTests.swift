@@ -168,8 +168,14 @@ final class RenderSettingsFingerprintTests: XCTestCase {
         hex(FingerprintSettings(settings, scene: scene, haptics: false))
     }
 
+    /// The fingerprint of `settings`; a settings value the encoder refuses fails the test.
     private func hex(_ settings: FingerprintSettings) -> String {
-        InputFingerprint(templateBytes: Data("{}".utf8), overrides: [:], settings: settings).hex
+        do {
+            return try InputFingerprint(templateBytes: Data("{}".utf8), overrides: [:], settings: settings).hex
+        } catch {
+            XCTFail("the fingerprint's settings could not be encoded: \(error)")
+            return UUID().uuidString
+        }
     }
 }
 

@@ -225,7 +225,8 @@ struct BatchJobRunner {
                 let fingerprinted = FingerprintSettings(settings, scene: prepared.scene, haptics: haptics)
                 return BatchFile(
                     name: name, path: path, settings: settings,
-                    fingerprint: try fingerprint(prepared, templateBytes: templateBytes, options: options, fingerprinted))
+                    fingerprint: try fingerprint(
+                        prepared, templateBytes: templateBytes, options: options, fingerprinted))
             }
             var files = [try file(job.fileName, path: output, settings, haptics: options.haptics)]
             let haptics = job.hapticsFileName.map(folder.path(of:))
