@@ -7,10 +7,10 @@ func runKinetype(_ arguments: [String], terminal: Terminal) -> ExitStatus {
         terminal.err(HelpCommand.overview(width: terminal.columns))
         return .usage
     }
-    if first == "--version" {
+    if first == CommandLineOption.version.flag {
         return printVersion(verbose: Array(arguments.dropFirst()), terminal: terminal)
     }
-    if first == "--help" || first == "-h" {
+    if first == CommandLineOption.help.flag || first == "-h" {
         terminal.out(HelpCommand.overview(width: terminal.columns))
         return .success
     }
@@ -66,10 +66,13 @@ func fail(_ error: any Error, running command: (any Command.Type)?, terminal: Te
 /// `kinetype 0.3.0`; with `--verbose` (or `-v`) also the render stack (its id, the artifact and the
 /// fonts) and every library's version, one per line.
 func printVersion(verbose rest: [String], terminal: Terminal) -> ExitStatus {
-    guard rest.isEmpty || rest == ["--verbose"] || rest == ["-v"] else {
+    guard rest.isEmpty || rest == [CommandLineOption.verbose.flag] || rest == ["-v"] else {
         var problem = Diagnostic(
             kind: .usage,
-            message: "--version takes only --verbose, found \(JSONText.unquoted(rest.joined(separator: " ")))")
+            message:
+                "\(CommandLineOption.version.flag) takes only \(CommandLineOption.verbose.flag), found "
+                + "\(JSONText.unquoted(rest.joined(separator: " ")))"
+        )
         problem.usageFollowUp = .none
         return fail(problem.fail(), running: nil, terminal: terminal)
     }
@@ -86,8 +89,11 @@ func printVersion(verbose rest: [String], terminal: Terminal) -> ExitStatus {
 
 /// `; did you mean --version?` for a misspelt top-level option, else where options belong.
 func topLevelOptionSuggestion(for argument: String) -> String {
-    if argument == "-v" || argument == "-V" { return "; did you mean --version?" }
-    guard let match = Suggestion.closest(to: argument, among: ["--version", "--help"]) else {
+    if argument == "-v" || argument == "-V" { return "; did you mean \(CommandLineOption.version.flag)?" }
+    guard
+        let match = Suggestion.closest(
+            to: argument, among: [CommandLineOption.version.flag, CommandLineOption.help.flag])
+    else {
         return "; options go after a command"
     }
     return "; did you mean \(match)?"

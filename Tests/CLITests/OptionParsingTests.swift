@@ -9,13 +9,13 @@ import XCTest
 final class OptionParsingTests: XCTestCase {
     private enum Mode: String, CaseIterable { case none, ordered, diffusion }
 
-    private static let number = Option("fps", .number(1...120), help: "Frames per second.")
-    private static let integer = Option("jobs", short: "j", .integer(1...256), help: "Jobs.")
-    private static let choice = Option("dither", .choice(Mode.self), help: "Dithering.")
-    private static let list = Option("scale", .list(of: .number(1...4), example: "1,2,3"), help: "Scales.")
-    private static let assignment = Option("set", .assignment, repeatable: true, help: "Placeholders.")
-    private static let path = Option("output", short: "o", .path(), help: "Output.")
-    private static let flag = Flag("quiet", short: "q", help: "Quiet.")
+    private static let number = Option(.fps, .number(1...120), help: "Frames per second.")
+    private static let integer = Option(.jobs, short: "j", .integer(1...256), help: "Jobs.")
+    private static let choice = Option(.dither, .choice(Mode.self), help: "Dithering.")
+    private static let list = Option(.scale, .list(of: .number(1...4), example: "1,2,3"), help: "Scales.")
+    private static let assignment = Option(.set, .assignment, repeatable: true, help: "Placeholders.")
+    private static let path = Option(.output, short: "o", .path(), help: "Output.")
+    private static let flag = Flag(.quiet, short: "q", help: "Quiet.")
 
     private func parse(_ arguments: [String]) throws -> ParsedArguments {
         let options = [
@@ -54,7 +54,7 @@ final class OptionParsingTests: XCTestCase {
     }
 
     func testAFormatRangeGivesItsBounds() throws {
-        let option = Option("fps", .number(FormatRanges.fps), help: "Frames per second.")
+        let option = Option(.fps, .number(FormatRanges.fps), help: "Frames per second.")
         XCTAssertEqual(option.spec.help, "Frames per second. [1…120]")
         XCTAssertEqual(option.kind.convert("120"), 120)
         XCTAssertNil(option.kind.convert("121"))
@@ -70,7 +70,7 @@ final class OptionParsingTests: XCTestCase {
                 "--jobs takes a whole number from 1 to 256, found \"\(bad)\"")
         }
         XCTAssertEqual(Self.integer.spec.help, "Jobs. [1…256]")
-        XCTAssertEqual(Option("max-frames", .integer(1...Int.max), help: "Limit.").spec.help, "Limit. [≥ 1]")
+        XCTAssertEqual(Option(.maxFrames, .integer(1...Int.max), help: "Limit.").spec.help, "Limit. [≥ 1]")
     }
 
     func testChoicesIgnoreCaseAndSuggestTheNearestValue() throws {

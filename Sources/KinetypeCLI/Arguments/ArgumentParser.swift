@@ -41,15 +41,15 @@ struct ArgumentParser {
                     index += 1
                 } else {
                     throw DiagnosticList.usage(
-                        "option --\(spec.name) needs a value (\(spec.valueName!))", command: command)
+                        "option \(spec.flag) needs a value (\(spec.valueName!))", command: command)
                 }
                 if !spec.repeatable, parsed.values[spec.name] != nil {
-                    throw DiagnosticList.usage("option --\(spec.name) is given more than once", command: command)
+                    throw DiagnosticList.usage("option \(spec.flag) is given more than once", command: command)
                 }
                 parsed.values[spec.name, default: []].append(value)
             } else {
                 if inlineValue != nil {
-                    throw DiagnosticList.usage("option --\(spec.name) takes no value", command: command)
+                    throw DiagnosticList.usage("option \(spec.flag) takes no value", command: command)
                 }
                 parsed.flags.insert(spec.name)
             }

@@ -8,39 +8,46 @@ enum EncodingArguments {
     static let crfRange = 0...(VideoFormat.allCases.compactMap { $0.crfRange?.upperBound }.max() ?? 0)
 
     static let quality = Option(
-        "quality", .integer(GIFOptions.qualities),
+        .quality, .integer(GIFOptions.qualities),
         help: "GIF: palette quality when a scene has more than 255 colors (default 100). WebP: lossy at this "
             + "quality (default lossless).")
     static let dither = Option(
-        "dither", .choice(GIFDither.self), help: "GIF dithering for scenes over 255 colors (default none).")
+        .dither, .choice(GIFDither.self), help: "GIF dithering for scenes over 255 colors (default none).")
     static let pngCompression = Option(
-        "png-compression", .integer(PNGCompression.levels),
+        .pngCompression, .integer(PNGCompression.levels),
         help: "How hard PNG outputs are compressed (default 6; APNG 7 tries harder, 8…9 add Zopfli: slower, smaller).")
     static let crf = Option(
-        "crf", .integer(crfRange),
+        .crf, .integer(crfRange),
         help: "Video quality, lower is better and larger: .mp4 0…51 (default 18, HEVC 22), .webm 0…63 (default 30).")
     static let matte = Option(
-        "matte",
+        .matte,
         .custom(placeholder: "COLOR", expected: "an opaque color such as black, #FFFFFF or rgb(0, 0, 0)") {
             Color(parsing: $0).flatMap { $0.alpha >= 1 ? $0 : nil }
         },
         help: "Flatten a transparent canvas onto COLOR in videos (default: keep alpha in .webm/.mov, black in .mp4).")
 
     static let codec = Option(
-        "codec", .choice(VideoCodec.self, placeholder: "CODEC"),
+        .codec, .choice(VideoCodec.self, placeholder: "CODEC"),
         help: ".mp4 codec: h264 (default, plays everywhere) or hevc (smaller; tagged hvc1 for Apple's players); "
             + ".mov codec: prores (default, ProRes 4444 for editors) or hevc.")
 
     static let maxBytes = Option(
-        "max-bytes", .integer(ByteBudget.range),
+        .maxBytes, .integer(ByteBudget.range),
         help: "GIF, WebP, APNG: the most bytes the file may have; kinetype lowers its own settings (colors, "
             + "quality, frame rate, scale) to the best picture that fits, or fails.")
 
     /// The option of each setting.
-    static let names: [OutputFormat.Setting: String] = [
-        .quality: quality.name, .dither: dither.name, .pngCompression: pngCompression.name, .crf: crf.name,
-        .matte: matte.name, .codec: codec.name, .maxBytes: maxBytes.name,
-    ]
+    static func option(for setting: OutputFormat.Setting) -> CommandLineOption {
+        switch setting {
+        case .quality: quality.option
+        case .dither: dither.option
+        case .pngCompression: pngCompression.option
+        case .crf: crf.option
+        case .matte: matte.option
+        case .codec: codec.option
+        case .maxBytes: maxBytes.option
+        }
+    }
 
     static let group = OptionGroup(
         specs: [quality.spec, dither.spec, pngCompression.spec, crf.spec, matte.spec, codec.spec, maxBytes.spec])
@@ -91,7 +98,7 @@ extension ParsedArguments {
         let formats = [settings.format] + also
         for setting in given where !formats.contains(where: { $0.traits.settings.contains(setting) }) {
             throw DiagnosticList.usage(
-                "--\(EncodingArguments.names[setting] ?? setting.rawValue) applies to \(Self.formats(taking: setting)) "
+                "\(EncodingArguments.option(for: setting).flag) applies to \(Self.formats(taking: setting)) "
                     + "only, not to \(settings.format.displayName)",
                 command: command)
         }

@@ -3,8 +3,8 @@ import Kinetype
 /// An option that takes a value, typed by its kind: `Option<Double>` for `--fps N`.
 /// `ParsedArguments` reads it with `arguments[option]`, converting and range-checking the text.
 struct Option<Value>: Sendable {
-    /// Long name without dashes, e.g. `fps`.
-    let name: String
+    /// Its long name: `.fps` for `--fps`.
+    let option: CommandLineOption
     let short: Character?
     let kind: OptionKind<Value>
     /// Whether the option may be given more than once (read it with `arguments.all(option)`).
@@ -13,10 +13,11 @@ struct Option<Value>: Sendable {
     private let placeholder: String?
 
     init(
-        _ name: String, short: Character? = nil, _ kind: OptionKind<Value>, value placeholder: String? = nil,
+        _ option: CommandLineOption, short: Character? = nil, _ kind: OptionKind<Value>,
+        value placeholder: String? = nil,
         repeatable: Bool = false, help: String
     ) {
-        self.name = name
+        self.option = option
         self.short = short
         self.kind = kind
         self.placeholder = placeholder
@@ -27,14 +28,17 @@ struct Option<Value>: Sendable {
     /// The same option with another help line, for a command that says what it means there
     /// (`--jobs`: worker threads for `render`, outputs at once for `batch`).
     func with(help: String) -> Option {
-        Option(name, short: short, kind, value: placeholder, repeatable: repeatable, help: help)
+        Option(option, short: short, kind, value: placeholder, repeatable: repeatable, help: help)
     }
+
+    /// Long name without dashes, e.g. `fps`.
+    var name: String { option.rawValue }
 
     /// What the parser and the help text see.
     var spec: OptionSpec {
         let line = kind.helpSuffix.map { "\(help) [\($0)]" } ?? help
         return OptionSpec(
-            name, short: short, value: placeholder ?? kind.placeholder, repeatable: repeatable, help: line,
+            option, short: short, value: placeholder ?? kind.placeholder, repeatable: repeatable, help: line,
             completion: kind.completion)
     }
 
@@ -42,25 +46,29 @@ struct Option<Value>: Sendable {
     /// quoted as every message quotes one: controls escaped, a huge value shortened.
     func error(for text: String, command: String) -> DiagnosticList {
         DiagnosticList.usage(
-            "--\(name) takes \(kind.expected), found \(JSONText.quoted(text))" + kind.suggestion(text),
+            "\(option.flag) takes \(kind.expected), found \(JSONText.quoted(text))" + kind.suggestion(text),
             command: command)
     }
 }
 
 /// An option without a value: given or not.
 struct Flag: Sendable {
-    let name: String
+    /// Its long name: `.quiet` for `--quiet`.
+    let option: CommandLineOption
     let short: Character?
     let help: String
 
-    init(_ name: String, short: Character? = nil, help: String) {
-        self.name = name
+    init(_ option: CommandLineOption, short: Character? = nil, help: String) {
+        self.option = option
         self.short = short
         self.help = help
     }
 
-    /// The same flag with another help line.
-    func with(help: String) -> Flag { Flag(name, short: short, help: help) }
+    /// Long name without dashes, e.g. `quiet`.
+    var name: String { option.rawValue }
 
-    var spec: OptionSpec { OptionSpec(name, short: short, help: help) }
+    /// The same flag with another help line.
+    func with(help: String) -> Flag { Flag(option, short: short, help: help) }
+
+    var spec: OptionSpec { OptionSpec(option, short: short, help: help) }
 }

@@ -87,10 +87,12 @@ extension ParsedArguments {
             return try InputRoot(folder)
         } catch .notRegular {
             throw DiagnosticList.usage(
-                "--root takes a folder, but \(JSONText.quotedPath(folder)) is a file", command: command)
+                "\(CommandLineOption.root.flag) takes a folder, but \(JSONText.quotedPath(folder)) is a file",
+                command: command)
         } catch {
             throw Diagnostic(
-                kind: .missingInput, message: "the --root folder \(JSONText.quotedPath(folder)) \(error.reason)"
+                kind: .missingInput,
+                message: "the \(CommandLineOption.root.flag) folder \(JSONText.quotedPath(folder)) \(error.reason)"
             ).fail()
         }
     }

@@ -1,7 +1,9 @@
+import Kinetype
+
 /// One option a command accepts, as shown in its help.
 struct OptionSpec {
-    /// Long name without dashes, e.g. `output`.
-    let name: String
+    /// Its long name: `.output` for `--output`.
+    let option: CommandLineOption
     /// Single-letter short name, e.g. `o`.
     let short: Character?
     /// The value's placeholder in help (`PATH`), or nil for a flag.
@@ -12,23 +14,29 @@ struct OptionSpec {
     let completion: ValueCompletion
 
     init(
-        _ name: String, short: Character? = nil, value valueName: String? = nil, repeatable: Bool = false,
+        _ option: CommandLineOption, short: Character? = nil, value valueName: String? = nil, repeatable: Bool = false,
         help: String, completion: ValueCompletion = .none
     ) {
         self.completion = completion
-        self.name = name
+        self.option = option
         self.short = short
         self.valueName = valueName
         self.repeatable = repeatable
         self.help = help
     }
 
+    /// Long name without dashes, e.g. `output`.
+    var name: String { option.rawValue }
+
+    /// The option as it is typed: `--output`.
+    var flag: String { option.flag }
+
     var takesValue: Bool { valueName != nil }
 
     /// `-o, --output PATH` as printed in help.
     var synopsis: String {
         var text = short.map { "-\($0), " } ?? "    "
-        text += "--\(name)"
+        text += flag
         if let valueName { text += " \(valueName)" }
         return text
     }

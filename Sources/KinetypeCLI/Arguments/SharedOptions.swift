@@ -6,59 +6,59 @@ enum SharedOptions {
     /// Outputs or worker threads at once: at least one, and no more than any machine has cores.
     static let jobsRange = 1...256
 
-    static let set = Option("set", .assignment, repeatable: true, help: "Set a {{NAME}} placeholder (repeatable).")
+    static let set = Option(.set, .assignment, repeatable: true, help: "Set a {{NAME}} placeholder (repeatable).")
     static let strict = Flag(
-        "strict", help: "Fail when a --set name or data key fills no placeholder (default: a warning).")
+        .strict, help: "Fail when a --set name or data key fills no placeholder (default: a warning).")
     static let jobs = Option(
-        "jobs", short: "j", .integer(jobsRange), help: "Worker threads (default: the number of cores).")
-    static let quiet = Flag("quiet", short: "q", help: "Print nothing but errors.")
+        .jobs, short: "j", .integer(jobsRange), help: "Worker threads (default: the number of cores).")
+    static let quiet = Flag(.quiet, short: "q", help: "Print nothing but errors.")
     static let systemFonts = Flag(
-        "system-fonts", help: "Also use this machine's installed fonts (renders then depend on the machine).")
+        .systemFonts, help: "Also use this machine's installed fonts (renders then depend on the machine).")
     static let root = Option(
-        "root", .path(placeholder: "DIR"),
+        .root, .path(placeholder: "DIR"),
         help: "Read fonts and images only from inside DIR (after symlinks); refuse anything else.")
     static let maxFrames = Option(
-        "max-frames", .integer(1...Int.max),
+        .maxFrames, .integer(1...Int.max),
         help: "Refuse outputs of more frames than N (default \(WorkLimits.defaultMaximumFrames)).")
     static let maxLayerFrames = Option(
-        "max-layer-frames", .integer(1...Int.max),
+        .maxLayerFrames, .integer(1...Int.max),
         help: "Refuse outputs of more layers × frames than N (default \(WorkLimits.defaultMaximumLayerFrames)).")
     static let maxTextLayout = Option(
-        "max-text-layout", .integer(1...Int.max),
+        .maxTextLayout, .integer(1...Int.max),
         help:
             "Refuse outputs that lay out more text characters than N (default \(WorkLimits.defaultMaximumTextLayout)).")
     static let maxTotalPixels = Option(
-        "max-total-pixels", .integer(1...Int.max),
+        .maxTotalPixels, .integer(1...Int.max),
         help: "Refuse outputs of more pixels × frames than N (default \(WorkLimits.defaultMaximumTotalPixels)).")
     /// `--layout-direction` of `render`, `verify` and `batch`.
     static let layoutDirection = Option(
-        "layout-direction", .choice(LayoutDirection.self, placeholder: "DIRECTION"),
+        .layoutDirection, .choice(LayoutDirection.self, placeholder: "DIRECTION"),
         help: "Lay the scene out in this direction (overrides canvas.layoutDirection).")
     /// `--json` of `info` and `fonts`.
     static let progress = Option(
-        "progress", .choice(ProgressStyle.self, placeholder: "STYLE"),
+        .progress, .choice(ProgressStyle.self, placeholder: "STYLE"),
         help: "Progress on standard error: a bar on a terminal (auto), plain lines, JSON lines, or none.")
     static let color = Option(
-        "color", .choice(ColorMode.self, placeholder: "WHEN"),
+        .color, .choice(ColorMode.self, placeholder: "WHEN"),
         help: "Colour error:, warning: and note: (auto: on a terminal, unless NO_COLOR or TERM=dumb).")
-    static let json = Flag("json", help: "Print JSON instead of text.")
+    static let json = Flag(.json, help: "Print JSON instead of text.")
     /// `--color-scheme` of `render`, `verify` and `batch`: one output per appearance, named by `OutputNaming`.
     static let colorScheme = Option(
-        "color-scheme",
+        .colorScheme,
         .custom(placeholder: "SCHEME", expected: "light, dark or light,dark", ColorScheme.list(parsing:)),
         help: "Appearance: light, dark, or light,dark for both (the dark output is named <name>-dark); "
             + "overrides canvas.colorScheme.")
     /// `--shard I/N|auto` of `batch` and `verify`.
     static let shard = Option(
-        "shard",
+        .shard,
         .custom(
             placeholder: "I/N|auto", expected: "\(Shard.syntax) (e.g. 2/4), or auto", ShardRequest.init(parsing:)),
         help: "Take only the I-th of N deterministic slices; auto reads the CI job's index and count "
             + "(GitLab, Buildkite, CircleCI, Kubernetes, or KINETYPE_SHARD_INDEX/KINETYPE_SHARD_COUNT).")
     /// `--format` of `render` and `batch`, each with its own help.
-    static let format = Option("format", .formatName, help: "The output format.")
+    static let format = Option(.format, .formatName, help: "The output format.")
     /// `--report PATH` of `batch` and `verify`.
-    static let report = Option("report", .path(), help: "Also write the results as JSON.")
+    static let report = Option(.report, .path(), help: "Also write the results as JSON.")
 }
 
 /// `--shard I/N` or `--shard auto`.

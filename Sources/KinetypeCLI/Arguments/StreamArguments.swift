@@ -7,8 +7,9 @@ enum StreamArguments {
     static func checkScale(given: Bool, for format: OutputFormat, command: String) throws {
         guard given, format.traits.isVector else { return }
         throw DiagnosticList.usage(
-            "--scale does not apply to \(format.displayName): they are vector shapes, one file for every "
-                + "pixel density; leave --scale out",
+            "\(CommandLineOption.scale.flag) does not apply to \(format.displayName): they are vector shapes, one "
+                + "file for every "
+                + "pixel density; leave \(CommandLineOption.scale.flag) out",
             command: command)
     }
 
@@ -23,18 +24,21 @@ enum StreamArguments {
                 ? named.lowercased() == "png" : (try? OutputFormat.named(named, still: still, output: "")) == format
             guard agrees else {
                 throw DiagnosticList.usage(
-                    "--format \(JSONText.quoted(named)) does not match the output \(JSONText.quoted(output)); "
-                        + "--format names the format of -o -, and a path's extension names its own",
+                    "\(CommandLineOption.format.flag) \(JSONText.quoted(named)) does not match the output "
+                        + "\(JSONText.quoted(output)); "
+                        + "\(CommandLineOption.format.flag) names the format of -o -, and a path's extension names "
+                        + "its own",
                     command: command)
             }
             return format
         }
         guard let named else {
             let streamable = OutputFormat.allCases.filter(\.traits.canStream).map { format in
-                format.traits.isStill ? "\(format.traits.name) with --still" : format.traits.name
+                format.traits.isStill
+                    ? "\(format.traits.name) with \(CommandLineOption.still.flag)" : format.traits.name
             }
             throw DiagnosticList.usage(
-                "-o - writes to standard output, so name the format with --format: "
+                "-o - writes to standard output, so name the format with \(CommandLineOption.format.flag): "
                     + streamable.joined(separator: ", "),
                 command: command)
         }

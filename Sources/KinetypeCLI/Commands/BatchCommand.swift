@@ -38,46 +38,46 @@ enum BatchCommand: Command {
     /// The options only `batch` takes.
     enum Options {
         static let data = Option(
-            "data", .path(placeholder: "DATA.json"), help: "The entries: a JSON array of objects (required).")
+            .data, .path(placeholder: "DATA.json"), help: "The entries: a JSON array of objects (required).")
         static let output = Option(
-            "output", short: "o", .path(placeholder: "DIR"),
+            .output, short: "o", .path(placeholder: "DIR"),
             help: "Folder for the outputs (default: Output/<template name>).")
         static let scale = Option(
-            "scale", .list(of: .number(FormatRanges.canvasScale), example: "1,2,3"),
+            .scale, .list(of: .number(FormatRanges.canvasScale), example: "1,2,3"),
             help: "Pixel densities, e.g. 1,2,3 (default: the template's).")
         static let format = SharedOptions.format.with(
             help: "What to write (default gif); png writes a folder of PNG frames per output, or with --still "
                 + "one PNG.")
         static let still = Option(
-            "still", .moment(RenderCommand.Options.stillRange), value: "SECONDS",
+            .still, .moment(RenderCommand.Options.stillRange), value: "SECONDS",
             help: "Write one PNG of this moment per output (name.png) instead of an animation; end is each "
                 + "output's last frame.")
         static let poster = Option(
-            "poster", .moment(RenderCommand.Options.stillRange), value: "SECONDS",
+            .poster, .moment(RenderCommand.Options.stillRange), value: "SECONDS",
             help: "Also write a PNG of this moment next to every animation (name-poster.png); end is each "
                 + "output's last frame.")
         static let haptics = Flag(
-            "haptics",
+            .haptics,
             help: "Also write each animation's keystrokes as an Apple haptic pattern next to it (name.ahap).")
-        static let noSound = Flag("no-sound", help: "Leave the typewriters' key sounds out of videos.")
-        static let force = Flag("force", help: "Render every output, even those whose inputs are unchanged.")
+        static let noSound = Flag(.noSound, help: "Leave the typewriters' key sounds out of videos.")
+        static let force = Flag(.force, help: "Render every output, even those whose inputs are unchanged.")
         static let androidRes = Option(
-            "android-res", .path(placeholder: "DIR"),
+            .androidRes, .path(placeholder: "DIR"),
             help: "Also put the outputs into this Android res folder: animations in raw/, stills and posters in "
                 + "drawable-<density>/, with -<locale>, -ldrtl, -night and density qualifiers.")
         static let defaultLocale = Option(
-            "default-locale",
+            .defaultLocale,
             .custom(placeholder: "LOCALE", expected: "a locale such as en, pt-BR or zh-Hant-TW") {
                 BatchData.isLocale($0) ? $0 : nil
             },
             help: "With --android-res: the entries of this locale are also the default resources (raw/, "
                 + "drawable-<density>/), which a device in any other locale shows.")
         static let picture = Option(
-            "picture", .path(placeholder: "FILE.html"),
+            .picture, .path(placeholder: "FILE.html"),
             help: "Also write each animation as WebP and GIF next to it, and an HTML <picture> per entry that "
                 + "shows them with its alt text (and the posters under reduced motion).")
         static let xcassets = Option(
-            "xcassets", .path(placeholder: "DIR.xcassets"),
+            .xcassets, .path(placeholder: "DIR.xcassets"),
             help: "Also put the outputs into this Xcode asset catalog: a data set per entry and scale, an image "
                 + "set per entry for stills and posters, dark outputs as the dark appearance.")
     }

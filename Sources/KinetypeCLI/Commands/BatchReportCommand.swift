@@ -19,7 +19,7 @@ enum BatchReportCommand: Command {
     /// The options only `batch-report` takes.
     enum Options {
         static let allowPartial = Flag(
-            "allow-partial",
+            .allowPartial,
             help: "Accept a batch with missing or interrupted shards: warn instead of exiting 1.")
     }
 

@@ -28,7 +28,7 @@ struct BatchRequest {
                 command: command)
         }
         guard let dataPath = try arguments[BatchCommand.Options.data] else {
-            throw DiagnosticList.usage("batch needs --data DATA.json", command: command)
+            throw DiagnosticList.usage("batch needs \(CommandLineOption.data.flag) DATA.json", command: command)
         }
         self.templatePath = templatePath
         self.dataPath = dataPath
@@ -56,7 +56,9 @@ struct BatchRequest {
             AndroidResources(folder: URL(fileURLWithPath: $0), defaultLocale: defaultLocale)
         }
         if defaultLocale != nil, resources == nil {
-            throw DiagnosticList.usage("--default-locale goes with --android-res", command: command)
+            throw DiagnosticList.usage(
+                "\(CommandLineOption.defaultLocale.flag) goes with \(CommandLineOption.androidRes.flag)",
+                command: command)
         }
         if resources != nil {
             try AndroidResources.check(format: options.format, scales: options.scales, posters: posters)
@@ -72,7 +74,8 @@ struct BatchRequest {
             options.templateBytes = try NamedInputArguments.read(templatePath, as: "the template", option: nil)
         }
         if NamedInput.isPipe(dataPath) {
-            options.dataBytes = try NamedInputArguments.read(dataPath, as: "the data", option: "--data")
+            options.dataBytes = try NamedInputArguments.read(
+                dataPath, as: "the data", option: CommandLineOption.data.flag)
         }
     }
 
@@ -92,7 +95,7 @@ struct BatchRequest {
         if template == NamedInput.standardInputPath, data == NamedInput.standardInputPath {
             throw DiagnosticList.usage(
                 "the template and the data cannot both come from standard input; give one of them as a file or "
-                    + "a pipe (--data <(jq … data.json))",
+                    + "a pipe (\(CommandLineOption.data.flag) <(jq … data.json))",
                 command: command)
         }
         if NamedInput.isPipe(template), try arguments[BatchCommand.Options.output] == nil {
@@ -124,7 +127,8 @@ struct BatchRequest {
         if let name = try arguments[BatchCommand.Options.format] {
             options.format =
                 name == OutputFormat.pngSequence.traits.name && still == nil
-                ? .pngSequence : try OutputFormat.named(name, still: still != nil, output: "--format \(name)")
+                ? .pngSequence
+                : try OutputFormat.named(name, still: still != nil, output: "\(CommandLineOption.format.flag) \(name)")
         } else if still != nil {
             options.format = .stillPNG
         }
@@ -134,7 +138,8 @@ struct BatchRequest {
         options.posterTime = try arguments[BatchCommand.Options.poster]
         if options.posterTime != nil, still != nil {
             throw DiagnosticList.usage(
-                "--poster is a still next to each animation; with --still every output is already a still, "
+                "\(CommandLineOption.poster.flag) is a still next to each animation; with "
+                    + "\(CommandLineOption.still.flag) every output is already a still, "
                     + "so give one of them",
                 command: command)
         }
@@ -142,7 +147,8 @@ struct BatchRequest {
         options.encoding.settings.sound = !arguments[BatchCommand.Options.noSound]
         if options.haptics, still != nil {
             throw DiagnosticList.usage(
-                "--haptics writes the keystrokes of each animation; with --still every output is a still",
+                "\(CommandLineOption.haptics.flag) writes the keystrokes of each animation; with "
+                    + "\(CommandLineOption.still.flag) every output is a still",
                 command: command)
         }
         options.encoding.settings = try arguments.settings(

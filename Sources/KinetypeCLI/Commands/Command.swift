@@ -51,4 +51,4 @@ let allCommands: [any Command.Type] = [
 ]
 
 /// `-h, --help` of every command.
-let helpFlag = Flag("help", short: "h", help: "Show help for this command.")
+let helpFlag = Flag(.help, short: "h", help: "Show help for this command.")

@@ -14,7 +14,7 @@ enum FontsCommand: Command {
         """
     /// The options only `fonts` takes.
     enum Options {
-        static let scene = Option("scene", .path(placeholder: "SCENE"), help: "List the fonts this scene can use.")
+        static let scene = Option(.scene, .path(placeholder: "SCENE"), help: "List the fonts this scene can use.")
     }
 
     static let options: [OptionSpec] = [
@@ -24,7 +24,8 @@ enum FontsCommand: Command {
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitStatus {
         guard arguments.positionals.isEmpty else {
-            throw DiagnosticList.usage("fonts takes no positional arguments; use --scene SCENE", command: name)
+            throw DiagnosticList.usage(
+                "fonts takes no positional arguments; use \(CommandLineOption.scene.flag) SCENE", command: name)
         }
         let root = try arguments.inputRoot()
         let json = arguments[SharedOptions.json]

@@ -36,8 +36,11 @@ enum HelpCommand: Command {
             + TextWrapping.columns(allCommands.map { ($0.name, $0.abstract) }, width: width) + "\n\nOPTIONS:\n"
             + TextWrapping.columns(
                 [
-                    ("-h, --help", "Show this help."),
-                    ("--version [--verbose]", "Print the version of kinetype (and of every library it uses)."),
+                    ("-h, \(CommandLineOption.help.flag)", "Show this help."),
+                    (
+                        "\(CommandLineOption.version.flag) [\(CommandLineOption.verbose.flag)]",
+                        "Print the version of kinetype (and of every library it uses)."
+                    ),
                 ], width: width)
             + "\n\nSee 'kinetype help <command>' for a command's options.\n"
     }

@@ -23,9 +23,9 @@ enum PreviewCommand: Command {
 
     enum Options {
         static let port = Option(
-            "port", .integer(portRange), help: "The port to listen on (default 0: a free port, printed).")
+            .port, .integer(portRange), help: "The port to listen on (default 0: a free port, printed).")
         static let host = Option(
-            "host", .path(placeholder: "ADDRESS"),
+            .host, .path(placeholder: "ADDRESS"),
             help: "The address to listen on: 127.0.0.1 (the default and the only one accepted).")
     }
 

@@ -30,26 +30,26 @@ enum RenderCommand: Command {
         static let stillRange: ClosedRange<Double> = 0...86_400
 
         static let output = Option(
-            "output", short: "o", .path(), help: "Where to write (default: Output/<scene name>.gif).")
-        static let fps = Option("fps", .number(FormatRanges.fps), help: "Frames per second (overrides canvas.fps).")
+            .output, short: "o", .path(), help: "Where to write (default: Output/<scene name>.gif).")
+        static let fps = Option(.fps, .number(FormatRanges.fps), help: "Frames per second (overrides canvas.fps).")
         static let scale = Option(
-            "scale", .number(FormatRanges.canvasScale),
+            .scale, .number(FormatRanges.canvasScale),
             help: "Pixel density, e.g. 2 for @2x (overrides canvas.scale).")
         static let still = Option(
-            "still", .number(stillRange), value: "SECONDS",
+            .still, .number(stillRange), value: "SECONDS",
             help: "Write one PNG of this moment instead of an animation.")
         static let format = SharedOptions.format.with(
             help: "The output format when the path gives none (-o -); png with --still.")
         static let contactSheet = Option(
-            "contact-sheet", .path(),
+            .contactSheet, .path(),
             help: "Also write a PNG grid of sampled frames with their times.")
         static let haptics = Option(
-            "haptics", .path(),
+            .haptics, .path(),
             help: "Also write the keystrokes as an Apple haptic pattern (AHAP) for Core Haptics.")
         static let audio = Option(
-            "audio", .path(), help: "Also write the typewriters' key sounds alone as a WAV (48 kHz, 16-bit, mono).")
+            .audio, .path(), help: "Also write the typewriters' key sounds alone as a WAV (48 kHz, 16-bit, mono).")
         static let noSound = Flag(
-            "no-sound", help: "Leave the typewriters' key sounds out of a video.")
+            .noSound, help: "Leave the typewriters' key sounds out of a video.")
     }
 
     static let options: [OptionSpec] = [
@@ -122,7 +122,8 @@ enum RenderCommand: Command {
             if let still = request.still { try checkStill(still, within: prepared.timeline.duration) }
             if request.audio != nil, !prepared.hasSound {
                 throw DiagnosticList.usage(
-                    "--audio writes the typewriters' key sounds, but no typewriter of the scene has a \"sound\"",
+                    "\(CommandLineOption.audio.flag) writes the typewriters' key sounds, but no typewriter of the "
+                        + "scene has a \"sound\"",
                     command: name)
             }
             if renders.isEmpty {
@@ -196,9 +197,9 @@ enum RenderCommand: Command {
         var files = RunFiles()
         for (_, options) in renders {
             if !toStandardOutput { files.output(options.output, "-o", folder: options.encoding.format.traits.isFolder) }
-            if let sheet = options.contactSheet { files.output(sheet, "--contact-sheet") }
-            if let haptics = options.haptics { files.output(haptics, "--haptics") }
-            if let audio = options.audio { files.output(audio, "--audio") }
+            if let sheet = options.contactSheet { files.output(sheet, CommandLineOption.contactSheet.flag) }
+            if let haptics = options.haptics { files.output(haptics, CommandLineOption.haptics.flag) }
+            if let audio = options.audio { files.output(audio, CommandLineOption.audio.flag) }
         }
         if scene != "-" { files.input(URL(fileURLWithPath: scene), "the scene") }
         for (prepared, _) in renders { files.inputs(of: prepared) }
@@ -207,7 +208,9 @@ enum RenderCommand: Command {
 
     /// A still must show a moment of the scene (`StillMoment`).
     static func checkStill(_ time: Double, within duration: Double) throws {
-        guard let problem = StillMoment.problem(time, within: duration, option: "--still") else { return }
+        guard let problem = StillMoment.problem(time, within: duration, option: CommandLineOption.still.flag) else {
+            return
+        }
         throw DiagnosticList.usage(problem, command: name)
     }
 
@@ -231,7 +234,8 @@ enum RenderCommand: Command {
         let seconds = String(format: "%.2f s", report.duration)
         let budget =
             report.budget.map { choice in
-                "; within --max-bytes: \(choice.summary) (\(choice.tried) setting\(choice.tried == 1 ? "" : "s") tried)"
+                "; within \(CommandLineOption.maxBytes.flag): \(choice.summary) (\(choice.tried) "
+                    + "setting\(choice.tried == 1 ? "" : "s") tried)"
             } ?? ""
         return "\(frames) lasting \(seconds), \(byteCount(report.bytes))\(budget)"
     }

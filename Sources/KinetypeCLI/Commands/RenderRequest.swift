@@ -77,21 +77,25 @@ struct RenderRequest {
     private func checkSideFiles(command: String) throws {
         if contactSheet == "-" {
             throw DiagnosticList.usage(
-                "--contact-sheet needs a file path; standard output is only for the render itself", command: command)
+                "\(CommandLineOption.contactSheet.flag) needs a file path; standard output is only for the render "
+                    + "itself",
+                command: command)
         }
-        for (option, value) in [("--haptics", haptics), ("--audio", audio)] {
+        for (option, value) in [(CommandLineOption.haptics.flag, haptics), (CommandLineOption.audio.flag, audio)] {
             if value == "-" {
                 throw DiagnosticList.usage(
                     "\(option) needs a file path; standard output is only for the render itself", command: command)
             }
             if value != nil, still != nil {
                 throw DiagnosticList.usage(
-                    "\(option) writes the keystrokes of an animation; a --still has none", command: command)
+                    "\(option) writes the keystrokes of an animation; a \(CommandLineOption.still.flag) has none",
+                    command: command)
             }
         }
         if toStandardOutput, schemes.count > 1 {
             throw DiagnosticList.usage(
-                "-o - writes one render to standard output; give one --color-scheme, or name a file for both",
+                "-o - writes one render to standard output; give one \(CommandLineOption.colorScheme.flag), or name "
+                    + "a file for both",
                 command: command)
         }
     }

@@ -7,7 +7,7 @@ import Kinetype
 struct ReportMerge {
     /// `-o OUTPUT.json`, the same for both commands.
     static let output = Option(
-        "output", short: "o", .path(placeholder: "OUTPUT.json"), help: "Where to write the merged report.")
+        .output, short: "o", .path(placeholder: "OUTPUT.json"), help: "Where to write the merged report.")
 
     /// The reports to merge, as given.
     let paths: [String]

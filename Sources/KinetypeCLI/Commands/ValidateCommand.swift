@@ -22,7 +22,7 @@ enum ValidateCommand: Command {
     /// The options only `validate` takes.
     enum Options {
         static let data = Option(
-            "data", .path(placeholder: "DATA.json"), help: "Check every scene as a template filled by each entry.")
+            .data, .path(placeholder: "DATA.json"), help: "Check every scene as a template filled by each entry.")
     }
 
     static let options: [OptionSpec] = [Options.data.spec]
@@ -43,7 +43,8 @@ enum ValidateCommand: Command {
         let data = try arguments[Options.data].map(NamedInputArguments.displayName)
         // A pipe (--data -, --data <(jq …)) is read once, for every scene.
         let dataBytes = try arguments[Options.data].flatMap { path in
-            NamedInput.isPipe(path) ? try NamedInputArguments.read(path, as: "the data", option: "--data") : nil
+            NamedInput.isPipe(path)
+                ? try NamedInputArguments.read(path, as: "the data", option: CommandLineOption.data.flag) : nil
         }
         let (inputs, unnamed) = ValidationInput.expand(arguments.positionals)
         guard !inputs.isEmpty || !unnamed.isEmpty else {

@@ -48,12 +48,12 @@ enum VerifyCommand: Command {
         """
     /// The options only `verify` takes.
     enum Options {
-        static let golden = Option("golden", .path(placeholder: "DIR"), help: "The folder of golden sets (required).")
+        static let golden = Option(.golden, .path(placeholder: "DIR"), help: "The folder of golden sets (required).")
         static let record = Option(
-            "record", .choice(RecordMode.self),
+            .record, .choice(RecordMode.self),
             help: "Which goldens to write (default missing; never when CI is set).")
         static let frames = Option(
-            "frames",
+            .frames,
             .custom(
                 placeholder: "WHICH",
                 expected: "all, sample, sample:N or times in seconds like 0.5,1,2.25",
@@ -61,22 +61,22 @@ enum VerifyCommand: Command {
             help: "all (default), sample (every 10th frame plus animation starts/ends), "
                 + "sample:N, or times in seconds.")
         static let threshold = Option(
-            "threshold", .number(ComparisonOptions.fractions),
+            .threshold, .number(ComparisonOptions.fractions),
             help: "Color distance above which a pixel counts as changed (default 0.1).")
         static let maxDiffPixels = Option(
-            "max-diff-pixels", .integer(0...Int(Int32.max)),
+            .maxDiffPixels, .integer(0...Int(Int32.max)),
             help: "Changed pixels a frame may have and still pass (default 0).")
         static let maxDiffRatio = Option(
-            "max-diff-ratio", .number(ComparisonOptions.fractions),
+            .maxDiffRatio, .number(ComparisonOptions.fractions),
             help: "Changed pixels, as a fraction of the frame, a frame may have (default 0).")
         static let artifacts = Option(
-            "artifacts", .path(placeholder: "DIR"),
+            .artifacts, .path(placeholder: "DIR"),
             help: "Where to write failure images (default Output/verify-failures).")
         static let html = Option(
-            "html", .path(),
+            .html, .path(),
             help: "Write an HTML review page of every scene and frame (default on failure: ARTIFACTS/report.html).")
         static let prune = Flag(
-            "prune",
+            .prune,
             help: "Remove obsolete goldens: frames a passing set has that this run does not compare, "
                 + "and sets no scene uses (when every scene passes).")
     }
@@ -143,7 +143,7 @@ enum VerifyCommand: Command {
     ) throws {
         try run.checkFiles(
             report: request.reportPath.map(URL.init(fileURLWithPath:)),
-            page: request.htmlPath.map { (URL(fileURLWithPath: $0), "--html") }
+            page: request.htmlPath.map { (URL(fileURLWithPath: $0), CommandLineOption.html.flag) }
                 ?? (request.defaultPage, "the review page"))
         let names = Array(request.options.overrides.keys)
         let used = run.scenes.reduce(into: Set<String>()) { used, path in
@@ -188,14 +188,18 @@ enum VerifyCommand: Command {
         if !report.obsoleteSets.isEmpty {
             terminal.err(
                 "kinetype: \(severity): \(report.obsoleteSets.count) obsolete golden set(s) in \(report.goldenFolder) "
-                    + "that no scene of this run uses: \(shortList(report.obsoleteSets)); remove them with --prune\n")
+                    + "that no scene of this run uses: \(shortList(report.obsoleteSets)); remove them with "
+                    + "\(CommandLineOption.prune.flag)\n"
+            )
         }
         let frames = report.obsoleteFrameCount
         if frames > 0 {
             let sets = report.scenes.filter { !$0.result.obsoleteFrames.isEmpty }.map(\.result.scene)
             terminal.err(
                 "kinetype: \(severity): \(frames) obsolete golden frame(s) in \(shortList(sets)), frames this run "
-                    + "does not compare; remove them with --prune (or re-record with --record all)\n")
+                    + "does not compare; remove them with \(CommandLineOption.prune.flag) (or re-record with "
+                    + "\(CommandLineOption.record.flag) all)\n"
+            )
         }
     }
 
@@ -256,7 +260,8 @@ enum VerifyCommand: Command {
                     + "(a failing run never changes its goldens)\n")
         } else if missing > 0 {
             terminal.err(
-                "  \(missing) frame(s) have no golden; record them with --record missing (recording is off when CI is set)\n"
+                "  \(missing) frame(s) have no golden; record them with \(CommandLineOption.record.flag) missing "
+                    + "(recording is off when CI is set)\n"
             )
         }
         if !result.removedFrames.isEmpty, !quiet {

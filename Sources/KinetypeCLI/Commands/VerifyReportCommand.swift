@@ -23,9 +23,9 @@ enum VerifyReportCommand: Command {
         """
     /// The options only `verify-report` takes.
     enum Options {
-        static let html = Option("html", .path(), help: "Also write one HTML review page of every shard's scenes.")
+        static let html = Option(.html, .path(), help: "Also write one HTML review page of every shard's scenes.")
         static let allowPartial = Flag(
-            "allow-partial", help: "Accept a run with missing or interrupted shards: warn instead of exiting 1.")
+            .allowPartial, help: "Accept a run with missing or interrupted shards: warn instead of exiting 1.")
     }
 
     static let options: [OptionSpec] = [ReportMerge.output.spec, Options.html.spec, Options.allowPartial.spec]

@@ -28,12 +28,14 @@ struct VerifyRequest {
         }
         scenePaths = arguments.positionals
         guard let golden = try arguments[VerifyCommand.Options.golden] else {
-            throw DiagnosticList.usage("verify needs --golden DIR, the folder of golden sets", command: command)
+            throw DiagnosticList.usage(
+                "verify needs \(CommandLineOption.golden.flag) DIR, the folder of golden sets", command: command)
         }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: golden, isDirectory: &isFolder), !isFolder.boolValue {
             throw DiagnosticList.usage(
-                "--golden takes the folder of golden sets, but \(JSONText.quotedPath(golden)) is a file",
+                "\(CommandLineOption.golden.flag) takes the folder of golden sets, but "
+                    + "\(JSONText.quotedPath(golden)) is a file",
                 command: command)
         }
         self.golden = golden
@@ -48,7 +50,8 @@ struct VerifyRequest {
         shard = try arguments.shard(terminal: terminal, doing: "verifying")
         if options.prune, shard != nil {
             throw DiagnosticList.usage(
-                "--prune cannot be used with --shard: a shard sees only its own scenes; prune in an unsharded run",
+                "\(CommandLineOption.prune.flag) cannot be used with \(CommandLineOption.shard.flag): a shard sees "
+                    + "only its own scenes; prune in an unsharded run",
                 command: command)
         }
     }

@@ -1,3 +1,5 @@
+import Kinetype
+
 /// The bash completion script: a `_kinetype` function registered with `complete -F`.
 enum BashCompletion {
     static func script(_ commands: [CompletedCommand]) -> String {
@@ -6,7 +8,8 @@ enum BashCompletion {
             "_kinetype() {",
             "    local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"",
             "    if [[ $COMP_CWORD -eq 1 ]]; then",
-            "        COMPREPLY=($(compgen -W \"\(commands.map(\.name).joined(separator: " ")) --help --version\" -- \"$cur\"))",
+            "        COMPREPLY=($(compgen -W \"\(commands.map(\.name).joined(separator: " ")) "
+                + "\(CommandLineOption.help.flag) \(CommandLineOption.version.flag)\" -- \"$cur\"))",
             "        return",
             "    fi",
             "    case \"${COMP_WORDS[1]}\" in",
@@ -15,13 +18,13 @@ enum BashCompletion {
             lines.append("    \(command.name))")
             lines.append("        case \"$prev\" in")
             for option in command.options where option.takesValue {
-                let names = (option.short.map { ["-\($0)"] } ?? []) + ["--\(option.name)"]
+                let names = (option.short.map { ["-\($0)"] } ?? []) + [option.flag]
                 lines.append(
                     "        \(names.joined(separator: "|"))) \(valueCompletion(option.completion)); return ;;")
             }
             lines.append("        esac")
             let optionWords = command.options.flatMap { option in
-                (option.short.map { ["-\($0)"] } ?? []) + ["--\(option.name)"]
+                (option.short.map { ["-\($0)"] } ?? []) + [option.flag]
             }
             lines.append("        if [[ \"$cur\" == -* ]]; then")
             lines.append("            COMPREPLY=($(compgen -W \"\(optionWords.joined(separator: " "))\" -- \"$cur\"))")

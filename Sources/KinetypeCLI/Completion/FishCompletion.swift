@@ -1,11 +1,15 @@
+import Kinetype
+
 /// The fish completion script: one `complete -c kinetype` line per command and option.
 enum FishCompletion {
     static func script(_ commands: [CompletedCommand]) -> String {
         var lines = [
             "# kinetype completion for fish. Save it as ~/.config/fish/completions/kinetype.fish",
             "complete -c kinetype -f",
-            "complete -c kinetype -n __fish_use_subcommand -l help -s h -d \(quoted("Show help"))",
-            "complete -c kinetype -n __fish_use_subcommand -l version -d \(quoted("Print the version"))",
+            "complete -c kinetype -n __fish_use_subcommand -l \(CommandLineOption.help.rawValue) -s h -d "
+                + "\(quoted("Show help"))",
+            "complete -c kinetype -n __fish_use_subcommand -l \(CommandLineOption.version.rawValue) -d "
+                + "\(quoted("Print the version"))",
         ]
         for command in commands {
             lines.append(

@@ -1,3 +1,5 @@
+import Kinetype
+
 /// The zsh completion script: a `#compdef kinetype` function built on `_arguments`.
 enum ZshCompletion {
     static func script(_ commands: [CompletedCommand]) -> String {
@@ -41,9 +43,9 @@ enum ZshCompletion {
         }
         let repeated = option.repeatable ? "*" : ""
         guard let short = option.short else {
-            return quoted(repeated + "--\(option.name)" + description + value)
+            return quoted(repeated + option.flag + description + value)
         }
-        return quoted("(-\(short) --\(option.name))") + "{-\(short),--\(option.name)}" + quoted(description + value)
+        return quoted("(-\(short) \(option.flag))") + "{-\(short),\(option.flag)}" + quoted(description + value)
     }
 
     private static func action(_ completion: ValueCompletion) -> String {
