@@ -28,8 +28,8 @@ enum BatchFiles {
                     FingerprintFileName.of(name, nameLimit: nameLimit), in: fingerprints, "the fingerprint of \(entry)")
             }
         }
-        if let report = options.reportFile { files.output(report, "--report") }
-        if let picture = options.pictureFile { files.output(picture, "--picture") }
+        if let report = options.reportFile { files.output(report, CommandLineOption.report.flag) }
+        if let picture = options.pictureFile { files.output(picture, CommandLineOption.picture.flag) }
         // A template or data that came through a pipe is no file an output could be.
         if options.templateBytes == nil {
             files.input(options.template, "the template", shown: options.templateDisplayName)

@@ -16,7 +16,7 @@ public enum BatchReportMerge {
     }
 
     /// What a batch report is, for messages about a file that is not one.
-    static let expected = "a kinetype batch report (written by batch --report)"
+    static let expected = "a kinetype batch report (written by batch \(CommandLineOption.report.flag))"
 
     /// The merged report, and what it lacks.
     /// - Parameter reports: each report's name (for messages) and bytes.

@@ -211,8 +211,8 @@ struct BatchJobRunner {
             settings.stillTime = StillMoment.seconds(settings.stillTime, within: duration)
             let posterTime = options.posterTime.map { StillMoment.seconds($0, within: duration) }
             let moments: [(option: String, time: Double)] =
-                (options.format.traits.isStill ? [("--still", settings.stillTime)] : [])
-                + (posterTime.map { [("--poster", $0)] } ?? [])
+                (options.format.traits.isStill ? [(CommandLineOption.still.flag, settings.stillTime)] : [])
+                + (posterTime.map { [(CommandLineOption.poster.flag, $0)] } ?? [])
             for (option, time) in moments {
                 if let problem = StillMoment.problem(time, within: duration, option: option) {
                     throw Diagnostic(kind: .usage, message: problem).fail()

@@ -99,9 +99,13 @@ public struct AndroidResources: Sendable {
         guard format.traits.fileExtension != nil else {
             throw Diagnostic(
                 kind: .usage,
-                message: "--android-res takes outputs that are one file; \(format.displayName) have no place in res/",
-                hint: "choose --format \(OutputFormat.formatList { $0.traits.fileExtension != nil }), "
-                    + "or --still SECONDS for drawables"
+                message:
+                    "\(CommandLineOption.androidRes.flag) takes outputs that are one file; \(format.displayName) "
+                    + "have no place in res/",
+                hint:
+                    "choose \(CommandLineOption.format.flag) "
+                    + "\(OutputFormat.formatList { $0.traits.fileExtension != nil }), "
+                    + "or \(CommandLineOption.still.flag) SECONDS for drawables"
             ).fail()
         }
         let drawables = format.traits.isStill || posters
@@ -114,9 +118,11 @@ public struct AndroidResources: Sendable {
         let text = odd == odd.rounded() ? String(Int(odd)) : String(odd)
         throw Diagnostic(
             kind: .usage,
-            message: "--android-res has no density for scale \(text)\(drawables ? " (drawables need one)" : ""); "
+            message:
+                "\(CommandLineOption.androidRes.flag) has no density for scale "
+                + "\(text)\(drawables ? " (drawables need one)" : ""); "
                 + "Android's are 1 (mdpi), 1.5 (hdpi), 2 (xhdpi), 3 (xxhdpi) and 4 (xxxhdpi); nothing was written",
-            hint: "give --scale a list of those (a template's own canvas.scale counts too)"
+            hint: "give \(CommandLineOption.scale.flag) a list of those (a template's own canvas.scale counts too)"
         ).fail()
     }
 
@@ -260,7 +266,9 @@ public struct AndroidResources: Sendable {
             guard let known = strings[name], !known.hasDefault else { return nil }
             return .warning(
                 "\(name) is only in localized folders (\(known.locales.sorted().joined(separator: ", "))), so a device "
-                    + "in another locale finds none; name the default language with --default-locale")
+                    + "in another locale finds none; name the default language with "
+                    + "\(CommandLineOption.defaultLocale.flag)"
+            )
         }
         return variants.keys.sorted().compactMap { name -> Diagnostic? in
             let found = variants[name]!
@@ -273,12 +281,12 @@ public struct AndroidResources: Sendable {
             if found.allSatisfy({ $0.outcome.locale != nil }) {
                 return .warning(
                     "\(name) is only in localized folders (\(locales.joined(separator: ", "))), so a device in another "
-                        + "locale finds none; name the default language with --default-locale")
+                        + "locale finds none; name the default language with \(CommandLineOption.defaultLocale.flag)")
             }
             return .warning(
                 "\(name) is only in -ldrtl folders (right-to-left entries without a \"locale\"), so a device in a "
                     + "left-to-right locale finds none; add a left-to-right entry, or give the entry a \"locale\" and "
-                    + "name it with --default-locale")
+                    + "name it with \(CommandLineOption.defaultLocale.flag)")
         } + stringWarnings
     }
 

@@ -42,8 +42,10 @@ public struct AssetCatalog: Sendable {
         guard folder.pathExtension == "xcassets" else {
             throw Diagnostic(
                 kind: .usage,
-                message: "--xcassets needs a folder whose name ends in .xcassets, not \(JSONText.quoted(folder.path))",
-                hint: "e.g. --xcassets App/WhatsNew.xcassets"
+                message:
+                    "\(CommandLineOption.xcassets.flag) needs a folder whose name ends in .xcassets, not "
+                    + "\(JSONText.quoted(folder.path))",
+                hint: "e.g. \(CommandLineOption.xcassets.flag) App/WhatsNew.xcassets"
             ).fail()
         }
         self.folder = folder
@@ -69,10 +71,14 @@ public struct AssetCatalog: Sendable {
         guard format.traits.uniformType != nil else {
             throw Diagnostic(
                 kind: .usage,
-                message: "--xcassets takes outputs that are one file; \(format.displayName) have no place in an "
+                message:
+                    "\(CommandLineOption.xcassets.flag) takes outputs that are one file; \(format.displayName) have "
+                    + "no place in an "
                     + "asset catalog",
-                hint: "choose --format \(OutputFormat.formatList { $0.traits.uniformType != nil }), "
-                    + "or --still SECONDS for an image set"
+                hint:
+                    "choose \(CommandLineOption.format.flag) "
+                    + "\(OutputFormat.formatList { $0.traits.uniformType != nil }), "
+                    + "or \(CommandLineOption.still.flag) SECONDS for an image set"
             ).fail()
         }
         if format.traits.isStill || posters, let scales { try checkImageScales(scales) }
@@ -83,9 +89,10 @@ public struct AssetCatalog: Sendable {
         guard let odd = scales.first(where: { !imageScales.contains($0) }) else { return }
         throw Diagnostic(
             kind: .usage,
-            message: "--xcassets puts stills in image sets, whose images are 1x, 2x or 3x; scale "
+            message:
+                "\(CommandLineOption.xcassets.flag) puts stills in image sets, whose images are 1x, 2x or 3x; scale "
                 + "\(scaleText(odd)) has no place in one, and nothing was rendered",
-            hint: "give --scale a list of 1, 2 and 3 (a template's own canvas.scale counts too)"
+            hint: "give \(CommandLineOption.scale.flag) a list of 1, 2 and 3 (a template's own canvas.scale counts too)"
         ).fail()
     }
 

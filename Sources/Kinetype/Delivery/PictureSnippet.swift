@@ -36,9 +36,13 @@ public struct PictureSnippet: Sendable {
             let names = formats.map(\.traits.name)
             throw Diagnostic(
                 kind: .usage,
-                message: "--picture writes a web page's <picture> of animations, which \(format.displayName) are not; "
+                message:
+                    "\(CommandLineOption.picture.flag) writes a web page's <picture> of animations, which "
+                    + "\(format.displayName) are not; "
                     + "it takes \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")",
-                hint: "give --format svg (or webp, apng, gif); the batch then also writes each output as WebP and GIF"
+                hint:
+                    "give \(CommandLineOption.format.flag) svg (or webp, apng, gif); the batch then also writes "
+                    + "each output as WebP and GIF"
             ).fail()
         }
         return [OutputFormat.webp, .gif].filter { $0 != format }

@@ -326,7 +326,8 @@ enum SceneFontResolution {
     /// Where a scene's families come from and how to see them, for a hint about a missing family.
     private static func familySources(of scene: Scene) -> String {
         scene.systemFonts
-            ? "run `kinetype fonts --system-fonts` to list the families, or add the font file to `fonts`"
+            ? "run `kinetype fonts \(CommandLineOption.systemFonts.flag)` to list the families, or add the font "
+                + "file to `fonts`"
             : "run `kinetype fonts` to list the families, add the font file to `fonts`, or allow this "
                 + "machine's fonts with \"systemFonts\": true (renders then differ between machines)"
     }

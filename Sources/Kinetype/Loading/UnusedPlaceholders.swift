@@ -16,7 +16,7 @@ public enum UnusedPlaceholders {
             let shown = JSONText.unquoted(name)
             return Diagnostic(
                 strict ? .error : .warning, kind: .usage,
-                message: "--set \(shown): \(sceneName) has no {{\(shown)}} placeholder"
+                message: "\(CommandLineOption.set.flag) \(shown): \(sceneName) has no {{\(shown)}} placeholder"
                     + suggestion(for: name, among: used),
                 hint: hint(for: used))
         }

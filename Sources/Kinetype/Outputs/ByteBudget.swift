@@ -169,10 +169,14 @@ extension PreparedScene {
             if smallest > budget.maximum {
                 throw Diagnostic(
                     kind: .renderFailure,
-                    message: "--max-bytes \(budget.maximum): even the smallest \(format.traits.name) kinetype makes of "
+                    message:
+                        "\(CommandLineOption.maxBytes.flag) \(budget.maximum): even the smallest "
+                        + "\(format.traits.name) kinetype makes of "
                         + "this scene (\(steps[last].summary(format: format, from: steps[0]))) is \(smallest) bytes, "
                         + "so nothing was written",
-                    hint: "raise --max-bytes, make the canvas smaller or the animation shorter, or render .svg "
+                    hint:
+                        "raise \(CommandLineOption.maxBytes.flag), make the canvas smaller or the animation "
+                        + "shorter, or render .svg "
                         + "(vector shapes, often smaller for typewriter text)"
                 ).fail()
             }
@@ -191,7 +195,9 @@ extension PreparedScene {
         if report.bytes > budget.maximum {
             throw Diagnostic(
                 kind: .renderFailure,
-                message: "--max-bytes \(budget.maximum): the render gave \(report.bytes) bytes where its trial gave "
+                message:
+                    "\(CommandLineOption.maxBytes.flag) \(budget.maximum): the render gave \(report.bytes) bytes "
+                    + "where its trial gave "
                     + "\(sizes[chosen] ?? 0); nothing was written"
             )
             .fail()

@@ -30,14 +30,14 @@ public enum OutputFormat: String, CaseIterable, Hashable, Codable, Sendable {
     case svg
 
     /// An encoding option of `render` and `batch`, which applies to some formats only.
-    public enum Setting: String, CaseIterable, Sendable {
+    public enum Setting: CaseIterable, Sendable {
         case quality
         case dither
-        case pngCompression = "png-compression"
+        case pngCompression
         case crf
         case matte
         case codec
-        case maxBytes = "max-bytes"
+        case maxBytes
     }
 
     /// The facts of one format.
@@ -82,7 +82,8 @@ public enum OutputFormat: String, CaseIterable, Hashable, Codable, Sendable {
                 video: nil, animation: .gif, uniformType: "com.compuserve.gif", mediaType: "image/gif")
         case .webp:
             Traits(
-                name: "webp", fileExtension: "webp", description: "animated WebP, lossless unless --quality",
+                name: "webp", fileExtension: "webp",
+                description: "animated WebP, lossless unless \(CommandLineOption.quality.flag)",
                 settings: [.quality, .maxBytes], video: nil, animation: .webp, uniformType: "org.webmproject.webp",
                 mediaType: "image/webp")
         case .apng:
@@ -111,7 +112,7 @@ public enum OutputFormat: String, CaseIterable, Hashable, Codable, Sendable {
                 video: nil, animation: nil, uniformType: nil, mediaType: nil)
         case .stillPNG:
             Traits(
-                name: "png", fileExtension: "png", description: "one PNG image, with --still",
+                name: "png", fileExtension: "png", description: "one PNG image, with \(CommandLineOption.still.flag)",
                 settings: [.pngCompression], video: nil, animation: nil, uniformType: "public.png",
                 mediaType: "image/png", isStill: true)
         case .lottie:
@@ -137,7 +138,7 @@ public enum OutputFormat: String, CaseIterable, Hashable, Codable, Sendable {
         case .lottie: "Lottie .json outputs"
         case .dotLottie: "dotLottie .lottie outputs"
         case .pngSequence: "PNG frames"
-        case .stillPNG: "a --still PNG"
+        case .stillPNG: "a \(CommandLineOption.still.flag) PNG"
         }
     }
 
@@ -225,7 +226,9 @@ public enum OutputFormat: String, CaseIterable, Hashable, Codable, Sendable {
             guard lowered == OutputFormat.stillPNG.traits.name else {
                 throw Diagnostic(
                     kind: .usage,
-                    message: "--still writes one PNG image, so the output must be .png, not \(output)"
+                    message:
+                        "\(CommandLineOption.still.flag) writes one PNG image, so the output must be .png, not "
+                        + "\(output)"
                 ).fail()
             }
             return .stillPNG
@@ -234,7 +237,8 @@ public enum OutputFormat: String, CaseIterable, Hashable, Codable, Sendable {
             throw Diagnostic(
                 kind: .usage,
                 message:
-                    "\(output) would be one PNG image, but no moment was chosen: add --still SECONDS for the frame "
+                    "\(output) would be one PNG image, but no moment was chosen: add "
+                    + "\(CommandLineOption.still.flag) SECONDS for the frame "
                     + "at that time, write .apng for an animated PNG, or give a folder path (frames/) for every frame "
                     + "as PNG files"
             ).fail()

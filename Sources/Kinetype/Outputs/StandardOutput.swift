@@ -28,7 +28,7 @@ public enum StandardOutput {
             throw Diagnostic(
                 kind: .usage,
                 message: "PNG frames are a folder of files and cannot be written to standard output",
-                hint: "give a folder (-o frames/), or one moment as a PNG with --still SECONDS"
+                hint: "give a folder (-o frames/), or one moment as a PNG with \(CommandLineOption.still.flag) SECONDS"
             ).fail()
         }
         // A closed descriptor would be reused by the next open (a temporary file, ffmpeg's pipe),

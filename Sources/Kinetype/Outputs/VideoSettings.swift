@@ -58,7 +58,8 @@ public struct VideoSettings: Hashable, Codable, Sendable {
             throw Diagnostic(
                 kind: .usage,
                 message:
-                    "--codec \(codec.rawValue) does not go in .\(format.fileExtension); .\(format.fileExtension) takes "
+                    "\(CommandLineOption.codec.flag) \(codec.rawValue) does not go in .\(format.fileExtension); "
+                    + ".\(format.fileExtension) takes "
                     + codecs.map { $0 == codecs[0] ? "\($0.rawValue) (the default)" : $0.rawValue }.joined(
                         separator: " or "),
                 hint: "write .mp4 for h264, .mov for prores; hevc goes in either"
@@ -67,8 +68,12 @@ public struct VideoSettings: Hashable, Codable, Sendable {
         if crf != nil, videoFormat(for: format) == .mov {
             throw Diagnostic(
                 kind: .usage,
-                message: "--crf does not apply to ProRes 4444 (.mov): it encodes at a fixed high quality",
-                hint: "leave out --crf, or add --codec hevc for HEVC in .mov, which takes one"
+                message:
+                    "\(CommandLineOption.crf.flag) does not apply to ProRes 4444 (.mov): it encodes at a fixed high "
+                    + "quality",
+                hint:
+                    "leave out \(CommandLineOption.crf.flag), or add \(CommandLineOption.codec.flag) hevc for HEVC "
+                    + "in .mov, which takes one"
             ).fail()
         }
     }
@@ -85,9 +90,11 @@ public struct VideoSettings: Hashable, Codable, Sendable {
         guard transparent, matte == nil, !format.carriesAlpha else { return (options, []) }
         let warning = Diagnostic.warning(
             ".\(format.fileExtension) (\(format.codecName)) cannot keep the transparent canvas, so it was composited "
-                + "onto black (\(Self.defaultMatte.description.prefix(7))); choose the color with --matte COLOR, "
+                + "onto black (\(Self.defaultMatte.description.prefix(7))); choose the color with "
+                + "\(CommandLineOption.matte.flag) COLOR, "
                 + (format == .hevcMOV
-                    ? "or write .webm, or .mov in ProRes 4444 (without --codec hevc), to keep the alpha channel"
+                    ? "or write .webm, or .mov in ProRes 4444 (without \(CommandLineOption.codec.flag) hevc), to "
+                        + "keep the alpha channel"
                     : "or write .webm or .mov to keep the alpha channel"))
         return (options, [warning])
     }

@@ -146,7 +146,7 @@ public struct VerifyHTMLReport {
         if !report.obsoleteSets.isEmpty {
             lines.append(
                 "\(report.obsoleteSets.count) obsolete golden set(s) that no scene of this run uses: "
-                    + listing(report.obsoleteSets) + "; remove them with <code>--prune</code>")
+                    + listing(report.obsoleteSets) + "; remove them with <code>\(CommandLineOption.prune.flag)</code>")
         }
         if !report.removedSets.isEmpty {
             lines.append("\(report.removedSets.count) obsolete golden set(s) removed: " + listing(report.removedSets))
@@ -155,7 +155,9 @@ public struct VerifyHTMLReport {
         if frames > 0 {
             lines.append(
                 "\(frames) obsolete golden frame(s) in the sets below, frames this run does not compare; remove "
-                    + "them with <code>--prune</code> or <code>--record all</code>")
+                    + "them with <code>\(CommandLineOption.prune.flag)</code> or "
+                    + "<code>\(CommandLineOption.record.flag) all</code>"
+            )
         }
         guard !lines.isEmpty else { return "" }
         return "<div class=\"callout warn obsolete\"><ul>" + lines.map { "<li>\($0)</li>" }.joined() + "</ul></div>"
@@ -222,7 +224,8 @@ public struct VerifyHTMLReport {
         if missing > 0 {
             let withheld = result.recordingWithheld ? " They were not recorded, because the set fails." : ""
             html +=
-                "<p class=\"callout\">\(missing) frame(s) have no golden; <code>--record failed</code> records them too."
+                "<p class=\"callout\">\(missing) frame(s) have no golden; <code>\(CommandLineOption.record.flag) "
+                + "failed</code> records them too."
                 + "\(withheld)</p>\n"
         }
         if !result.obsoleteFrames.isEmpty {

@@ -82,7 +82,10 @@ enum ShardCoverage {
             missing: Diagnostic(
                 kind: .renderFailure,
                 message: "\(what): the merged report covers only \(coveredText)",
-                hint: "merge the report of every shard, or pass --allow-partial to accept a partial \(work)"))
+                hint:
+                    "merge the report of every shard, or pass \(CommandLineOption.allowPartial.flag) to accept a "
+                    + "partial \(work)"
+            ))
     }
 
     /// `1-3,5,7,8`: sorted numbers, runs of three or more as a range.
@@ -109,7 +112,8 @@ enum ShardCoverage {
         guard let shard = Shard(parsing: label) else {
             throw document.diagnostic(
                 at: [.key("shard")],
-                "\(JSONText.quoted(label)) is not a shard: a shard is \(Shard.syntax), as --shard takes it"
+                "\(JSONText.quoted(label)) is not a shard: a shard is \(Shard.syntax), as "
+                    + "\(CommandLineOption.shard.flag) takes it"
             ).fail()
         }
         return shard
@@ -124,7 +128,7 @@ enum ShardCoverage {
             path: "interrupted",
             message: "\(which) was interrupted (Ctrl-C or SIGTERM) before it finished: what it did not reach is "
                 + "missing from the merged report",
-            hint: "run \(which) again, or pass --allow-partial to accept a partial \(work)")
+            hint: "run \(which) again, or pass \(CommandLineOption.allowPartial.flag) to accept a partial \(work)")
     }
 }
 

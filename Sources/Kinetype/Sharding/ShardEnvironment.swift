@@ -43,7 +43,7 @@ public enum ShardEnvironment {
             else {
                 let range = source.zeroBased ? "0 to \(source.count) − 1" : "1 to \(source.count)"
                 throw problem(
-                    "--shard auto read \(source.index)=\(JSONText.quoted(indexText)) and "
+                    "\(CommandLineOption.shard.flag) auto read \(source.index)=\(JSONText.quoted(indexText)) and "
                         + "\(source.count)=\(JSONText.quoted(countText)) (\(source.system)); the index must be a "
                         + "whole number from \(range), and the count one from 1 to \(Shard.maximumCount)")
             }
@@ -51,8 +51,8 @@ public enum ShardEnvironment {
         }
         let looked = sources.map { "\($0.index)/\($0.count)" }.joined(separator: ", ")
         throw problem(
-            "--shard auto found no parallel job variables (looked for \(looked)); "
-                + "pass KINETYPE_SHARD_INDEX and KINETYPE_SHARD_COUNT, or give --shard I/N")
+            "\(CommandLineOption.shard.flag) auto found no parallel job variables (looked for \(looked)); "
+                + "pass KINETYPE_SHARD_INDEX and KINETYPE_SHARD_COUNT, or give \(CommandLineOption.shard.flag) I/N")
     }
 
     private static func problem(_ message: String) -> DiagnosticList {

@@ -59,7 +59,8 @@ public enum GoldenSetNames {
                             "\(other) and \(path) would both use the golden set \(JSONText.quoted(name)), "
                             + "so one would overwrite the other's goldens",
                         hint:
-                            "rename one of the scene files, or verify them in separate runs with different --golden folders"
+                            "rename one of the scene files, or verify them in separate runs with different "
+                            + "\(CommandLineOption.golden.flag) folders"
                     ).fail()
                 }
                 owners[name] = path

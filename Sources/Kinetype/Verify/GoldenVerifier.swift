@@ -134,7 +134,9 @@ private struct FrameGoldenVerifier {
             let pastTheEnd = obsolete.filter { (GoldenFrameName.index(of: $0) ?? 0) >= frameCount }
             if options.frames == .all, !pastTheEnd.isEmpty, options.record == .never || options.record == .missing {
                 result.problems.append(
-                    "the golden set has \(pastTheEnd.count) frame(s) more than the scene's \(frameCount); the animation got shorter (re-record with --record all if that is intended)"
+                    "the golden set has \(pastTheEnd.count) frame(s) more than the scene's \(frameCount); the "
+                        + "animation got shorter (re-record with \(CommandLineOption.record.flag) all if that is "
+                        + "intended)"
                 )
             }
             try finish(recording, result: &result, obsolete: obsolete, setExists: setExists, environment: current)

@@ -36,7 +36,7 @@ public enum VerifyReportMerge {
     }
 
     /// What a verify report is, for messages about a file that is not one.
-    static let expected = "a kinetype verify report (written by verify --report)"
+    static let expected = "a kinetype verify report (written by verify \(CommandLineOption.report.flag))"
 
     /// The merged report, its images, and what it lacks.
     /// - Throws: a `DiagnosticList` when a report is not a verify report (at its line, column and
@@ -164,7 +164,10 @@ public enum VerifyReportMerge {
                     .warning, kind: .missingInput, file: reportPath,
                     message: "\(missing) failure image(s) of this report were not found in \(places); the page "
                         + "shows them as missing",
-                    hint: "keep each shard's artifacts folder (--artifacts) next to its report, as one CI artifact"))
+                    hint:
+                        "keep each shard's artifacts folder (\(CommandLineOption.artifacts.flag)) next to its "
+                        + "report, as one CI artifact"
+                ))
         }
         return warnings
     }

@@ -35,7 +35,7 @@ public struct VerifyRun {
     /// - Throws: `.usage` naming both files.
     public func checkFiles(report: URL?, page: (url: URL, label: String)?) throws {
         var files = RunFiles()
-        if let report { files.output(report, "--report") }
+        if let report { files.output(report, CommandLineOption.report.flag) }
         if let page { files.output(page.url, page.label) }
         for path in scenesToVerify {
             let stem = GoldenSetNames.stem(ofScene: path)

@@ -27,7 +27,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .invalidInput: return "the scene or data is invalid"
         case .missingInput:
             return
-                "an input file (scene, font, image, data) is missing, unreadable, not a regular file, or outside `--root`"
+                "an input file (scene, font, image, data) is missing, unreadable, not a regular file, or outside "
+                + "`\(CommandLineOption.root.flag)`"
         case .cannotWrite: return "an output cannot be written"
         case .interrupted: return "interrupted"
         }

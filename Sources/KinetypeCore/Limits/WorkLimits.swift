@@ -51,7 +51,9 @@ public struct WorkLimits: Equatable, Sendable {
                 "the scene has \(Self.grouped(Double(scene.layers.count))) layers × "
                     + "\(Self.grouped(Double(timeline.frameCount))) frames = \(Self.grouped(layerFrames)) layer frames; "
                     + "the limit is \(Self.grouped(Double(maximumLayerFrames))) per output",
-                hint: "use fewer layers or a shorter scene, or raise the limit with --max-layer-frames N"
+                hint:
+                    "use fewer layers or a shorter scene, or raise the limit with "
+                    + "\(CommandLineOption.maxLayerFrames.flag) N"
             ).fail()
         }
         let text = TextLayoutWork(timeline, scene: scene)
@@ -62,7 +64,9 @@ public struct WorkLimits: Equatable, Sendable {
                     + "\(Self.grouped(Double(largest.characters))) characters; the scene's text is "
                     + "\(Self.grouped(text.characters)) characters laid out in all (weighted by cost), and the "
                     + "limit is \(Self.grouped(Double(maximumTextLayout))) per output",
-                hint: "animate a shorter text or for fewer frames, or raise the limit with --max-text-layout N"
+                hint:
+                    "animate a shorter text or for fewer frames, or raise the limit with "
+                    + "\(CommandLineOption.maxTextLayout.flag) N"
             ).fail()
         }
     }
@@ -79,7 +83,9 @@ public struct WorkLimits: Equatable, Sendable {
             throw source.diagnostic(
                 at: path,
                 "the animation is \(length); the limit is \(Self.grouped(Double(maximumFrames))) frames per output",
-                hint: "shorten the scene or lower canvas.fps, or raise the limit with --max-frames N"
+                hint:
+                    "shorten the scene or lower canvas.fps, or raise the limit with "
+                    + "\(CommandLineOption.maxFrames.flag) N"
             ).fail()
         }
         let width = scene.canvas.pixelWidth
@@ -92,7 +98,8 @@ public struct WorkLimits: Equatable, Sendable {
                 "the output is \(width)×\(height) pixels × \(length) = \(Self.grouped(total)) pixels; "
                     + "the limit is \(Self.grouped(Double(maximumTotalPixels))) pixels per output",
                 hint:
-                    "shorten the scene, lower canvas.fps or the canvas size, or raise the limit with --max-total-pixels N"
+                    "shorten the scene, lower canvas.fps or the canvas size, or raise the limit with "
+                    + "\(CommandLineOption.maxTotalPixels.flag) N"
             ).fail()
         }
     }

@@ -60,7 +60,8 @@ public struct Scene: Equatable, Sendable {
         var hint = "paths are relative to the scene file's folder"
         switch error {
         case .missing where inputRoot == nil: hint += " (looked for \(JSONText.unquotedPath(resolve(path: file).path)))"
-        case .outsideRoot: hint = "with --root, every file a scene names must be inside the root folder"
+        case .outsideRoot:
+            hint = "with \(CommandLineOption.root.flag), every file a scene names must be inside the root folder"
         case .notRegular: hint = "point it at a regular file"
         case .missing, .unreadable, .tooLarge: break
         }

@@ -9,7 +9,9 @@ public enum ReportRanges {
     /// The most shards a run can be split into: `--shard I/N`, `--shard auto` and a report's `shard`.
     public static let shardCount = NumberRange(
         ["shard"], .between, 1, 10_000, whole: true,
-        meaning: "N of a report's shard I/N; also the N of --shard I/N and --shard auto",
+        meaning:
+            "N of a report's shard I/N; also the N of \(CommandLineOption.shard.flag) I/N and "
+            + "\(CommandLineOption.shard.flag) auto",
         reason: "more parallel jobs than a CI matrix runs; a merge of N shards looks for each")
 
     // MARK: batch --report
@@ -20,11 +22,11 @@ public enum ReportRanges {
         reason: "a data file holds at most 64 MB, so fewer entries")
     public static let scale = NumberRange(
         ["outcomes[].scale"], .between, FormatRanges.canvasScale.minimum, FormatRanges.canvasScale.maximum,
-        meaning: "the output's pixel density", reason: "the range of --scale")
+        meaning: "the output's pixel density", reason: "the range of \(CommandLineOption.scale.flag)")
     public static let frames = NumberRange(
         ["outcomes[].frames"], .between, 0, Double(Int32.max), whole: true,
         meaning: "frames of the output",
-        reason: "far above any render (100,000 by default, see --max-frames)")
+        reason: "far above any render (100,000 by default, see \(CommandLineOption.maxFrames.flag))")
     public static let bytes = NumberRange(
         ["outcomes[].bytes"], .between, 0, 9_007_199_254_740_992, whole: true,
         meaning: "size of the output in bytes", reason: "2⁵³: exact as a JSON number everywhere",
@@ -41,14 +43,15 @@ public enum ReportRanges {
 
     public static let threshold = NumberRange(
         ["comparison.threshold", "comparison.maxDiffRatio"], .between, 0, 1,
-        meaning: "--threshold and --max-diff-ratio of the run", reason: "fractions, as the options take them")
+        meaning: "\(CommandLineOption.threshold.flag) and \(CommandLineOption.maxDiffRatio.flag) of the run",
+        reason: "fractions, as the options take them")
     public static let maxDiffPixels = NumberRange(
         ["comparison.maxDiffPixels"], .between, 0, Double(Int32.max), whole: true,
-        meaning: "--max-diff-pixels of the run", reason: "the option's own range")
+        meaning: "\(CommandLineOption.maxDiffPixels.flag) of the run", reason: "the option's own range")
     public static let frame = NumberRange(
         ["scenes[].result.frames[].frame"], .between, 1, Double(Int32.max), whole: true,
         meaning: "the frame compared, from 1",
-        reason: "far above any render (100,000 by default, see --max-frames)")
+        reason: "far above any render (100,000 by default, see \(CommandLineOption.maxFrames.flag))")
     public static let frameTime = NumberRange(
         ["scenes[].result.frames[].time"], .between, 0, Double(Int32.max),
         meaning: "seconds from the start to the frame",

@@ -9,7 +9,9 @@ enum SceneSchemaDocument {
             .string(
                 "An animated text scene rendered by kinetype. Lengths are points (multiplied by "
                     + "canvas.scale to get pixels), times are seconds, colors are strings. Any string may contain {{name}} "
-                    + "placeholders, filled from vars, batch data and --set. Unknown keys are errors.")
+                    + "placeholders, filled from vars, batch data and \(CommandLineOption.set.flag). Unknown keys "
+                    + "are errors."
+            )
         ),
         ("type", .string("object")),
         (
@@ -45,7 +47,8 @@ enum SceneSchemaDocument {
                             "description",
                             .string(
                                 "Default values for {{name}} placeholders: strings, or numbers inserted as "
-                                    + "written. Batch data and --set override them. Values are inserted as plain text, never expanded again."
+                                    + "written. Batch data and \(CommandLineOption.set.flag) override them. Values "
+                                    + "are inserted as plain text, never expanded again."
                             )
                         ),
                         ("additionalProperties", .object([("type", .array([.string("string"), .string("number")]))])),
@@ -139,7 +142,8 @@ enum SceneSchemaDocument {
                         "colorScheme",
                         Schema.names(
                             "The appearance: which side of every {\"light\", \"dark\"} color and system.* color is "
-                                + "used. --color-scheme and a batch entry's colorScheme win over it.",
+                                + "used. \(CommandLineOption.colorScheme.flag) and a batch entry's colorScheme win "
+                                + "over it.",
                             ColorScheme.allCases.map(\.rawValue), default: "light")
                     ),
                     (

@@ -95,7 +95,8 @@ public struct TemplateExpander: Sendable {
         return Problem(
             message: message,
             hint: suggestion == nil
-                ? "define \(JSONText.quoted(name)) in \"vars\" or pass --set \(Suggestion.isComparable(name) ? name : "NAME")=…"
+                ? "define \(JSONText.quoted(name)) in \"vars\" or pass \(CommandLineOption.set.flag) "
+                    + "\(Suggestion.isComparable(name) ? name : "NAME")=…"
                 : nil)
     }
 

@@ -31,7 +31,9 @@ public enum MotionSafety {
                         + "\(String(format: "%.2f", timeline.duration)) s and loops forever, and motion longer than "
                         + "5 s that starts by itself needs a way to stop it",
                     hint: "set \"output\": {\"loop\": 1} (or a few plays) so it stops on its finished text, or make "
-                        + "it 5 s or shorter; in an app, show the --poster still under Reduce Motion"))
+                        + "it 5 s or shorter; in an app, show the \(CommandLineOption.poster.flag) still under "
+                        + "Reduce Motion"
+                ))
         }
         for (layer, changes) in flashingLayers(timeline) {
             let path = cursorPath(of: layer, in: scene) ?? "layers[\(layer)]"
