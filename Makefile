@@ -52,13 +52,15 @@ demo: build
 	.build/release/kinetype render $(SCENE) -o Output/hello.gif
 
 ## Check the code against .swift-format (the toolchain's swift format), that no test reads the clock
-## to pass or fail (scripts/lint-tests), and that no switch over an enum's cases ends in `default:`
-## (scripts/lint-switches); make test runs it first.
+## to pass or fail (scripts/lint-tests), that no switch over an enum's cases ends in `default:`
+## (scripts/lint-switches), and that no string of the library spells a command-line option
+## (scripts/lint-flags); make test runs it first.
 LINT_PATHS = Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 lint:
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
 	scripts/lint-tests
 	scripts/lint-switches Sources
+	scripts/lint-flags
 
 ## Rewrite the code in the .swift-format style.
 format:
