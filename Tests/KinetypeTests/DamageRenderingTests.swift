@@ -16,6 +16,7 @@ final class DamageRenderingTests: XCTestCase {
         let files = try FileManager.default.subpathsOfDirectory(atPath: Self.templates.path)
             .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".data.json") }.sorted()
         XCTAssertGreaterThanOrEqual(files.count, 10)
+        var renders = 0
         for file in files {
             let url = Self.templates.appendingPathComponent(file)
             var entries: [SceneOverrides] = [SceneOverrides()]
@@ -27,8 +28,12 @@ final class DamageRenderingTests: XCTestCase {
                 }
             }
             for (number, base) in entries.enumerated() {
-                // Both appearances of the first entry, then one each, alternating.
-                let schemes: [ColorScheme] = number == 0 ? [.light, .dark] : [number % 2 == 0 ? .light : .dark]
+                // make test-long: both appearances of the first entry, then one each, alternating;
+                // make test: one appearance of each entry, alternating over every render.
+                let schemes: [ColorScheme] =
+                    LongTests.enabled && number == 0
+                    ? [.light, .dark] : [(LongTests.enabled ? number : renders) % 2 == 0 ? .light : .dark]
+                renders += 1
                 for scheme in schemes {
                     var overrides = base
                     overrides.colorScheme = overrides.colorScheme ?? scheme
