@@ -17,6 +17,8 @@ public typealias PNGCompression = KinetypeEncode.PNGCompression
 public typealias VideoFormat = KinetypeEncode.VideoFormat
 /// The outputs of one command, put in place together (`RenderOptions.group`).
 public typealias OutputGroup = KinetypeEncode.OutputGroup
+/// The owner of an `OutputGroup`, which commits or discards it: see `KinetypeEncode.OutputTransaction`.
+public typealias OutputTransaction = KinetypeEncode.OutputTransaction
 /// Unicode's word boundaries, which the loader gives the timeline for word-at-a-time typewriters.
 public typealias UnicodeWords = KinetypeRender.UnicodeWords
 /// Missing folders made above a command's outputs, removed again when it fails.

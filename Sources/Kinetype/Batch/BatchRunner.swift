@@ -262,14 +262,13 @@ struct BatchJobRunner {
 
             // What is rendered is put in place together: an output never stands next to the poster
             // of other inputs. A file that renders to the bytes already there stays as it is.
-            let group = OutputGroup(keepingIdenticalFiles: true)
-            defer { group.discard() }
+            let transaction = OutputTransaction(keepingIdenticalFiles: true)
             for file in stale {
                 // URLs as the folder was named, for the messages of a render that fails.
                 var renderOptions = RenderOptions(output: folder.url(of: file.name), format: file.settings.format)
                 renderOptions.encoding = options.encoding
                 renderOptions.encoding.settings = file.settings
-                renderOptions.group = group
+                renderOptions.group = transaction.group
                 renderOptions.haptics = file.haptics.map(folder.url(of:))
                 let report = try prepared.render(renderOptions, isCancelled: isCancelled)
                 if file.path == output {
@@ -279,8 +278,7 @@ struct BatchJobRunner {
                     outcome.budget = report.budget?.summary
                 }
             }
-            try group.commit()
-            let identical = Set(group.keptDestinations.map(\.path))
+            let identical = Set(try transaction.commit().map(\.path))
             for path in stale.flatMap(\.paths) {
                 if identical.contains(path) { outcome.kept.append(path) } else { outcome.written.append(path) }
             }

@@ -334,8 +334,7 @@ public struct AndroidResources: Sendable {
         var succeeded = false
         defer { if !succeeded { delivery.removeFoldersItMade() } }
         try checkOtherExtensions(of: placements)
-        let group = OutputGroup()
-        defer { group.discard() }
+        let transaction = OutputTransaction()
         var accepted: [String: [String]?] = [:]
         var settled: [String: [String]?] = [:]
         var unchanged = 0
@@ -379,7 +378,7 @@ public struct AndroidResources: Sendable {
                 }
                 try delivery.makeFolders(for: [destination])
                 // Checked again just before it is put in place: someone may have changed it since.
-                try AtomicFile.write(data, to: destination, group: group) {
+                try AtomicFile.write(data, to: destination, group: transaction.group) {
                     let now = DeliveryFolder.hash(of: destination)
                     if case .file(let found) = standing, now == found { return }
                     if standing == .absent, !FileManager.default.fileExists(atPath: destination.path) { return }
@@ -389,7 +388,7 @@ public struct AndroidResources: Sendable {
             }
             // Until every file is in place, the manifest accepts the old bytes and the new.
             try delivery.record(accepted)
-            try group.commit()
+            try transaction.commit()
         } catch {
             throw Self.unchanged(error)
         }

@@ -200,16 +200,16 @@ public struct AssetCatalog: Sendable {
         defer { if !succeeded { delivery.removeFoldersItMade() } }
         try checkAssetNames(of: complete)
         let updates = try complete.map { try SetUpdate(planning: $0, in: delivery) }
-        let group = OutputGroup()
-        defer { group.discard() }
+        let transaction = OutputTransaction()
         var written: [String: String] = [:]
         do {
             if delivery.standing(of: "Contents.json") == .absent {
                 let contents = try Self.json(["info": Self.info])
-                try AtomicFile.write(contents, to: folder.appendingPathComponent("Contents.json"), group: group)
+                let catalogContents = folder.appendingPathComponent("Contents.json")
+                try AtomicFile.write(contents, to: catalogContents, group: transaction.group)
                 written["Contents.json"] = SHA256.hex(of: contents)
             }
-            for update in updates where update.changes { try stage(update, in: group) }
+            for update in updates where update.changes { try stage(update, in: transaction.group) }
             for update in updates {
                 for file in update.files { written[update.set.folderName + "/" + file.name] = file.hash }
             }
@@ -218,7 +218,7 @@ public struct AssetCatalog: Sendable {
             for (path, hash) in written { accepted[path, default: []].insert(hash) }
             for (path, hashes) in updates.flatMap(\.accepted) { accepted[path, default: []].formUnion(hashes) }
             try delivery.record(accepted.mapValues { Optional(Array($0).sorted()) })
-            try group.commit()
+            try transaction.commit()
         } catch {
             throw DiagnosticList(
                 DiagnosticList(describing: error).diagnostics.map { problem in

@@ -147,10 +147,10 @@ extension PreparedScene {
         func trial(_ index: Int) throws -> Int {
             if let known = sizes[index] { return known }
             if isCancelled() { throw CancellationError() }
-            let group = OutputGroup()
-            defer { group.discard() }
+            // A trial's files are measured, never put in place: dropping the transaction removes them.
+            let transaction = OutputTransaction()
             var trialOptions = Self.options(options, at: steps[index])
-            trialOptions.group = group
+            trialOptions.group = transaction.group
             // Only the animation is measured: its companions are written once, with the choice.
             trialOptions.contactSheet = nil
             trialOptions.haptics = nil
@@ -159,6 +159,7 @@ extension PreparedScene {
                 trialOptions, isCancelled: isCancelled, progress: progress
             )
             .bytes
+            transaction.discard()
             sizes[index] = bytes
             return bytes
         }

@@ -69,18 +69,18 @@ public struct VerifyRun {
         var number = 0
         do {
             for path in scenesToVerify {
-                let group = OutputGroup()
+                let transaction = OutputTransaction()
                 var entries: [VerifyReport.Entry] = []
                 for scheme in colorSchemes {
                     if options.isCancelled() { throw CancellationError() }
                     willVerify(number)
                     number += 1
                     let result = try GoldenVerifier.verify(
-                        sceneAt: path, colorScheme: scheme, options: options, group: group)
+                        sceneAt: path, colorScheme: scheme, options: options, group: transaction.group)
                     entries.append(VerifyReport.Entry(scenePath: path, result: result))
                 }
                 if options.isCancelled() { throw CancellationError() }
-                try group.commit()
+                try transaction.commit()
                 for entry in entries {
                     report.scenes.append(entry)
                     onResult(entry)

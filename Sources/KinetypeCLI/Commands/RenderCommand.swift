@@ -146,10 +146,11 @@ enum RenderCommand: Command {
         _ renders: [PlannedRender], request: RenderRequest, interrupt: InterruptFlag, arguments: ParsedArguments,
         terminal: Terminal
     ) throws -> [(report: RenderReport, options: RenderOptions, path: String)] {
-        let group = request.toStandardOutput ? nil : OutputGroup()
+        let transaction = OutputTransaction()
         var written: [(report: RenderReport, options: RenderOptions, path: String)] = []
         for (prepared, var options, path) in renders {
-            options.group = group
+            // Standard output is written as it renders: nothing of it is put in place.
+            options.group = request.toStandardOutput ? nil : transaction.group
             let progress = try arguments.progressBar(terminal: terminal)
             defer { progress.finish() }
             let isCancelled: @Sendable () -> Bool = { interrupt.isSet }
@@ -167,7 +168,7 @@ enum RenderCommand: Command {
         // A signal that came after the last check of the work (a contact sheet, the haptics) still
         // stops the command before anything is put in place.
         if interrupt.isSet { throw CancellationError() }
-        try group?.commit()
+        try transaction.commit()
         return written
     }
 

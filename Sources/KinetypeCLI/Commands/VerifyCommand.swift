@@ -159,13 +159,13 @@ enum VerifyCommand: Command {
     /// Writes the JSON report and the review page (`--html`, or the default one when a scene
     /// failed) together, says which goldens are obsolete, and removes a stale default page.
     private static func writeDocuments(_ report: VerifyReport, request: VerifyRequest, terminal: Terminal) throws {
-        let documents = OutputGroup()
+        let documents = OutputTransaction()
         if let reportPath = request.reportPath {
-            try JSONReport.write(report, to: URL(fileURLWithPath: reportPath), group: documents)
+            try JSONReport.write(report, to: URL(fileURLWithPath: reportPath), group: documents.group)
         }
         reportObsolete(report, strict: request.strict, terminal: terminal, quiet: request.quiet)
         let page = request.htmlPath.map(URL.init(fileURLWithPath:)) ?? (report.passed ? nil : request.defaultPage)
-        if let page { try VerifyHTMLReport(report: report).write(to: page, group: documents) }
+        if let page { try VerifyHTMLReport(report: report).write(to: page, group: documents.group) }
         try documents.commit()
         if let page {
             if !report.passed || !request.quiet { terminal.err("kinetype: review the results in \(page.path)\n") }

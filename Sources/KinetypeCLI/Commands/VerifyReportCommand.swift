@@ -36,12 +36,12 @@ enum VerifyReportCommand: Command {
         let merged = try VerifyReportMerge.merge(request.reports.map { .init(path: $0.path, bytes: $0.bytes) })
         merged.warnings.forEach(terminal.report)
         let report = merged.report
-        let documents = OutputGroup()
-        try JSONReport.write(report, to: URL(fileURLWithPath: request.output), group: documents)
+        let documents = OutputTransaction()
+        try JSONReport.write(report, to: URL(fileURLWithPath: request.output), group: documents.group)
         if let page = try arguments[Options.html] {
             var html = VerifyHTMLReport(report: report)
             html.images = .found(merged.images)
-            try html.write(to: URL(fileURLWithPath: page), group: documents)
+            try html.write(to: URL(fileURLWithPath: page), group: documents.group)
         }
         try documents.commit()
         return request.finish(

@@ -8,8 +8,9 @@ import KinetypeCore
 #endif
 
 /// The outputs of one command, put in place together: an `AtomicFile` or `AtomicFolder` made with
-/// a group does not rename its temporary when it is committed, it hands it to the group, and
-/// `commit()` puts every one at its destination only once all of them are complete.
+/// a group does not rename its temporary when it is committed, it hands it to the group, and the
+/// group's `OutputTransaction` puts every one at its destination only once all of them are
+/// complete (`commit()`), or removes them all (`discard()`).
 ///
 /// Each existing destination is exchanged with its temporary (so the old version is kept, under the
 /// temporary's name, until every output is in place); if putting one in place fails, the ones
@@ -26,20 +27,15 @@ public final class OutputGroup: Sendable {
     private struct State {
         var pending: [Pending] = []
         var isFinished = false
-        var kept: [URL] = []
     }
 
     private let state = Locked(State())
     /// Whether a file whose destination already has its bytes is left in place (see above).
     public let keepsIdenticalFiles: Bool
 
-    public init(keepingIdenticalFiles: Bool = false) {
+    init(keepingIdenticalFiles: Bool = false) {
         self.keepsIdenticalFiles = keepingIdenticalFiles
     }
-
-    /// The destinations `commit()` left as they were because they already held the new bytes (as
-    /// they were given), in order; empty unless the group keeps identical files.
-    public var keptDestinations: [URL] { state.withLock { $0.kept } }
 
     /// A temporary handed over by `AtomicFile` or `AtomicFolder`, to be put at `destination`.
     struct Pending: Sendable {
@@ -69,11 +65,11 @@ public final class OutputGroup: Sendable {
         }
     }
 
-    /// Puts every output in place, in the order they were handed over. On failure the outputs
-    /// already placed are put back, every temporary is removed, and the error is thrown.
-    public func commit() throws {
+    /// `OutputTransaction.commit()`: puts every output in place, in the order they were handed
+    /// over, and returns the destinations kept because they held the new bytes. On failure the
+    /// outputs already placed are put back, every temporary is removed, and the error is thrown.
+    func placeAll() throws -> [URL] {
         let outputs = state.withLock { state in
-            precondition(!state.isFinished, "OutputGroup committed twice or after discard")
             state.isFinished = true
             return state.pending
         }
@@ -100,22 +96,17 @@ public final class OutputGroup: Sendable {
             }
         }
         for done in placed { OutputPlacement.finish(done) }
-        state.withLock { $0.kept = kept }
+        return kept
     }
 
-    /// Removes every temporary handed over; every destination stays as it was. Does nothing once
-    /// committed.
-    public func discard() {
+    /// `OutputTransaction.discard()`: removes every temporary handed over; every destination stays
+    /// as it was.
+    func removeAll() {
         let outputs = state.withLock { state in
-            guard !state.isFinished else { return [Pending]() }
             state.isFinished = true
             return state.pending
         }
         for output in outputs { OutputPlacement.remove(output.temporary) }
-    }
-
-    deinit {
-        discard()
     }
 }
 
