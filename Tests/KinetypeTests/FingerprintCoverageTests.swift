@@ -53,7 +53,8 @@ final class FingerprintCoverageTests: XCTestCase {
     }
 
     func testChangingAnyFieldThatChangesBytesChangesTheFingerprint() throws {
-        let scene = try SceneDecoder.decode(contentsOf: TestScenes.url("tiny-typewriter.json"), overrides: [:])
+        let prepared = try SceneLoader(.file(path: TestScenes.url("tiny-typewriter.json").path)).load()
+        let scene = SceneSummary(prepared)
         for (field, (format, change)) in changes.sorted(by: { $0.key < $1.key }) {
             var options = BatchOptions(
                 template: URL(fileURLWithPath: "/t.json"), data: URL(fileURLWithPath: "/d.json"),

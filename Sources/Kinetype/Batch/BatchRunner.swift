@@ -35,29 +35,39 @@ public enum BatchRunner {
         let templateFolder = options.templateFolder
         let folder = BatchFolderPaths(options.outputFolder)
         FileDigests.shared.startRun()
+        let runStarted = FileDigests.realTime()
+        let summaries = SceneSummaries(folder: folder, templateBytes: templateBytes)
+        let summaryWriter = SceneSummaryWriter(replacing: summaries, in: folder)
         // Each outcome is kept as it is delivered, and only the finished ones: memory for one
         // outcome per output, however many outputs there are.
         var outcomes: [BatchOutcome] = []
         outcomes.reserveCapacity(planned)
         try OrderedWork.forEach(
             jobs, workers: options.jobs, maxPending: maxPendingOutcomes,
-            { job -> BatchOutcome? in
+            { job -> BatchJobRunner.Result? in
                 guard !isCancelled(),
-                    let outcome = BatchJobRunner(
+                    let result = BatchJobRunner(
                         job: job, folder: folder, nameLimit: nameLimit, templateFolder: templateFolder
                     ).run(
-                        options: options, templateBytes: templateBytes, isCancelled: isCancelled)
+                        options: options, templateBytes: templateBytes, summaries: summaries, runStarted: runStarted,
+                        isCancelled: isCancelled)
                 else { return nil }
                 progress(
                     finished.withLock {
                         $0 += 1
                         return $0
                     }, planned)
-                return outcome
+                return result
             },
-            deliver: { if let outcome = $0 { outcomes.append(outcome) } })
-        // The inputs' digests, for the next run to decide without reading them.
+            deliver: { result in
+                guard let result else { return }
+                outcomes.append(result.outcome)
+                if let record = result.summary { summaryWriter.add(record) }
+            })
+        // The inputs' digests and the scenes' summaries, for the next run to decide without reading
+        // the inputs or preparing the scenes.
         FileDigests.shared.save()
+        summaryWriter.finish(keepingOthers: options.shard != nil || outcomes.count < planned)
         var report = BatchReport(
             template: options.templateDisplayName, data: options.dataDisplayName,
             shard: options.shard.map { "\($0.index)/\($0.count)" }, outcomes: outcomes, planned: planned)
@@ -186,77 +196,60 @@ struct BatchJobRunner {
     /// values differ between entries, and they are filled in after parsing.
     static let parsedTemplate = ParsedDocuments()
 
+    /// What running a job gave: its outcome, and the record of its scene's summary for later runs
+    /// (`SceneSummaries`), when it has one.
+    struct Result: Sendable {
+        var outcome: BatchOutcome
+        var summary: SceneSummaryRecord?
+    }
+
     /// The outcome, or nil when the job was interrupted before it finished (nothing was written).
-    func run(options: BatchOptions, templateBytes: Data, isCancelled: @escaping @Sendable () -> Bool) -> BatchOutcome? {
+    /// An entry whose scene a previous run summarized (`summaries`), from files that have not
+    /// changed, is first checked from that summary; only when one of its files is stale (or with
+    /// `force`) is its scene decoded and prepared, as it always is without a summary.
+    /// `runStarted`: when the run started, in nanoseconds since 1970.
+    func run(
+        options: BatchOptions, templateBytes: Data, summaries: SceneSummaries? = nil, runStarted: Int64 = 0,
+        isCancelled: @escaping @Sendable () -> Bool
+    ) -> Result? {
         let started = Date()
         let output = folder.path(of: job.fileName)
         var outcome = BatchOutcome(
             entry: job.entryIndex, name: job.name, scale: job.scale, output: output, status: .failed)
         outcome.locale = job.locale
+        let loader = Self.loader(
+            for: job, options: options, templateBytes: templateBytes, templateFolder: templateFolder)
+        let key = summaries?.key(of: loader)
+        if !options.force, let key, let record = summaries?.record(for: key),
+            let (files, settings) = try? files(of: record.summary, options: options, templateBytes: templateBytes, recorded: record),
+            files.allSatisfy(isUnchanged)
+        {
+            outcome.describe(record.summary)
+            keep(files, in: &outcome)
+            return Result(
+                outcome: outcome, summary: record.with(settings: settings, fingerprints: files.map(\.fingerprint)))
+        }
+        var summaryRecord: SceneSummaryRecord?
         do {
-            let loader = Self.loader(
-                for: job, options: options, templateBytes: templateBytes, templateFolder: templateFolder)
             let scene = try loader.decode()
-            outcome.scale = scene.canvas.scale
-            outcome.colorScheme = scene.canvas.colorScheme
-            outcome.layoutDirection = scene.canvas.layoutDirection
-            outcome.pointWidth = scene.canvas.width
-            outcome.pointHeight = scene.canvas.height
+            outcome.describe(scene.canvas)
             try scene.validateCanvasSize()
             let prepared = try loader.prepare(scene)
-            outcome.altText = AltText.of(prepared.timeline)
-            // A still or poster must show a moment of this entry's scene, whose length its text decides.
-            let duration = prepared.timeline.duration
-            let stillTime = StillMoment.seconds(options.encoding.stillTime, within: duration)
-            let posterTime = options.posterTime.map { StillMoment.seconds($0, within: duration) }
-            let moments: [(option: String, time: Double)] =
-                (options.format == .stillPNG ? [("--still", stillTime)] : [])
-                + (posterTime.map { [("--poster", $0)] } ?? [])
-            for (option, time) in moments {
-                if let problem = StillMoment.problem(time, within: duration, option: option) {
-                    throw Diagnostic(kind: .usage, message: problem).fail()
-                }
+            let summary = SceneSummary(prepared)
+            outcome.altText = summary.altText
+            let (files, settings) = try files(of: summary, options: options, templateBytes: templateBytes)
+            summaryRecord = key.flatMap { key in
+                SceneSummaries.record(
+                    key: key, summary: summary, settings: settings, fingerprints: files.map(\.fingerprint),
+                    runStarted: runStarted)
             }
-
-            // The output, and its poster with --poster: each has its own fingerprint, so either is
-            // rendered only when its inputs changed.
-            var files = [
-                BatchFile(
-                    name: job.fileName, path: output, format: options.format, stillTime: stillTime,
-                    fingerprint: fingerprint(prepared, options: options, templateBytes: templateBytes, poster: false))
-            ]
-            let haptics = job.hapticsFileName.map(folder.path(of:))
-            files[0].haptics = job.hapticsFileName
-            files[0].hapticsPath = haptics
-            if let posterFileName = job.posterFileName, let posterTime {
-                files.append(
-                    BatchFile(
-                        name: posterFileName, path: folder.path(of: posterFileName), format: .stillPNG,
-                        stillTime: posterTime,
-                        fingerprint: fingerprint(prepared, options: options, templateBytes: templateBytes, poster: true)
-                    ))
-            }
-            let poster = job.posterFileName != nil && files.count > 1 ? files[1].path : nil
-            for fallback in job.fallbackFileNames {
-                files.append(
-                    BatchFile(
-                        name: fallback.name, path: folder.path(of: fallback.name), format: fallback.format,
-                        stillTime: stillTime,
-                        fingerprint: fingerprint(
-                            prepared, options: options, templateBytes: templateBytes, poster: false,
-                            format: fallback.format)))
-            }
-            let fallbacks = job.fallbackFileNames.map { folder.path(of: $0.name) }
             let stale = files.filter { options.force || !isUnchanged($0) }
+            if stale.isEmpty {
+                keep(files, in: &outcome)
+                return Result(outcome: outcome, summary: summaryRecord)
+            }
             let fresh = files.filter { file in !stale.contains { $0.path == file.path } }
             outcome.kept = fresh.flatMap(\.paths)
-            if stale.isEmpty {
-                outcome.status = .unchanged
-                outcome.poster = poster
-                outcome.haptics = haptics
-                outcome.fallbacks = fallbacks
-                return outcome
-            }
 
             // What is rendered is put in place together: an output never stands next to the poster
             // of other inputs. A file that renders to the bytes already there stays as it is.
@@ -293,9 +286,7 @@ struct BatchJobRunner {
                     throw error
                 }
             }
-            outcome.poster = poster
-            outcome.haptics = haptics
-            outcome.fallbacks = fallbacks
+            setPlacedFiles(of: files, in: &outcome)
             outcome.status = .rendered
         } catch {
             // Interrupted (or failing because of the interruption): unfinished, nothing was written.
@@ -305,7 +296,91 @@ struct BatchJobRunner {
             outcome.couldNotWrite = diagnostics.contains { $0.kind == .cannotWrite }
         }
         outcome.seconds = Date().timeIntervalSince(started)
-        return outcome
+        return Result(outcome: outcome, summary: summaryRecord)
+    }
+
+    /// The files of the job (the output, its poster with --poster, its fallbacks with --picture),
+    /// each with its fingerprint, for the scene `summary` describes, and the digest of their
+    /// fingerprint settings. The fingerprints are `recorded`'s when its settings digest is the same
+    /// (its summary is `summary`, from unchanged files, under the same key).
+    /// - Throws: when a still's or poster's moment is past the scene's end.
+    private func files(
+        of summary: SceneSummary, options: BatchOptions, templateBytes: Data, recorded: SceneSummaryRecord? = nil
+    ) throws -> (files: [BatchFile], settings: String) {
+        // A still or poster must show a moment of this entry's scene, whose length its text decides.
+        let duration = summary.duration
+        let stillTime = StillMoment.seconds(options.encoding.stillTime, within: duration)
+        let posterTime = options.posterTime.map { StillMoment.seconds($0, within: duration) }
+        let moments: [(option: String, time: Double)] =
+            (options.format == .stillPNG ? [("--still", stillTime)] : [])
+            + (posterTime.map { [("--poster", $0)] } ?? [])
+        for (option, time) in moments {
+            if let problem = StillMoment.problem(time, within: duration, option: option) {
+                throw Diagnostic(kind: .usage, message: problem).fail()
+            }
+        }
+
+        // The output, and its poster with --poster: each has its own fingerprint, so either is
+        // rendered only when its inputs changed.
+        var files = [
+            BatchFile(
+                name: job.fileName, path: folder.path(of: job.fileName), format: options.format,
+                stillTime: stillTime, settings: options.fingerprintSettings(of: summary))
+        ]
+        files[0].haptics = job.hapticsFileName
+        files[0].hapticsPath = job.hapticsFileName.map(folder.path(of:))
+        if let posterFileName = job.posterFileName, let posterTime {
+            files.append(
+                BatchFile(
+                    name: posterFileName, path: folder.path(of: posterFileName), format: .stillPNG,
+                    stillTime: posterTime, settings: options.fingerprintSettings(of: summary, poster: true)))
+        }
+        for fallback in job.fallbackFileNames {
+            files.append(
+                BatchFile(
+                    name: fallback.name, path: folder.path(of: fallback.name), format: fallback.format,
+                    stillTime: stillTime, settings: options.fingerprintSettings(of: summary, format: fallback.format)))
+        }
+        let settings = Self.settingsDigest(of: files)
+        if let recorded, recorded.settings == settings, recorded.fingerprints.count == files.count {
+            for index in files.indices { files[index].fingerprint = recorded.fingerprints[index] }
+        } else {
+            let overrides = job.vars.merging(options.overrides) { $1 }
+            for index in files.indices {
+                var fingerprint = InputFingerprint(
+                    templateBytes: templateBytes, overrides: overrides, settings: files[index].settings)
+                fingerprint.addFiles(of: summary)
+                files[index].fingerprint = fingerprint.hex
+            }
+        }
+        return (files, settings)
+    }
+
+    /// The SHA-256 of the fingerprint settings of `files`, in order.
+    private static func settingsDigest(of files: [BatchFile]) -> String {
+        var hasher = SHA256()
+        for file in files {
+            for setting in file.settings {
+                hasher.update(setting)
+                hasher.update(CollectionOfOne(0))
+            }
+            hasher.update(CollectionOfOne(1))
+        }
+        return hasher.hexDigest()
+    }
+
+    /// Makes `outcome` that of a job whose files were all unchanged: kept, not rendered.
+    private func keep(_ files: [BatchFile], in outcome: inout BatchOutcome) {
+        outcome.kept = files.flatMap(\.paths)
+        setPlacedFiles(of: files, in: &outcome)
+        outcome.status = .unchanged
+    }
+
+    /// Sets the paths of the poster, haptic pattern and fallbacks, which are in place.
+    private func setPlacedFiles(of files: [BatchFile], in outcome: inout BatchOutcome) {
+        outcome.poster = job.posterFileName != nil && files.count > 1 ? files[1].path : nil
+        outcome.haptics = files[0].hapticsPath
+        outcome.fallbacks = job.fallbackFileNames.map { folder.path(of: $0.name) }
     }
 
     /// One file a job writes: the output, or its poster.
@@ -317,8 +392,10 @@ struct BatchJobRunner {
         let format: OutputFormat
         /// The moment a still shows (unused by animations).
         let stillTime: Double
-        /// The hex SHA-256 of its inputs.
-        let fingerprint: String
+        /// What it is made with besides its inputs (`BatchOptions.fingerprintSettings`).
+        let settings: [String]
+        /// The hex SHA-256 of its inputs and settings (`InputFingerprint`).
+        var fingerprint = ""
         /// The file name of the output's haptic pattern (`--haptics`), written with it.
         var haptics: String?
         /// The path of the haptic pattern.
@@ -326,16 +403,6 @@ struct BatchJobRunner {
 
         /// The paths it puts in place: the file, and its haptic pattern.
         var paths: [String] { [path] + (hapticsPath.map { [$0] } ?? []) }
-    }
-
-    private func fingerprint(
-        _ prepared: PreparedScene, options: BatchOptions, templateBytes: Data, poster: Bool, format: OutputFormat? = nil
-    ) -> String {
-        var fingerprint = InputFingerprint(
-            templateBytes: templateBytes, overrides: job.vars.merging(options.overrides) { $1 },
-            settings: options.fingerprintSettings(of: prepared.scene, poster: poster, format: format))
-        fingerprint.addFiles(of: prepared)
-        return fingerprint.hex
     }
 
     /// The path of the file's fingerprint, `DIR/.kinetype/<file name>.sha256`.

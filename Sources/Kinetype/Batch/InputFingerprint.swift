@@ -5,7 +5,7 @@ import KinetypeRender
 /// and font set, `RenderStack`), the template's bytes, the placeholder values, the output's own
 /// settings (its resolved appearance, direction and scale, whether it may use the machine's fonts,
 /// and the options of its format), and the bytes of every file the prepared scene reads
-/// (`PreparedScene.inputFiles`: font files named or found for its families, spans' included, and
+/// (`PreparedScene.inputPaths`: font files named or found for its families, spans' included, and
 /// pictures). Equal fingerprints mean the output would come out the same.
 struct InputFingerprint {
     private var hasher = SHA256()
@@ -16,12 +16,12 @@ struct InputFingerprint {
         for setting in settings { add("setting \(setting)") }
     }
 
-    /// Adds the files `prepared` reads, each by its path and the SHA-256 of its bytes. A font of
-    /// kinetype's own set goes by its path in the set, so the fingerprint is the same wherever
-    /// kinetype is installed (the bundle unpacked on two CI runners).
-    mutating func addFiles(of prepared: PreparedScene) {
+    /// Adds the files a prepared scene reads (`SceneSummary.inputPaths`), each by its path and the
+    /// SHA-256 of its bytes. A font of kinetype's own set goes by its path in the set, so the
+    /// fingerprint is the same wherever kinetype is installed (the bundle unpacked on two CI runners).
+    mutating func addFiles(of summary: SceneSummary) {
         let kinetypeFonts = Self.kinetypeFontsFolder
-        for path in prepared.inputPaths {
+        for path in summary.inputPaths {
             let name = path.hasPrefix(kinetypeFonts) ? "kinetype-fonts/" + path.dropFirst(kinetypeFonts.count) : path
             add("file \(name) \(FileDigests.shared.digest(ofPath: path))")
         }
@@ -63,15 +63,17 @@ extension BatchOptions {
     /// of the output's poster (a PNG of the moment `posterTime`), which has a fingerprint of its
     /// own: adding `--poster` to a batch renders the posters and keeps the animations. With
     /// `format`, the settings of the output's fallback in that format (`--picture`).
-    func fingerprintSettings(of scene: Scene, poster: Bool = false, format fallback: OutputFormat? = nil) -> [String] {
+    func fingerprintSettings(of scene: SceneSummary, poster: Bool = false, format fallback: OutputFormat? = nil)
+        -> [String]
+    {
         let format = poster ? OutputFormat.stillPNG : fallback ?? format
         let encoding = outputEncoding
         let budgeted = format.traits.settings.contains(.maxBytes) && encoding.maxBytes != nil
         let stillTime = poster ? posterTime : format == .stillPNG ? encoding.stillTime : nil
         return [
-            "format \(format.traits.name)\(format.traits.isFolder ? " frames" : "")", "scale \(scene.canvas.scale)",
-            "color-scheme \(scene.canvas.colorScheme.rawValue)",
-            "layout-direction \(scene.canvas.layoutDirection.rawValue)",
+            "format \(format.traits.name)\(format.traits.isFolder ? " frames" : "")", "scale \(scene.scale)",
+            "color-scheme \(scene.colorScheme.rawValue)",
+            "layout-direction \(scene.layoutDirection.rawValue)",
         ]
             + (scene.systemFonts ? ["system-fonts"] : [])
             + (stillTime.map { ["still \($0)"] } ?? [])
