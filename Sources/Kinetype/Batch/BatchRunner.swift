@@ -415,6 +415,32 @@ struct BatchJobRunner {
         var status = stat()
         return stat(file.path, &status) == 0
             && (file.hapticsPath.map { stat($0, &status) == 0 } ?? true)
-            && (try? RegularFile.read(fingerprintFile(of: file), limit: 4096)) == Data(file.fingerprint.utf8)
+            && Self.holds(fingerprintFile(of: file), file.fingerprint)
     }
+
+    /// Whether `path` is a regular file holding exactly `text` (a fingerprint: 64 bytes), read with
+    /// one `read` into a small buffer rather than as a whole file: a batch reads one per output.
+    private static func holds(_ path: String, _ text: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        let expected = Array(text.utf8)
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size == expected.count
+        else { return false }
+        var buffer = [UInt8](repeating: 0, count: expected.count + 1)
+        var count = 0
+        while count < buffer.count {
+            let got = buffer.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { break }
+            count += got
+        }
+        return count == expected.count && buffer[..<count].elementsEqual(expected)
+    }
+}
+
+/// `read(2)`, named apart from the functions called `read` in this file's types.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }
