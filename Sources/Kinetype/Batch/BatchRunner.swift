@@ -67,7 +67,12 @@ public enum BatchRunner {
         // The inputs' digests and the scenes' summaries, for the next run to decide without reading
         // the inputs or preparing the scenes.
         FileDigests.shared.save()
-        summaryWriter.finish(keepingOthers: options.shard != nil || outcomes.count < planned)
+        // An interrupted run leaves the summaries as they were, as it leaves unfinished outputs.
+        if outcomes.count == planned {
+            summaryWriter.finish(keepingOthers: options.shard != nil)
+        } else {
+            summaryWriter.discard()
+        }
         var report = BatchReport(
             template: options.templateDisplayName, data: options.dataDisplayName,
             shard: options.shard.map { "\($0.index)/\($0.count)" }, outcomes: outcomes, planned: planned)
@@ -296,7 +301,8 @@ struct BatchJobRunner {
             outcome.couldNotWrite = diagnostics.contains { $0.kind == .cannotWrite }
         }
         outcome.seconds = Date().timeIntervalSince(started)
-        return Result(outcome: outcome, summary: summaryRecord)
+        // A summary is kept for what is in place, as a fingerprint is: not for an output that failed.
+        return Result(outcome: outcome, summary: outcome.status == .failed ? nil : summaryRecord)
     }
 
     /// The files of the job (the output, its poster with --poster, its fallbacks with --picture),

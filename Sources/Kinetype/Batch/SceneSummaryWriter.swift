@@ -37,10 +37,10 @@ final class SceneSummaryWriter {
         append(record.line)
     }
 
-    /// Puts the file in place when it differs from the old one. With `keepingOthers` (a shard, or
-    /// a run that was interrupted, which did not see every entry) the old records of keys this run
-    /// did not record are kept after this run's, with their input sets; otherwise a record of no
-    /// job of the batch is dropped.
+    /// Puts the file in place when it differs from the old one. With `keepingOthers` (a shard,
+    /// which does not see every entry) the old records of keys this run did not record are kept
+    /// after this run's, with their input sets; otherwise a record of no job of the batch is
+    /// dropped.
     func finish(keepingOthers: Bool) {
         if keepingOthers {
             for (key, record) in known.known.sorted(by: { $0.key < $1.key }) where !recorded.contains(key) {
@@ -54,6 +54,12 @@ final class SceneSummaryWriter {
         descriptor = -1
         guard written else { return file.discard() }
         try? file.commit()
+    }
+
+    /// Leaves the old file as it is (an interrupted run).
+    func discard() {
+        file.take()?.discard()
+        failed = true
     }
 
     deinit {
