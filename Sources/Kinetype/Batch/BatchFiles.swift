@@ -12,31 +12,20 @@ enum BatchFiles {
         let folder = BatchFolderPaths(options.outputFolder)
         let isFolder = options.format.traits.isFolder
         let fingerprints = BatchFolderPaths(folder.url.appendingPathComponent(BatchRunner.fingerprintFolder))
-        // `the output of entry [3]`: the labels' text is made only for a problem.
-        func output(_ name: String, in folder: BatchFolderPaths, _ label: String, of job: BatchPlan.Job,
-            isFolder: Bool = false)
-        {
-            files.output(
-                named: name, inFolder: folder.path, shownFolder: folder.shownPath, label, entry: job.entryIndex,
-                folder: isFolder)
+        func output(_ name: String, in folder: BatchFolderPaths, _ label: String, isFolder: Bool = false) {
+            files.output(path: folder.path(of: name), label, shown: folder.shownPath(of: name), folder: isFolder)
         }
-        let fallbackLabels = Dictionary(
-            options.fallbackFormats.map { ($0.traits.name, "the \($0.traits.name) fallback of entry") },
-            uniquingKeysWith: { first, _ in first })
         for job in jobs {
-            output(job.fileName, in: folder, "the output of entry", of: job, isFolder: isFolder)
-            if let poster = job.posterFileName { output(poster, in: folder, "the poster of entry", of: job) }
-            if let haptics = job.hapticsFileName {
-                output(haptics, in: folder, "the haptic pattern of entry", of: job)
-            }
+            let entry = "entry [\(job.entryIndex)]"
+            output(job.fileName, in: folder, "the output of \(entry)", isFolder: isFolder)
+            if let poster = job.posterFileName { output(poster, in: folder, "the poster of \(entry)") }
+            if let haptics = job.hapticsFileName { output(haptics, in: folder, "the haptic pattern of \(entry)") }
             for fallback in job.fallbackFileNames {
-                let name = fallback.format.traits.name
-                output(fallback.name, in: folder, fallbackLabels[name] ?? "the \(name) fallback of entry", of: job)
+                output(fallback.name, in: folder, "the \(fallback.format.traits.name) fallback of \(entry)")
             }
             for name in [job.fileName] + (job.posterFileName.map { [$0] } ?? []) + job.fallbackFileNames.map(\.name) {
                 output(
-                    FingerprintFileName.of(name, nameLimit: nameLimit), in: fingerprints, "the fingerprint of entry",
-                    of: job)
+                    FingerprintFileName.of(name, nameLimit: nameLimit), in: fingerprints, "the fingerprint of \(entry)")
             }
         }
         if let report = options.reportFile { files.output(report, "--report") }

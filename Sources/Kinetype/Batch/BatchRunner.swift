@@ -38,17 +38,15 @@ public enum BatchRunner {
         let runStarted = FileDigests.realTime()
         let summaries = SceneSummaries(folder: folder, templateBytes: templateBytes)
         let summaryWriter = SceneSummaryWriter(replacing: summaries, in: folder)
-        // Each outcome is kept as it is delivered, and only the finished ones, and each job is let
-        // go as it is taken (`PlannedJobs`): memory for one outcome per output, however many
-        // outputs there are, and not for a job besides.
+        // Each outcome is kept as it is delivered, and only the finished ones: memory for one
+        // outcome per output, however many outputs there are.
         var outcomes: [BatchOutcome] = []
         outcomes.reserveCapacity(planned)
         try OrderedWork.forEach(
-            Array(0..<planned), workers: options.jobs, maxPending: maxPendingOutcomes,
-            { index -> BatchJobRunner.Result? in
-                guard !isCancelled() else { return nil }
-                let job = jobs.take(index)
-                guard let result = BatchJobRunner(
+            jobs, workers: options.jobs, maxPending: maxPendingOutcomes,
+            { job -> BatchJobRunner.Result? in
+                guard !isCancelled(),
+                    let result = BatchJobRunner(
                         job: job, folder: folder, nameLimit: nameLimit, templateFolder: templateFolder
                     ).run(
                         options: options, templateBytes: templateBytes, summaries: summaries, runStarted: runStarted,
@@ -96,29 +94,23 @@ public enum BatchRunner {
     /// - Returns: the jobs, the output folder's longest file name, and the warnings about placeholders.
     private static func plan(
         _ options: BatchOptions, templateBytes: Data, checkScales: (_ scales: [Double]) throws -> Void
-    ) throws -> (jobs: PlannedJobs, nameLimit: Int, warnings: [Diagnostic]) {
+    ) throws -> (jobs: [BatchPlan.Job], nameLimit: Int, warnings: [Diagnostic]) {
+        let dataBytes = try options.dataBytes ?? read(options.data, displayName: options.dataDisplayName)
+        let entries = try BatchData.decode(dataBytes, fileName: options.dataDisplayName)
         let nameCheck = BatchOutputNameCheck(folder: options.outputFolder)
-        // The data and its entries are let go before the files are checked, which for a long batch
-        // holds a record of every file it writes.
-        let (jobs, warnings) = try { () throws -> ([BatchPlan.Job], [Diagnostic]) in
-            let dataBytes = try options.dataBytes ?? read(options.data, displayName: options.dataDisplayName)
-            let entries = try BatchData.decode(dataBytes, fileName: options.dataDisplayName)
-            let jobs = try BatchPlan(
-                entries: entries, dataFileName: options.dataDisplayName,
-                defaultName: options.defaultOutputName,
-                scales: options.scales, colorSchemes: options.colorSchemes, format: options.format,
-                posters: options.posterTime != nil,
-                haptics: options.haptics, fallbacks: options.fallbackFormats, shard: options.shard,
-                nameCheck: nameCheck
-            ).jobs
-            let template = templateScene(entries: entries, templateBytes: templateBytes, options: options)
-            let warnings = try unusedPlaceholderWarnings(entries: entries, template: template, options: options)
-            if let scales = options.scales ?? template.map({ [$0.canvas.scale] }) { try checkScales(scales) }
-            return (jobs, warnings)
-        }()
+        let jobs = try BatchPlan(
+            entries: entries, dataFileName: options.dataDisplayName,
+            defaultName: options.defaultOutputName,
+            scales: options.scales, colorSchemes: options.colorSchemes, format: options.format,
+            posters: options.posterTime != nil,
+            haptics: options.haptics, fallbacks: options.fallbackFormats, shard: options.shard, nameCheck: nameCheck
+        ).jobs
+        let template = templateScene(entries: entries, templateBytes: templateBytes, options: options)
+        let warnings = try unusedPlaceholderWarnings(entries: entries, template: template, options: options)
+        if let scales = options.scales ?? template.map({ [$0.canvas.scale] }) { try checkScales(scales) }
         try BatchFiles.check(
             jobs, options: options, templateBytes: templateBytes, nameLimit: nameCheck.limits.nameBytes)
-        return (PlannedJobs(jobs), nameCheck.limits.nameBytes, warnings)
+        return (jobs, nameCheck.limits.nameBytes, warnings)
     }
 
     /// The template decoded once with every data key and `--set` name given; nil when it does not

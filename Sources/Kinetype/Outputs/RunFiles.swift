@@ -32,34 +32,12 @@ public struct RunFiles: Sendable {
         var inode: UInt64
     }
 
-    /// What a file is to the user (`-o`, `--haptics`, `the scene`, `the output of entry [2]`) and
-    /// its path as the user gave it (or as the run names it); made into text only for a problem,
-    /// for a batch names two files for every one of thousands of outputs.
-    private enum Description: Sendable {
-        case given(label: String, shown: String)
-        /// `label` `[entry]`, and the file `name` in the folder shown as `folder`.
-        case inFolder(label: String, entry: Int, folder: String, name: String)
-
-        var label: String {
-            switch self {
-            case .given(let label, _): return label
-            case .inFolder(let label, let entry, _, _): return "\(label) [\(entry)]"
-            }
-        }
-
-        var shown: String {
-            switch self {
-            case .given(_, let shown): return shown
-            case .inFolder(_, _, let folder, let name): return BatchFolderPaths.join(folder, name)
-            }
-        }
-    }
-
     private struct Entry: Sendable {
         var role: Role
-        var description: Description
-        var label: String { description.label }
-        var shown: String { description.shown }
+        /// What it is to the user: `-o`, `--haptics`, `the scene`, `the output of entry [2]`.
+        var label: String
+        /// The path as the user gave it (or as the run names it).
+        var shown: String
         /// The resolved path (see the type's description).
         var resolved: String
         var identity: Identity?
@@ -93,25 +71,9 @@ public struct RunFiles: Sendable {
     /// `output(_:_:shown:folder:)` for a file named by its absolute `path` (a batch names thousands,
     /// without a `URL` for each).
     mutating func output(path: String, _ label: String, shown: String, folder: Bool = false) {
-        output(path: path, .given(label: label, shown: shown), folder: folder)
-    }
-
-    /// `output(path:_:shown:folder:)` for the file `name` in a folder whose path is `folderPath`,
-    /// shown as `shownFolder`, labelled `label [entry]` (`the output of entry [3]`): nothing is
-    /// made of those but for a problem.
-    mutating func output(
-        named name: String, inFolder folderPath: String, shownFolder: String, _ label: String, entry: Int,
-        folder: Bool = false
-    ) {
-        output(
-            path: BatchFolderPaths.join(folderPath, name),
-            .inFolder(label: label, entry: entry, folder: shownFolder, name: name), folder: folder)
-    }
-
-    private mutating func output(path: String, _ description: Description, folder: Bool) {
         let (resolved, identity) = resolve(path: path, followingLast: false)
         var entry = Entry(
-            role: .output, description: description, resolved: resolved, identity: identity, isFolder: folder)
+            role: .output, label: label, shown: shown, resolved: resolved, identity: identity, isFolder: folder)
         entry.claimsInputs = folder && (try? FramesManifest.checkReplaceable(URL(fileURLWithPath: path))) != nil
         entries.append(entry)
     }
@@ -123,7 +85,7 @@ public struct RunFiles: Sendable {
         guard inputPaths.insert(resolved).inserted else { return }
         entries.append(
             Entry(
-                role: .input, description: .given(label: label, shown: shown ?? Self.shown(url)), resolved: resolved,
+                role: .input, label: label, shown: shown ?? Self.shown(url), resolved: resolved,
                 identity: identity, isFolder: false))
     }
 
