@@ -48,6 +48,26 @@ final class JSONReportTests: XCTestCase {
         }
     }
 
+    /// `writeIfChanged` writes the report's bytes as they are encoded, a buffer at a time: the
+    /// file holds the whole report's bytes, and a second write of the same report leaves it alone.
+    func testAWrittenReportHasTheBytesOfTheWholeReport() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetype-report-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("report.json")
+        // Longer than the writer's buffer.
+        let outcomes = (0..<3000).map { outcome($0, $0 % 3 == 0 ? .rendered : .unchanged) }
+        let report = BatchReport(
+            template: "card.json", data: "data.json", shard: nil, outcomes: outcomes, planned: 3000)
+        XCTAssertTrue(try JSONReport.writeIfChanged(report, to: file))
+        XCTAssertEqual(try Data(contentsOf: file), try wholeReportBytes(report))
+        let old = Date(timeIntervalSinceReferenceDate: 0)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: file.path)
+        XCTAssertFalse(try JSONReport.writeIfChanged(report, to: file))
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date, old)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["report.json"])
+    }
+
     func testAReportWithoutAListIsEncodedAsItIs() throws {
         struct Plain: Encodable {
             var name = "a/b"

@@ -10,8 +10,9 @@ import XCTest
 /// either fails `testEveryStoredSettingChangesTheFingerprintOfAFormatThatReadsIt` until some format
 /// reads it (`RenderSettings.normalized`), with no list here to forget to extend.
 final class RenderSettingsFingerprintTests: XCTestCase {
-    private lazy var scene: Scene = {
-        try! SceneDecoder.decode(contentsOf: TestScenes.url("tiny-typewriter.json"), overrides: [:])
+    /// The summary of a prepared scene, as a batch fingerprints from it.
+    private lazy var scene: SceneSummary = {
+        try! SceneSummary(SceneLoader(.file(path: TestScenes.url("tiny-typewriter.json").path)).load())
     }()
 
     func testEveryStoredSettingChangesTheFingerprintOfAFormatThatReadsIt() throws {

@@ -95,9 +95,10 @@ public struct BatchReport: Sendable, Encodable {
     /// Problems that did not stop the batch (data keys that fill no placeholder, …).
     public var warnings: [Diagnostic] = []
 
-    public var rendered: Int { outcomes.filter { $0.status == .rendered }.count }
-    public var unchanged: Int { outcomes.filter { $0.status == .unchanged }.count }
-    public var failed: Int { outcomes.filter { $0.status == .failed }.count }
+    // Counted without a filtered copy of the outcomes (a long batch's are megabytes).
+    public var rendered: Int { outcomes.reduce(0) { $0 + ($1.status == .rendered ? 1 : 0) } }
+    public var unchanged: Int { outcomes.reduce(0) { $0 + ($1.status == .unchanged ? 1 : 0) } }
+    public var failed: Int { outcomes.reduce(0) { $0 + ($1.status == .failed ? 1 : 0) } }
     /// The files the outputs' folder got in this run (outputs, posters, haptic patterns).
     public var filesWritten: Int { outcomes.map(\.written.count).reduce(0, +) }
     /// The files of finished outputs this run left as they were.

@@ -35,29 +35,44 @@ public enum BatchRunner {
         let templateFolder = options.templateFolder
         let folder = BatchFolderPaths(options.outputFolder)
         FileDigests.shared.startRun()
+        let runStarted = FileDigests.realTime()
+        let summaries = SceneSummaries(folder: folder, templateBytes: templateBytes)
+        let summaryWriter = SceneSummaryWriter(replacing: summaries, in: folder)
         // Each outcome is kept as it is delivered, and only the finished ones: memory for one
         // outcome per output, however many outputs there are.
         var outcomes: [BatchOutcome] = []
         outcomes.reserveCapacity(planned)
         try OrderedWork.forEach(
             jobs, workers: options.jobs, maxPending: maxPendingOutcomes,
-            { job -> BatchOutcome? in
+            { job -> BatchJobRunner.Result? in
                 guard !isCancelled(),
-                    let outcome = BatchJobRunner(
+                    let result = BatchJobRunner(
                         job: job, folder: folder, nameLimit: nameLimit, templateFolder: templateFolder
                     ).run(
-                        options: options, templateBytes: templateBytes, isCancelled: isCancelled)
+                        options: options, templateBytes: templateBytes, summaries: summaries, runStarted: runStarted,
+                        isCancelled: isCancelled)
                 else { return nil }
                 progress(
                     finished.withLock {
                         $0 += 1
                         return $0
                     }, planned)
-                return outcome
+                return result
             },
-            deliver: { if let outcome = $0 { outcomes.append(outcome) } })
-        // The inputs' digests, for the next run to decide without reading them.
+            deliver: { result in
+                guard let result else { return }
+                outcomes.append(result.outcome)
+                if let record = result.summary { summaryWriter.add(record) }
+            })
+        // The inputs' digests and the scenes' summaries, for the next run to decide without reading
+        // the inputs or preparing the scenes.
         FileDigests.shared.save()
+        // An interrupted run leaves the summaries as they were, as it leaves unfinished outputs.
+        if outcomes.count == planned {
+            summaryWriter.finish(keepingOthers: options.shard != nil)
+        } else {
+            summaryWriter.discard()
+        }
         var report = BatchReport(
             template: options.templateDisplayName, data: options.dataDisplayName,
             shard: options.shard.map { "\($0.index)/\($0.count)" }, outcomes: outcomes, planned: planned)
@@ -186,79 +201,61 @@ struct BatchJobRunner {
     /// values differ between entries, and they are filled in after parsing.
     static let parsedTemplate = ParsedDocuments()
 
+    /// What running a job gave: its outcome, and the record of its scene's summary for later runs
+    /// (`SceneSummaries`), when it has one.
+    struct Result: Sendable {
+        var outcome: BatchOutcome
+        var summary: SceneSummaryRecord?
+    }
+
     /// The outcome, or nil when the job was interrupted before it finished (nothing was written).
-    func run(options: BatchOptions, templateBytes: Data, isCancelled: @escaping @Sendable () -> Bool) -> BatchOutcome? {
+    /// An entry whose scene a previous run summarized (`summaries`), from files that have not
+    /// changed, is first checked from that summary; only when one of its files is stale (or with
+    /// `force`) is its scene decoded and prepared, as it always is without a summary.
+    /// `runStarted`: when the run started, in nanoseconds since 1970.
+    func run(
+        options: BatchOptions, templateBytes: Data, summaries: SceneSummaries? = nil, runStarted: Int64 = 0,
+        isCancelled: @escaping @Sendable () -> Bool
+    ) -> Result? {
         let started = Date()
         let output = folder.path(of: job.fileName)
         var outcome = BatchOutcome(
             entry: job.entryIndex, name: job.name, scale: job.scale, output: output, status: .failed)
         outcome.locale = job.locale
+        let loader = Self.loader(
+            for: job, options: options, templateBytes: templateBytes, templateFolder: templateFolder)
+        let key = summaries?.key(of: loader)
+        if !options.force, let key, let record = summaries?.record(for: key),
+            let (files, settings) = try? files(
+                of: record.summary, options: options, templateBytes: templateBytes, recorded: record),
+            files.allSatisfy(isUnchanged)
+        {
+            outcome.describe(record.summary)
+            keep(files, in: &outcome)
+            return Result(
+                outcome: outcome, summary: record.with(settings: settings, fingerprints: files.map(\.fingerprint)))
+        }
+        var summaryRecord: SceneSummaryRecord?
         do {
-            let loader = Self.loader(
-                for: job, options: options, templateBytes: templateBytes, templateFolder: templateFolder)
             let scene = try loader.decode()
-            outcome.scale = scene.canvas.scale
-            outcome.colorScheme = scene.canvas.colorScheme
-            outcome.layoutDirection = scene.canvas.layoutDirection
-            outcome.pointWidth = scene.canvas.width
-            outcome.pointHeight = scene.canvas.height
+            outcome.describe(scene.canvas)
             try scene.validateCanvasSize()
             let prepared = try loader.prepare(scene)
-            outcome.altText = AltText.of(prepared.timeline)
-            // A still or poster must show a moment of this entry's scene, whose length its text decides.
-            let duration = prepared.timeline.duration
-            var settings = options.outputSettings
-            settings.stillTime = StillMoment.seconds(settings.stillTime, within: duration)
-            let posterTime = options.posterTime.map { StillMoment.seconds($0, within: duration) }
-            let moments: [(option: String, time: Double)] =
-                (options.format.traits.isStill ? [(CommandLineOption.still.flag, settings.stillTime)] : [])
-                + (posterTime.map { [(CommandLineOption.poster.flag, $0)] } ?? [])
-            for (option, time) in moments {
-                if let problem = StillMoment.problem(time, within: duration, option: option) {
-                    throw Diagnostic(kind: .usage, message: problem).fail()
-                }
+            let summary = SceneSummary(prepared)
+            outcome.altText = summary.altText
+            let (files, settings) = try files(of: summary, options: options, templateBytes: templateBytes)
+            summaryRecord = key.flatMap { key in
+                SceneSummaries.record(
+                    key: key, summary: summary, settings: settings, fingerprints: files.map(\.fingerprint),
+                    runStarted: runStarted)
             }
-
-            // The output, and its poster with --poster: each has its own fingerprint, of the settings
-            // it renders with, so either is rendered only when its inputs changed.
-            func file(_ name: String, path: String, _ settings: RenderSettings, haptics: Bool) throws -> BatchFile {
-                let fingerprinted = FingerprintSettings(settings, scene: prepared.scene, haptics: haptics)
-                return BatchFile(
-                    name: name, path: path, settings: settings,
-                    fingerprint: try fingerprint(
-                        prepared, templateBytes: templateBytes, options: options, fingerprinted))
-            }
-            var files = [try file(job.fileName, path: output, settings, haptics: options.haptics)]
-            let haptics = job.hapticsFileName.map(folder.path(of:))
-            files[0].haptics = job.hapticsFileName
-            files[0].hapticsPath = haptics
-            if let posterFileName = job.posterFileName, let posterTime {
-                var posterSettings = settings
-                posterSettings.format = .stillPNG
-                posterSettings.stillTime = posterTime
-                files.append(
-                    try file(posterFileName, path: folder.path(of: posterFileName), posterSettings, haptics: false))
-            }
-            let poster = job.posterFileName != nil && files.count > 1 ? files[1].path : nil
-            for fallback in job.fallbackFileNames {
-                var fallbackSettings = settings
-                fallbackSettings.format = fallback.format
-                files.append(
-                    try file(
-                        fallback.name, path: folder.path(of: fallback.name), fallbackSettings,
-                        haptics: options.haptics))
-            }
-            let fallbacks = job.fallbackFileNames.map { folder.path(of: $0.name) }
             let stale = files.filter { options.force || !isUnchanged($0) }
+            if stale.isEmpty {
+                keep(files, in: &outcome)
+                return Result(outcome: outcome, summary: summaryRecord)
+            }
             let fresh = files.filter { file in !stale.contains { $0.path == file.path } }
             outcome.kept = fresh.flatMap(\.paths)
-            if stale.isEmpty {
-                outcome.status = .unchanged
-                outcome.poster = poster
-                outcome.haptics = haptics
-                outcome.fallbacks = fallbacks
-                return outcome
-            }
 
             // What is rendered is put in place together: an output never stands next to the poster
             // of other inputs. A file that renders to the bytes already there stays as it is.
@@ -292,9 +289,7 @@ struct BatchJobRunner {
                     throw error
                 }
             }
-            outcome.poster = poster
-            outcome.haptics = haptics
-            outcome.fallbacks = fallbacks
+            setPlacedFiles(of: files, in: &outcome)
             outcome.status = .rendered
         } catch {
             // Interrupted (or failing because of the interruption): unfinished, nothing was written.
@@ -304,7 +299,90 @@ struct BatchJobRunner {
             outcome.couldNotWrite = diagnostics.contains { $0.kind == .cannotWrite }
         }
         outcome.seconds = Date().timeIntervalSince(started)
-        return outcome
+        // A summary is kept for what is in place, as a fingerprint is: not for an output that failed.
+        return Result(outcome: outcome, summary: outcome.status == .failed ? nil : summaryRecord)
+    }
+
+    /// The files of the job (the output, its poster with --poster, its fallbacks with --picture),
+    /// each with its fingerprint, for the scene `summary` describes, and the digest of their
+    /// fingerprint settings. The fingerprints are `recorded`'s when its settings digest is the same
+    /// (its summary is `summary`, from unchanged files, under the same key).
+    /// - Throws: when a still's or poster's moment is past the scene's end.
+    private func files(
+        of summary: SceneSummary, options: BatchOptions, templateBytes: Data, recorded: SceneSummaryRecord? = nil
+    ) throws -> (files: [BatchFile], settings: String) {
+        // A still or poster must show a moment of this entry's scene, whose length its text decides.
+        let duration = summary.duration
+        var settings = options.outputSettings
+        settings.stillTime = StillMoment.seconds(settings.stillTime, within: duration)
+        let posterTime = options.posterTime.map { StillMoment.seconds($0, within: duration) }
+        let moments: [(option: String, time: Double)] =
+            (options.format.traits.isStill ? [(CommandLineOption.still.flag, settings.stillTime)] : [])
+            + (posterTime.map { [(CommandLineOption.poster.flag, $0)] } ?? [])
+        for (option, time) in moments {
+            if let problem = StillMoment.problem(time, within: duration, option: option) {
+                throw Diagnostic(kind: .usage, message: problem).fail()
+            }
+        }
+
+        // The output, and its poster with --poster: each has its own fingerprint, of the settings
+        // it renders with, so either is rendered only when its inputs changed.
+        func file(_ name: String, _ settings: RenderSettings, haptics: Bool) -> BatchFile {
+            BatchFile(
+                name: name, path: folder.path(of: name), settings: settings,
+                fingerprinted: FingerprintSettings(settings, scene: summary, haptics: haptics))
+        }
+        var files = [file(job.fileName, settings, haptics: options.haptics)]
+        files[0].haptics = job.hapticsFileName
+        files[0].hapticsPath = job.hapticsFileName.map(folder.path(of:))
+        if let posterFileName = job.posterFileName, let posterTime {
+            var posterSettings = settings
+            posterSettings.format = .stillPNG
+            posterSettings.stillTime = posterTime
+            files.append(file(posterFileName, posterSettings, haptics: false))
+        }
+        for fallback in job.fallbackFileNames {
+            var fallbackSettings = settings
+            fallbackSettings.format = fallback.format
+            files.append(file(fallback.name, fallbackSettings, haptics: options.haptics))
+        }
+        let digest = try Self.settingsDigest(of: files)
+        if let recorded, recorded.settings == digest, recorded.fingerprints.count == files.count {
+            for index in files.indices { files[index].fingerprint = recorded.fingerprints[index] }
+        } else {
+            let overrides = job.vars.merging(options.overrides) { $1 }
+            for index in files.indices {
+                var fingerprint = try InputFingerprint(
+                    templateBytes: templateBytes, overrides: overrides, settings: files[index].fingerprinted)
+                fingerprint.addFiles(of: summary)
+                files[index].fingerprint = fingerprint.hex
+            }
+        }
+        return (files, digest)
+    }
+
+    /// The SHA-256 of the fingerprint settings of `files` (their canonical JSON), in order.
+    private static func settingsDigest(of files: [BatchFile]) throws -> String {
+        var hasher = SHA256()
+        for file in files {
+            hasher.update(try file.fingerprinted.canonicalJSON())
+            hasher.update(CollectionOfOne(0))
+        }
+        return hasher.hexDigest()
+    }
+
+    /// Makes `outcome` that of a job whose files were all unchanged: kept, not rendered.
+    private func keep(_ files: [BatchFile], in outcome: inout BatchOutcome) {
+        outcome.kept = files.flatMap(\.paths)
+        setPlacedFiles(of: files, in: &outcome)
+        outcome.status = .unchanged
+    }
+
+    /// Sets the paths of the poster, haptic pattern and fallbacks, which are in place.
+    private func setPlacedFiles(of files: [BatchFile], in outcome: inout BatchOutcome) {
+        outcome.poster = job.posterFileName != nil && files.count > 1 ? files[1].path : nil
+        outcome.haptics = files[0].hapticsPath
+        outcome.fallbacks = job.fallbackFileNames.map { folder.path(of: $0.name) }
     }
 
     /// One file a job writes: the output, or its poster.
@@ -315,8 +393,10 @@ struct BatchJobRunner {
         let path: String
         /// What it renders with: its format, and its moment when it is a still.
         let settings: RenderSettings
-        /// The hex SHA-256 of its inputs.
-        let fingerprint: String
+        /// What its fingerprint records of how it is rendered (`FingerprintSettings`).
+        let fingerprinted: FingerprintSettings
+        /// The hex SHA-256 of its inputs and settings (`InputFingerprint`).
+        var fingerprint = ""
         /// The file name of the output's haptic pattern (`--haptics`), written with it.
         var haptics: String?
         /// The path of the haptic pattern.
@@ -324,15 +404,6 @@ struct BatchJobRunner {
 
         /// The paths it puts in place: the file, and its haptic pattern.
         var paths: [String] { [path] + (hapticsPath.map { [$0] } ?? []) }
-    }
-
-    private func fingerprint(
-        _ prepared: PreparedScene, templateBytes: Data, options: BatchOptions, _ settings: FingerprintSettings
-    ) throws -> String {
-        var fingerprint = try InputFingerprint(
-            templateBytes: templateBytes, overrides: job.vars.merging(options.overrides) { $1 }, settings: settings)
-        fingerprint.addFiles(of: prepared)
-        return fingerprint.hex
     }
 
     /// The path of the file's fingerprint, `DIR/.kinetype/<file name>.sha256`.
@@ -345,6 +416,32 @@ struct BatchJobRunner {
         var status = stat()
         return stat(file.path, &status) == 0
             && (file.hapticsPath.map { stat($0, &status) == 0 } ?? true)
-            && (try? RegularFile.read(fingerprintFile(of: file), limit: 4096)) == Data(file.fingerprint.utf8)
+            && Self.holds(fingerprintFile(of: file), file.fingerprint)
     }
+
+    /// Whether `path` is a regular file holding exactly `text` (a fingerprint: 64 bytes), read with
+    /// one `read` into a small buffer rather than as a whole file: a batch reads one per output.
+    private static func holds(_ path: String, _ text: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        let expected = Array(text.utf8)
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size == expected.count
+        else { return false }
+        var buffer = [UInt8](repeating: 0, count: expected.count + 1)
+        var count = 0
+        while count < buffer.count {
+            let got = buffer.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { break }
+            count += got
+        }
+        return count == expected.count && buffer[..<count].elementsEqual(expected)
+    }
+}
+
+/// `read(2)`, named apart from the functions called `read` in this file's types.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

@@ -17,13 +17,13 @@ struct FingerprintSettings: Hashable, Codable {
     /// `--haptics`: the output's haptic pattern is written, and kept, with it.
     var haptics: Bool
 
-    /// The record of an output rendered with `settings` from `scene` (the entry's scene, its
-    /// overrides applied).
-    init(_ settings: RenderSettings, scene: Scene, haptics: Bool) {
+    /// The record of an output rendered with `settings` from the scene `scene` summarizes (the
+    /// entry's scene, its overrides applied).
+    init(_ settings: RenderSettings, scene: SceneSummary, haptics: Bool) {
         render = settings.normalized
-        scale = scene.canvas.scale
-        colorScheme = scene.canvas.colorScheme
-        layoutDirection = scene.canvas.layoutDirection
+        scale = scene.scale
+        colorScheme = scene.colorScheme
+        layoutDirection = scene.layoutDirection
         systemFonts = scene.systemFonts
         self.haptics = haptics
     }

@@ -6,7 +6,7 @@ import KinetypeRender
 /// settings (`FingerprintSettings`: its format and the settings the format reads, its resolved
 /// appearance, direction and scale, whether it may use the machine's fonts), and the bytes of
 /// every file the prepared scene reads
-/// (`PreparedScene.inputFiles`: font files named or found for its families, spans' included, and
+/// (`PreparedScene.inputPaths`: font files named or found for its families, spans' included, and
 /// pictures). Equal fingerprints mean the output would come out the same.
 struct InputFingerprint {
     private var hasher = SHA256()
@@ -17,12 +17,12 @@ struct InputFingerprint {
         add("settings " + String(decoding: try settings.canonicalJSON(), as: UTF8.self))
     }
 
-    /// Adds the files `prepared` reads, each by its path and the SHA-256 of its bytes. A font of
-    /// kinetype's own set goes by its path in the set, so the fingerprint is the same wherever
-    /// kinetype is installed (the bundle unpacked on two CI runners).
-    mutating func addFiles(of prepared: PreparedScene) {
+    /// Adds the files a prepared scene reads (`SceneSummary.inputPaths`), each by its path and the
+    /// SHA-256 of its bytes. A font of kinetype's own set goes by its path in the set, so the
+    /// fingerprint is the same wherever kinetype is installed (the bundle unpacked on two CI runners).
+    mutating func addFiles(of summary: SceneSummary) {
         let kinetypeFonts = Self.kinetypeFontsFolder
-        for path in prepared.inputPaths {
+        for path in summary.inputPaths {
             let name = path.hasPrefix(kinetypeFonts) ? "kinetype-fonts/" + path.dropFirst(kinetypeFonts.count) : path
             add("file \(name) \(FileDigests.shared.digest(ofPath: path))")
         }

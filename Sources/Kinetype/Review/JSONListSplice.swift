@@ -27,25 +27,35 @@ final class JSONListSplice {
     /// `outline`, the report encoded with the mark for its list, with the list's elements in its
     /// place; `outline` itself when the report has no list, nil when the mark is not where it goes.
     func data(outline: Data, encoder: JSONEncoder) throws -> Data? {
-        guard let key, let encodeElements else { return outline }
+        var data = Data()
+        data.reserveCapacity(outline.count)
+        return try write(outline: outline, encoder: encoder) { data.append($0) } ? data : nil
+    }
+
+    /// Hands `sink` the bytes of `data(outline:encoder:)` in parts (the outline's, then each
+    /// element's), so that they need not be held together; false, having handed nothing, when the
+    /// mark is not where it goes.
+    func write(outline: Data, encoder: JSONEncoder, to sink: (Data) throws -> Void) throws -> Bool {
+        guard let key, let encodeElements else {
+            try sink(outline)
+            return true
+        }
         // `"key" : "\u0000kinetype-list\u0000"` on a line of the top level (two spaces in): the
         // quotes around a key are never escaped, and a deeper key's line starts further in.
         let markText = Data(("\n  \"\(key)\" : " + Self.markJSON).utf8)
-        guard let found = outline.range(of: markText) else { return nil }
-        var data = Data()
-        data.reserveCapacity(outline.count)
-        data.append(outline[..<found.lowerBound])
-        data.append(contentsOf: "\n  \"\(key)\" : [\n".utf8)
+        guard let found = outline.range(of: markText) else { return false }
+        try sink(outline[..<found.lowerBound] + Data("\n  \"\(key)\" : [\n".utf8))
         var first = true
         try encodeElements(encoder) { element in
+            var data = Data()
             if !first { data.append(contentsOf: ",\n".utf8) }
             first = false
             Self.append(element, indentedBy: 4, to: &data)
+            try sink(data)
         }
         // After the last element, or for an empty list after an empty line: `]` at the key's depth.
-        data.append(contentsOf: "\n  ]".utf8)
-        data.append(outline[found.upperBound...])
-        return data
+        try sink(Data("\n  ]".utf8) + outline[found.upperBound...])
+        return true
     }
 
     /// `text` with `spaces` spaces before each of its lines that is not empty.

@@ -9,10 +9,34 @@ public enum JSONReport {
     }
 
     /// Writes the report unless `url` holds exactly its bytes already (left as it is, its
-    /// modification time too); returns whether it wrote.
+    /// modification time too); returns whether it wrote. The bytes go to the temporary file as
+    /// they are encoded (`ReportFileWriter`), so a batch's long report is never held whole.
     @discardableResult
     public static func writeIfChanged<Report: Encodable>(_ report: Report, to url: URL) throws -> Bool {
-        try AtomicFile.writeIfChanged(data(of: report), to: url)
+        guard let file = try? AtomicFile(destination: url) else {
+            // Where no temporary can be made, an unchanged report is still left as it is.
+            return try AtomicFile.writeIfChanged(data(of: report), to: url)
+        }
+        do {
+            let writer = try ReportFileWriter(file.temporaryURL, destination: url)
+            let encoder = Self.encoder()
+            let splice = JSONListSplice()
+            encoder.userInfo[JSONListSplice.key] = splice
+            let outline = try encoder.encode(report)
+            if try !splice.write(outline: outline, encoder: Self.encoder(), to: writer.add) {
+                try writer.add(Self.encoder().encode(report))
+            }
+            try writer.finish()
+        } catch {
+            file.discard()
+            throw error
+        }
+        if IdenticalFiles.same(file.temporaryURL, url) {
+            file.discard()
+            return false
+        }
+        try file.commit()
+        return true
     }
 
     /// The report's bytes. A long list in it (`encodeList`) is encoded an element at a time and

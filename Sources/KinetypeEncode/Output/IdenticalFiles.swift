@@ -11,14 +11,15 @@ import KinetypeCore
 /// makes them again (`OutputGroup(keepingIdenticalFiles:)`, `AtomicFile.writeIfChanged`).
 public enum IdenticalFiles {
     /// True when both are regular files (the last part of `b` not followed: a link is never the
-    /// same) of one size with the same bytes, read a MiB at a time.
+    /// same) of one size with the same bytes, read a MiB at a time (a smaller file at once: a
+    /// report of a few kilobytes needs no two buffers of a MiB).
     public static func same(_ a: URL, _ b: URL) -> Bool {
         guard let first = openRegular(a, followingLink: true) else { return false }
         defer { close(first.descriptor) }
         guard let second = openRegular(b, followingLink: false) else { return false }
         defer { close(second.descriptor) }
         guard first.size == second.size else { return false }
-        let chunk = 1 << 20
+        let chunk = min(1 << 20, first.size + 1)
         var left = [UInt8](repeating: 0, count: chunk)
         var right = [UInt8](repeating: 0, count: chunk)
         while true {

@@ -12,7 +12,7 @@ import KinetypeCore
 /// machine reads the 300 files and writes them, later runs map them. Where that folder cannot be
 /// written and holds no valid caches (a read-only container), the files are read once per process
 /// instead, in the order fontconfig scans a folder, and every configuration shares those faces.
-// Unchecked: `scannedFaces` is set in `init` and never changed; fontconfig counts references atomically;
+// Unchecked: `fontconfigUseOnce` is set once, under its lock, and never changed; fontconfig counts references atomically;
 // the digest is worked out under its lock.
 public final class KinetypeFontSet: @unchecked Sendable {
     /// The font folder.
@@ -34,9 +34,25 @@ public final class KinetypeFontSet: @unchecked Sendable {
     /// The files `fonts.sha256` lists, relative to `folder`, in the order fontconfig scans them.
     public let files: [String]
     /// kinetype's fontconfig cache folder, when it can be written or holds every cache of the set.
-    public let cacheFolder: String?
+    public var cacheFolder: String? { fontconfigUse.cacheFolder }
     /// Without a cache folder: every face of the set, read from its files once (owned).
-    private let scannedFaces: FontconfigFontSet?
+    private var scannedFaces: FontconfigFontSet? { fontconfigUse.scannedFaces }
+    /// How fontconfig gets the set (`cacheFolder`, or else `scannedFaces`), worked out when a font
+    /// library first asks: it walks the folder, which an unchanged batch re-run, that makes no
+    /// library, need not do.
+    private var fontconfigUse: (cacheFolder: String?, scannedFaces: FontconfigFontSet?) {
+        fontconfigUseLock.lock()
+        defer { fontconfigUseLock.unlock() }
+        if let known = fontconfigUseOnce { return known }
+        let use = Self.fontconfigUse(files, in: folder, cacheFolder: cacheFolderAsked)
+        fontconfigUseOnce = use
+        return use
+    }
+    /// The cache folder the environment names (`shared`) or the caller gave.
+    private let cacheFolderAsked: String?
+    /// `fontconfigUse` once worked out; set once, under `fontconfigUseLock`.
+    private var fontconfigUseOnce: (cacheFolder: String?, scannedFaces: FontconfigFontSet?)?
+    private let fontconfigUseLock = NSLock()
 
     /// This process's set, found by `KinetypeHome`, cached where the environment says.
     public static let shared = KinetypeFontSet(
@@ -56,19 +72,25 @@ public final class KinetypeFontSet: @unchecked Sendable {
         guard let manifest, FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder),
             isFolder.boolValue
         else {
-            (self.manifest, files, self.cacheFolder, scannedFaces) = (nil, [], nil, nil)
+            (self.manifest, files, cacheFolderAsked) = (nil, [], nil)
+            fontconfigUseOnce = (nil, nil)
             return
         }
         self.manifest = manifest
         files = Self.files(listedIn: manifest)
-        let fonts = folder
-        // fontconfig adds a folder whole: only one that holds exactly the listed regular files
-        // (nothing a scan could block on, such as a FIFO) is handed to it.
+        cacheFolderAsked = cacheFolder
+    }
+
+    /// How fontconfig gets the set in `fonts`: fontconfig adds a folder whole, so only one that holds
+    /// exactly the listed regular files (nothing a scan could block on, such as a FIFO) is handed to
+    /// it, with its caches in `cacheFolder` when they can be kept there; otherwise the faces are read
+    /// from the files.
+    private static func fontconfigUse(_ files: [String], in fonts: URL, cacheFolder: String?) -> (
+        cacheFolder: String?, scannedFaces: FontconfigFontSet?
+    ) {
         let usable =
-            Self.holdsExactly(files, folder: fonts)
-            ? cacheFolder.flatMap { Self.usableCacheFolder($0, for: fonts) } : nil
-        self.cacheFolder = usable
-        scannedFaces = usable == nil ? Self.scan(files, in: fonts) : nil
+            holdsExactly(files, folder: fonts) ? cacheFolder.flatMap { usableCacheFolder($0, for: fonts) } : nil
+        return (usable, usable == nil ? scan(files, in: fonts) : nil)
     }
 
     /// Whether `folder` holds exactly `files`, each a regular file (a source build's are symbolic

@@ -129,7 +129,8 @@ final class LongOutputNameCommandTests: XCTestCase {
         XCTAssertEqual(outputs.sorted(), [fits + ".gif", fits + "-dark.gif"].sorted())
         XCTAssertEqual(outputs.map(\.utf8.count).max(), 255)
         let fingerprints = try FileManager.default.contentsOfDirectory(
-            atPath: out.appendingPathComponent(".kinetype").path)
+            atPath: out.appendingPathComponent(".kinetype").path
+        ).filter { $0 != "scene-summaries" }
         XCTAssertEqual(fingerprints.count, 2)
         XCTAssertTrue(fingerprints.allSatisfy { $0.utf8.count <= 255 && $0.hasSuffix(".sha256") }, "\(fingerprints)")
         let again = try kinetype(batch)
