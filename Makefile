@@ -57,7 +57,7 @@ demo: build
 ## (scripts/lint-flags); make test runs it first.
 LINT_PATHS = Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 lint:
-	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
+	$(SWIFT) format lint --strict --parallel --recursive $(LINT_PATHS)
 	scripts/lint-tests
 	scripts/lint-switches Sources
 	scripts/lint-flags
@@ -78,11 +78,11 @@ test: setup lint
 	$(SWIFT) test --skip-build --disable-swift-testing --parallel
 
 ## The property tests that sample in `make test`, over every frame and scene (CI runs it too).
-LONG_TESTS = DamageRenderingTests|SVGOutputTests/testWhatsNewBatchesMatchTheirFramesInChromium
+LONG_TESTS = DamageRenderingTests|SVGOutputTests
 test-long: setup
 	$(SWIFT) build --build-tests $(TEST_BUILD_FLAGS)
 	@scripts/fonts
-	KINETYPE_LONG_TESTS=1 $(SWIFT) test --skip-build --disable-swift-testing --filter '$(LONG_TESTS)'
+	KINETYPE_LONG_TESTS=1 $(SWIFT) test --skip-build --disable-swift-testing --parallel --filter '$(LONG_TESTS)'
 
 ## The tests under ThreadSanitizer, then AddressSanitizer, each in its own build folder (slow: not
 ## part of `make test` or CI). SANITIZE_FILTER (a `--filter` pattern) narrows the run; it defaults to

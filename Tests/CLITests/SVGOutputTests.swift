@@ -32,7 +32,8 @@ final class SVGOutputTests: XCTestCase {
     }
 
     /// Renders `scene` to SVG and to PNG frames (both with `arguments`) and has Chromium draw the
-    /// SVG: inline at every `every`-th frame and the last, at most 1 % of the pixels may differ
+    /// SVG: inline at every `every`-th frame (every `2 × every`-th in `make test`; `make test-long`
+    /// checks them all as asked) and the last, at most 1 % of the pixels may differ
     /// from kinetype's frame by more than 48/255; through `<img>` (unless `img` is false) it
     /// animates (a capture differs from the first) and shows the last frame; with reduced motion,
     /// and in librsvg, it shows the last frame. Returns the checker's report.
@@ -55,7 +56,7 @@ final class SVGOutputTests: XCTestCase {
             python,
             [
                 checker, svg, frames, String(size.width), String(size.height), String(size.scale),
-                String(size.fps), "--every", String(every),
+                String(size.fps), "--every", String(LongTests.enabled ? every : 2 * every),
             ] + (img ? [] : ["--no-img"]), timeout: 900)
         XCTAssertEqual(result.status, 0, result.stderrText)
         let report = try XCTUnwrap(

@@ -257,38 +257,7 @@ struct BatchJobRunner {
             let fresh = files.filter { file in !stale.contains { $0.path == file.path } }
             outcome.kept = fresh.flatMap(\.paths)
 
-            // What is rendered is put in place together: an output never stands next to the poster
-            // of other inputs. A file that renders to the bytes already there stays as it is.
-            let transaction = OutputTransaction(keepingIdenticalFiles: true)
-            for file in stale {
-                // URLs as the folder was named, for the messages of a render that fails.
-                var renderOptions = RenderOptions(output: folder.url(of: file.name), format: file.settings.format)
-                renderOptions.encoding = options.encoding
-                renderOptions.encoding.settings = file.settings
-                renderOptions.group = transaction.group
-                renderOptions.haptics = file.haptics.map(folder.url(of:))
-                let report = try prepared.render(renderOptions, isCancelled: isCancelled)
-                if file.path == output {
-                    outcome.frames = report.frameCount
-                    outcome.warnings = report.warnings
-                    outcome.bytes = report.bytes
-                    outcome.budget = report.budget?.summary
-                }
-            }
-            let identical = Set(try transaction.commit().map(\.path))
-            for path in stale.flatMap(\.paths) {
-                if identical.contains(path) { outcome.kept.append(path) } else { outcome.written.append(path) }
-            }
-            for file in stale {
-                do {
-                    let record = folder.fingerprintURL(of: file.name, nameLimit: nameLimit)
-                    try AtomicFile.writeIfChanged(Data(file.fingerprint.utf8), to: record)
-                } catch {
-                    // The new output is in place; without this, an old fingerprint would describe it.
-                    for file in stale { unlink(fingerprintFile(of: file)) }
-                    throw error
-                }
-            }
+            try render(stale, of: prepared, options: options, into: &outcome, isCancelled: isCancelled)
             setPlacedFiles(of: files, in: &outcome)
             outcome.status = .rendered
         } catch {
@@ -301,6 +270,46 @@ struct BatchJobRunner {
         outcome.seconds = Date().timeIntervalSince(started)
         // A summary is kept for what is in place, as a fingerprint is: not for an output that failed.
         return Result(outcome: outcome, summary: outcome.status == .failed ? nil : summaryRecord)
+    }
+
+    /// Renders the `stale` files of the job from `prepared` and puts them in place together (an
+    /// output never stands next to the poster of other inputs; a file that renders to the bytes
+    /// already there stays as it is), then writes their fingerprints. `outcome` gets the main
+    /// output's frames, warnings, bytes and budget, and which paths were written or kept.
+    private func render(
+        _ stale: [BatchFile], of prepared: PreparedScene, options: BatchOptions, into outcome: inout BatchOutcome,
+        isCancelled: @escaping @Sendable () -> Bool
+    ) throws {
+        let transaction = OutputTransaction(keepingIdenticalFiles: true)
+        for file in stale {
+            // URLs as the folder was named, for the messages of a render that fails.
+            var renderOptions = RenderOptions(output: folder.url(of: file.name), format: file.settings.format)
+            renderOptions.encoding = options.encoding
+            renderOptions.encoding.settings = file.settings
+            renderOptions.group = transaction.group
+            renderOptions.haptics = file.haptics.map(folder.url(of:))
+            let report = try prepared.render(renderOptions, isCancelled: isCancelled)
+            if file.path == outcome.output {
+                outcome.frames = report.frameCount
+                outcome.warnings = report.warnings
+                outcome.bytes = report.bytes
+                outcome.budget = report.budget?.summary
+            }
+        }
+        let identical = Set(try transaction.commit().map(\.path))
+        for path in stale.flatMap(\.paths) {
+            if identical.contains(path) { outcome.kept.append(path) } else { outcome.written.append(path) }
+        }
+        for file in stale {
+            do {
+                let record = folder.fingerprintURL(of: file.name, nameLimit: nameLimit)
+                try AtomicFile.writeIfChanged(Data(file.fingerprint.utf8), to: record)
+            } catch {
+                // The new output is in place; without this, an old fingerprint would describe it.
+                for file in stale { unlink(fingerprintFile(of: file)) }
+                throw error
+            }
+        }
     }
 
     /// The files of the job (the output, its poster with --poster, its fallbacks with --picture),
