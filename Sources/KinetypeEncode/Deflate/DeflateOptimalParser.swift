@@ -27,44 +27,62 @@ final class DeflateOptimalParser {
         let count = range.count
         let start = range.lowerBound
         let data = input.baseAddress!
-        let literal = model.literal
-        let lengthPrice = model.length
-        let distancePrice = model.distanceSlot
-        cost[0] = 0
-        for index in 1...max(count, 1) { cost[index] = .max }
-        for offset in 0..<count {
-            let position = start + offset
-            let here = cost[offset]
-            let viaLiteral = here &+ literal[Int(data[position])]
-            if viaLiteral < cost[offset + 1] {
-                cost[offset + 1] = viaLiteral
-                stepLength[offset + 1] = 0
-            }
-            let first = Int(matches.starts[position])
-            let end = Int(matches.starts[position + 1])
-            let room = count - offset
-            if matches.covered[position] != 0 {
-                // Inside a long match: only its continuation, whole (or up to the stretch's end).
-                let length = min(Int(matches.lengths[first]), room)
-                if length >= DeflateAlphabet.minimumMatch {
-                    relax(
-                        offset + length,
-                        here &+ lengthPrice[length] &+ distancePrice[Int(matches.distanceSlots[first])],
-                        length: length, distance: matches.distances[first])
+        // Everything the loop reads or writes, as plain pointers: the loop runs once per pair and
+        // length, and unoptimized builds (the tests') pay for every property and array access.
+        let cost = cost.baseAddress!
+        let stepLength = stepLength.baseAddress!
+        let stepDistance = stepDistance.baseAddress!
+        let starts = matches.starts.baseAddress!
+        let covered = matches.covered.baseAddress!
+        let pairLengths = matches.lengths.baseAddress!
+        let distances = matches.distances.baseAddress!
+        let slots = matches.distanceSlots.baseAddress!
+        model.literal.withUnsafeBufferPointer { literal in
+            model.length.withUnsafeBufferPointer { lengthPrice in
+                model.distanceSlot.withUnsafeBufferPointer { distancePrice in
+                    cost[0] = 0
+                    for index in 1...max(count, 1) { cost[index] = .max }
+                    for offset in 0..<count {
+                        let position = start + offset
+                        let here = cost[offset]
+                        let viaLiteral = here &+ literal[Int(data[position])]
+                        if viaLiteral < cost[offset + 1] {
+                            cost[offset + 1] = viaLiteral
+                            stepLength[offset + 1] = 0
+                        }
+                        let first = Int(starts[position])
+                        let end = Int(starts[position + 1])
+                        let room = count - offset
+                        if covered[position] != 0 {
+                            // Inside a long match: only its continuation, whole (or up to the stretch's end).
+                            let length = min(Int(pairLengths[first]), room)
+                            let price = here &+ lengthPrice[length] &+ distancePrice[Int(slots[first])]
+                            if length >= DeflateAlphabet.minimumMatch, price < cost[offset + length] {
+                                cost[offset + length] = price
+                                stepLength[offset + length] = UInt16(length)
+                                stepDistance[offset + length] = distances[first]
+                            }
+                            continue
+                        }
+                        var shortest = DeflateAlphabet.minimumMatch
+                        for pair in first..<end where shortest <= room {
+                            let longest = min(Int(pairLengths[pair]), room)
+                            let distance = distances[pair]
+                            let base = here &+ distancePrice[Int(slots[pair])]
+                            var length = shortest
+                            while length <= longest {
+                                let price = base &+ lengthPrice[length]
+                                if price < cost[offset + length] {
+                                    cost[offset + length] = price
+                                    stepLength[offset + length] = UInt16(length)
+                                    stepDistance[offset + length] = distance
+                                }
+                                length += 1
+                            }
+                            shortest = longest + 1
+                        }
+                    }
                 }
-                continue
-            }
-            var shortest = DeflateAlphabet.minimumMatch
-            for pair in first..<end where shortest <= room {
-                let longest = min(Int(matches.lengths[pair]), room)
-                let distance = matches.distances[pair]
-                let base = here &+ distancePrice[Int(matches.distanceSlots[pair])]
-                var length = shortest
-                while length <= longest {
-                    relax(offset + length, base &+ lengthPrice[length], length: length, distance: distance)
-                    length += 1
-                }
-                shortest = longest + 1
             }
         }
         // Walk back from the end along the chosen steps, then emit them in order.
@@ -87,13 +105,5 @@ final class DeflateOptimalParser {
         symbols.lengths = lengths.reversed()
         symbols.values = values.reversed()
         return symbols
-    }
-
-    @inline(__always) private func relax(_ target: Int, _ price: UInt32, length: Int, distance: UInt16) {
-        if price < cost[target] {
-            cost[target] = price
-            stepLength[target] = UInt16(length)
-            stepDistance[target] = distance
-        }
     }
 }
