@@ -134,7 +134,7 @@ final class APNGEncoderTests: XCTestCase {
         try encoder.finish(endTime: 1)
         XCTAssertEqual(try APNGDecoder.decode(Data(contentsOf: output)).frames.count, 1)
         XCTAssertThrowsError(
-            try APNGEncoder(width: 4, height: 4, destination: folder.appendingPathComponent("no/x.apng")))
+            try APNGEncoder(width: 4, height: 4, destination: folder.appendingPathComponent("no/x.apng")).cancel())
     }
 
     func testDecoderRefusesDamagedAndOversizedFiles() throws {

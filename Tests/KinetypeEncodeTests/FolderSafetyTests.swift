@@ -97,7 +97,7 @@ final class FolderSafetyTests: XCTestCase {
         XCTAssertNoThrow(try FramesManifest.checkReplaceable(frames), "an empty folder")
 
         let writer = try PNGSequenceWriter(destination: frames, frameCount: 2)
-        for index in 0..<2 { try writer.write(Image(width: 2, height: 2, fill: (9, 9, 9, 255)), index: index) }
+        for index in 0..<2 { try writer.frames.write(Image(width: 2, height: 2, fill: (9, 9, 9, 255)), index: index) }
         try writer.finish()
         XCTAssertEqual(try contents(of: frames), [".kinetype-frames.json", "frame_0001.png", "frame_0002.png"])
         XCTAssertEqual(
@@ -131,7 +131,7 @@ final class FolderSafetyTests: XCTestCase {
         let link = parent.appendingPathComponent("link")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: parent.appendingPathComponent("empty"))
         XCTAssertThrowsError(try FramesManifest.checkReplaceable(link), "a symbolic link is refused")
-        XCTAssertThrowsError(try PNGSequenceWriter(destination: other, frameCount: 1))
+        XCTAssertThrowsError(try PNGSequenceWriter(destination: other, frameCount: 1).cancel())
         XCTAssertEqual(try contents(of: parent), ["frames", "link", "other"], "a refused writer leaves no temporary")
     }
 }

@@ -196,7 +196,7 @@ final class GIFEncoderTests: XCTestCase {
         let writer = try collector.finish()
         try writer.write(seen, endTime: 0.1)
         try writer.write(unseen, endTime: 0.2)
-        let gif = try GIFDecoder.decode(try writer.finish())
+        let gif = try GIFDecoder.decode(try writer.finish().bytes)
         XCTAssertEqual(gif.frames.count, 2)
         XCTAssertTrue(gif.frames[1].image.pixel(x: 1, y: 1) == (230, 30, 40, 255), "the cursor's red is nearest")
     }
@@ -238,7 +238,8 @@ final class GIFEncoderTests: XCTestCase {
         let writer = try collector.finish()
         for (index, frame) in frames.enumerated() { try writer.write(frame, endTime: Double(index + 1) / 10) }
         XCTAssertEqual(try Data(contentsOf: url), Data("old".utf8), "untouched until finish")
-        XCTAssertEqual(try writer.finish(), Data())
+        let bytes = try writer.finish().bytes
+        XCTAssertEqual(bytes, Data())
         XCTAssertEqual(try contents(of: folder), ["typing.gif"])
         let data = try Data(contentsOf: url)
         XCTAssertGreaterThan(data.count, 1 << 16, "large enough to need several flushes")
@@ -267,7 +268,6 @@ final class GIFEncoderTests: XCTestCase {
             let writer = try collector.finish()
             try writer.write(frames[0], endTime: 0.1)
             writer.cancel()
-            XCTAssertThrowsError(try writer.write(frames[1], endTime: 0.2), "nothing is written after cancel")
         }
         try assertUntouched("cancelled")
         do {
@@ -303,10 +303,12 @@ final class GIFEncoderTests: XCTestCase {
         XCTAssertThrowsError(try refused.write([patch(3, endTime: 0.4), patch(4, endTime: 0.35)]), "time went back")
         XCTAssertThrowsError(try refused.write([patch(3, endTime: 0.4), patch(4, endTime: .nan)]), "no end")
         try refused.write((3..<6).map { patch($0, endTime: Double($0 + 1) / 10) })
-        XCTAssertEqual(try refused.finish(), try expected.finish())
+        let (refusedBytes, expectedBytes) = (try refused.finish().bytes, try expected.finish().bytes)
+        XCTAssertEqual(refusedBytes, expectedBytes)
         let corner = GIFFramePatch(
             rect: PixelRect(x: 0, y: 0, width: 1, height: 1), pixels: [0, 0, 0, 255], endTime: 0.1)
-        XCTAssertThrowsError(try writer().write([corner]), "the first frame must be whole")
+        let first = try writer()
+        XCTAssertThrowsError(try first.write([corner]), "the first frame must be whole")
     }
 
     func testUnwritableDestinationFailsBeforeAnyFrame() throws {
@@ -321,7 +323,8 @@ final class GIFEncoderTests: XCTestCase {
     }
 
     /// The order of the passes is the types' (colors go into the collector, frames into the writer
-    /// it finishes into); what is left to check at run time is reported as a render failure.
+    /// it finishes into, and a finished writer takes nothing more); what is left to check at run
+    /// time is reported as a render failure.
     func testMisuseIsReported() throws {
         XCTAssertThrowsError(try GIFPaletteCollector(width: 0, height: 20).width)
         var reader = GIFFrameColorReader(width: 48, height: 20)
@@ -337,10 +340,8 @@ final class GIFEncoderTests: XCTestCase {
         try writer.write(TestImages.typewriter(frame: 1), endTime: 0.5)
         XCTAssertThrowsError(try writer.write(TestImages.typewriter(frame: 2), endTime: 0.4), "time went back")
         try writer.finish()
-        XCTAssertThrowsError(try writer.finish(), "finished twice")
-        XCTAssertThrowsError(try writer.write(TestImages.typewriter(frame: 2), endTime: 0.6), "written after finish")
         XCTAssertThrowsError(
-            try GIFPaletteCollector(width: 10, height: 10).finish().finish(), "a GIF without frames")
+            try GIFPaletteCollector(width: 10, height: 10).finish().finish().bytes, "a GIF without frames")
     }
 }
 

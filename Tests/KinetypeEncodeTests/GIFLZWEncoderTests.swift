@@ -121,9 +121,9 @@ final class GIFLZWEncoderTests: XCTestCase {
         // Free pixels between two literal runs of 1: making them literal joins the runs.
         let wanted: [UInt8] = [1, 1, 1, 1, 2, 2, 1, 1]
         let isFree = [false, false, true, true, false, true, true, false]
-        let leaningTransparent = GIFFrameWriter.fewestRuns(
+        let leaningTransparent = GIFFrameWriterCore.fewestRuns(
             wanted: wanted, isFree: isFree, transparent: 15, preferLiteral: false)
-        let leaningLiteral = GIFFrameWriter.fewestRuns(
+        let leaningLiteral = GIFFrameWriterCore.fewestRuns(
             wanted: wanted, isFree: isFree, transparent: 15, preferLiteral: true)
         for pixels in [leaningTransparent, leaningLiteral] {
             for i in wanted.indices {
@@ -145,7 +145,7 @@ final class GIFLZWEncoderTests: XCTestCase {
             let wanted = (0..<count).map { _ in UInt8(Int.random(in: 0..<colors, using: &random)) }
             let isFree = (0..<count).map { _ in Int.random(in: 0..<(trial % 4 + 2), using: &random) != 0 }
             let transparent = UInt8(Int.random(in: 0...colors, using: &random))
-            let both = GIFFrameWriter.fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent)
+            let both = GIFFrameWriterCore.fewestRuns(wanted: wanted, isFree: isFree, transparent: transparent)
             for preferLiteral in [false, true] {
                 let expected = referenceFewestRuns(
                     wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: preferLiteral)
@@ -196,7 +196,7 @@ final class GIFLZWEncoderTests: XCTestCase {
         let base = (0..<(width * height)).map { UInt8($0 % 5) }
         var target = base
         for i in stride(from: 3, to: target.count, by: 37) { target[i] = 9 }
-        let (pixels, compressed, _) = GIFFrameWriter.framePixels(
+        let (pixels, compressed, _) = GIFFrameWriterCore.framePixels(
             wanted: target, isFree: zip(target, base).map { $0 == $1 }, transparent: 15, minimumCodeSize: 4)
         let shown = zip(pixels, base).map { $0 == 15 ? $1 : $0 }
         XCTAssertEqual(shown, target)
@@ -225,14 +225,14 @@ final class GIFLZWEncoderTests: XCTestCase {
             let codeSize = GIFLZWEncoder.minimumCodeSize(forLargestIndex: transparent)
             let renditions = [
                 zip(wanted, isFree).map { $1 ? transparent : $0 }, wanted,
-                GIFFrameWriter.fewestRuns(
+                GIFFrameWriterCore.fewestRuns(
                     wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: false),
-                GIFFrameWriter.fewestRuns(
+                GIFFrameWriterCore.fewestRuns(
                     wanted: wanted, isFree: isFree, transparent: transparent, preferLiteral: true),
             ]
             let coded = renditions.map { ($0, GIFLZWEncoder.encode($0, minimumCodeSize: codeSize)) }
             let expected = coded.min { $0.1.count < $1.1.count }!
-            let chosen = GIFFrameWriter.framePixels(
+            let chosen = GIFFrameWriterCore.framePixels(
                 wanted: wanted, isFree: isFree, transparent: transparent, minimumCodeSize: codeSize)
             guard chosen.pixels == expected.0, chosen.compressed == expected.1 else {
                 return XCTFail("trial \(trial): sizes \(coded.map(\.1.count)), chose \(chosen.compressed.count) bytes")

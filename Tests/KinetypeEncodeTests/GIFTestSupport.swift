@@ -19,8 +19,8 @@ func encodeGIF(_ frames: [Image], endTimes: [Double], options: GIFOptions = GIFO
     try collector.add(frames)
     let writer = try collector.finish()
     for (frame, endTime) in zip(frames, endTimes) { try writer.write(frame, endTime: endTime) }
-    let data = try writer.finish()
-    return (try GIFDecoder.decode(data), data, writer.warnings)
+    let finished = try writer.finish()
+    return (try GIFDecoder.decode(finished.bytes), finished.bytes, finished.warnings)
 }
 
 /// Every delay is at least 2 cs and they add up to the duration, rounded to centiseconds.

@@ -74,7 +74,7 @@ final class PNGCodecTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: parent) }
         let destination = parent.appendingPathComponent("frames")
         let writer = try PNGSequenceWriter(destination: destination, frameCount: 3, compression: .fast)
-        for index in [2, 0, 1] { try writer.write(TestImages.typewriter(frame: index), index: index) }
+        for index in [2, 0, 1] { try writer.frames.write(TestImages.typewriter(frame: index), index: index) }
         XCTAssertFalse(FileManager.default.fileExists(atPath: destination.path))
         try writer.finish()
         XCTAssertEqual(
@@ -95,8 +95,8 @@ final class PNGCodecTests: XCTestCase {
         try FramesManifest(files: ["frame_0001.png"]).encoded().write(
             to: destination.appendingPathComponent(FramesManifest.fileName))
         let writer = try PNGSequenceWriter(destination: destination, frameCount: 2)
-        try writer.write(TestImages.typewriter(frame: 0), index: 0)
-        XCTAssertThrowsError(try writer.finish()) { error in
+        try writer.frames.write(TestImages.typewriter(frame: 0), index: 0)
+        assertFinishThrows(writer, ()) { error in
             XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .renderFailure)
         }
         XCTAssertEqual(try contents(of: parent), ["frames"])
@@ -108,14 +108,14 @@ final class PNGCodecTests: XCTestCase {
         let parent = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: parent) }
         let writer = try PNGSequenceWriter(destination: parent.appendingPathComponent("frames"), frameCount: 2)
-        try writer.write(TestImages.typewriter(frame: 0), index: 0)
+        try writer.frames.write(TestImages.typewriter(frame: 0), index: 0)
         writer.cancel()
         XCTAssertEqual(try contents(of: parent), [])
     }
 
     func testSequenceInMissingFolderIsCannotWrite() {
         let destination = URL(fileURLWithPath: "/nonexistent-kinetype-folder/frames")
-        XCTAssertThrowsError(try PNGSequenceWriter(destination: destination, frameCount: 2)) { error in
+        XCTAssertThrowsError(try PNGSequenceWriter(destination: destination, frameCount: 2).cancel()) { error in
             XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .cannotWrite)
             XCTAssertEqual(
                 (error as? DiagnosticList)?.first?.message,

@@ -100,3 +100,17 @@ func assertSameImages(_ actual: [Image], _ expected: [Image], file: StaticString
         assertSameImage(a, e, "image \(index + 1)", file: file, line: line)
     }
 }
+
+/// Asserts that finishing `session` throws, and hands `check` the error. (`XCTAssertThrowsError`'s
+/// closure cannot consume the session that `finish` consumes.)
+func assertFinishThrows<Core: SessionEncoder>(
+    _ session: consuming EncoderSession<Core>, _ ending: Core.Ending, file: StaticString = #filePath,
+    line: UInt = #line, _ check: (Error) -> Void = { _ in }
+) {
+    do {
+        _ = try session.finish(ending)
+        XCTFail("finish did not throw", file: file, line: line)
+    } catch {
+        check(error)
+    }
+}

@@ -137,7 +137,8 @@ final class VideoAlphaTests: XCTestCase {
             XCTAssertThrowsError(
                 try VideoWriter(
                     url: folder.appendingPathComponent("x.\(format.rawValue)"), width: 8, height: 8, fps: 10,
-                    format: format, options: VideoOptions(crf: crf))
+                    format: format, options: VideoOptions(crf: crf)
+                ).cancel()
             ) { error in
                 XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .usage, "\(format)")
             }

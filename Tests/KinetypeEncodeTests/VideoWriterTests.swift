@@ -119,7 +119,8 @@ final class VideoWriterTests: XCTestCase {
         XCTAssertThrowsError(
             try VideoWriter(
                 url: folder.appendingPathComponent("x.mp4"), width: 8, height: 8, fps: 30,
-                format: .mp4, searchPath: folder.path)
+                format: .mp4, searchPath: folder.path
+            ).cancel()
         ) { error in
             let diagnostic = (error as? DiagnosticList)?.first
             XCTAssertEqual(diagnostic?.kind, .renderFailure)
@@ -142,7 +143,7 @@ final class VideoWriterTests: XCTestCase {
         try Data("old".utf8).write(to: url)
         let writer = try VideoWriter(url: url, width: 16, height: 16, fps: 10, format: .mp4, searchPath: bin.path)
         try writer.write(Image(width: 16, height: 16, fill: (1, 2, 3, 255)))
-        XCTAssertThrowsError(try writer.finish()) { error in
+        assertFinishThrows(writer, ()) { error in
             let diagnostic = (error as? DiagnosticList)?.first
             XCTAssertEqual(diagnostic?.kind, .renderFailure)
             XCTAssertTrue(diagnostic?.message.contains("Unknown encoder 'libx264'") ?? false, "\(error)")
@@ -178,7 +179,7 @@ final class VideoWriterTests: XCTestCase {
         try Data("old".utf8).write(to: url)
         let writer = try VideoWriter(url: url, width: 16, height: 16, fps: 10, format: .mp4, searchPath: bin.path)
         try writer.write(Image(width: 16, height: 16, fill: (1, 2, 3, 255)))
-        XCTAssertThrowsError(try writer.finish()) { error in
+        assertFinishThrows(writer, ()) { error in
             XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .cannotWrite, "\(error)")
             XCTAssertTrue(
                 (error as? DiagnosticList)?.first?.message.contains("no space left on the device") ?? false, "\(error)")
@@ -202,7 +203,7 @@ final class VideoWriterTests: XCTestCase {
         try Data("old".utf8).write(to: url)
         let writer = try VideoWriter(url: url, width: 16, height: 16, fps: 10, format: .mp4, searchPath: bin.path)
         try writer.write(Image(width: 16, height: 16, fill: (1, 2, 3, 255)))
-        XCTAssertThrowsError(try writer.finish()) { error in
+        assertFinishThrows(writer, ()) { error in
             XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .renderFailure, "\(error)")
             XCTAssertEqual(
                 (error as? DiagnosticList)?.first?.message,
@@ -229,7 +230,7 @@ final class VideoWriterTests: XCTestCase {
         for _ in 0..<5 where failure == nil {
             do { try writer.write(frame) } catch { failure = error }
         }
-        if failure == nil { XCTAssertThrowsError(try writer.finish()) { failure = $0 } }
+        if failure == nil { assertFinishThrows(writer, ()) { failure = $0 } }
         XCTAssertEqual((failure as? DiagnosticList)?.first?.kind, .renderFailure)
         XCTAssertTrue(
             (failure as? DiagnosticList)?.first?.message.contains("cannot open output") ?? false,
@@ -254,7 +255,8 @@ final class VideoWriterTests: XCTestCase {
         XCTAssertThrowsError(
             try VideoWriter(
                 url: URL(fileURLWithPath: "/nonexistent-kinetype-folder/x.webm"),
-                width: 8, height: 8, fps: 30, format: .webm)
+                width: 8, height: 8, fps: 30, format: .webm
+            ).cancel()
         ) { error in
             XCTAssertEqual((error as? DiagnosticList)?.first?.kind, .cannotWrite)
         }

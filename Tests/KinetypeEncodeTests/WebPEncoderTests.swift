@@ -88,8 +88,8 @@ final class WebPEncoderTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: output), Data("old".utf8))
         XCTAssertEqual(try contents(of: folder), ["a.webp"])
         XCTAssertThrowsError(
-            try WebPEncoder(width: 4, height: 4, destination: folder.appendingPathComponent("no/x.webp")))
-        XCTAssertThrowsError(try WebPEncoder(width: 20_000, height: 4))
+            try WebPEncoder(width: 4, height: 4, destination: folder.appendingPathComponent("no/x.webp")).cancel())
+        XCTAssertThrowsError(try WebPEncoder(width: 20_000, height: 4).cancel())
     }
 
     func testDecoderRefusesOversizedAndDamagedFiles() throws {

@@ -12,39 +12,42 @@ extension OutputWriter {
 
     /// Writes the `.webp` or `.apng` render to `output`, atomically.
     func writeAnimation(_ format: WholeFrameAnimation, to output: URL) throws -> RenderReport {
-        let encoder = try makeAnimationEncoder(format, destination: output)
-        try encodeAnimation(with: encoder)
+        try encodeAnimation(format, destination: output)
         return report(to: output, bytes: fileSize(written(output)), warnings: [])
     }
 
     /// The animation's bytes in `format`, in memory, for golden comparisons; `encoding.format`
     /// is not consulted.
     func encodeAnimationData(_ format: WholeFrameAnimation) throws -> Data {
-        try encodeAnimation(with: makeAnimationEncoder(format, destination: nil))
+        try encodeAnimation(format, destination: nil)
     }
 
-    private func makeAnimationEncoder(_ format: WholeFrameAnimation, destination: URL?) throws
-        -> AnimatedImageEncoder
-    {
+    @discardableResult
+    private func encodeAnimation(_ format: WholeFrameAnimation, destination: URL?) throws -> Data {
         let canvas = prepared.scene.canvas
         let loop = prepared.scene.output.loop
         switch format {
         case .webp:
             let options = encoding.settings.webpOptions(loop: loop)
-            return try WebPEncoder(
-                width: canvas.pixelWidth, height: canvas.pixelHeight, options: options, destination: destination,
-                group: group)
+            return try encodeAnimation(
+                with: WebPEncoder(
+                    width: canvas.pixelWidth, height: canvas.pixelHeight, options: options, destination: destination,
+                    group: group))
         case .apng:
             let options = APNGOptions(
                 loop: loop, compression: PNGCompression(level: encoding.settings.pngCompression), jobs: encoding.jobs)
-            return try APNGEncoder(
-                width: canvas.pixelWidth, height: canvas.pixelHeight, options: options, destination: destination,
-                group: group)
+            return try encodeAnimation(
+                with: APNGEncoder(
+                    width: canvas.pixelWidth, height: canvas.pixelHeight, options: options, destination: destination,
+                    group: group))
         }
     }
 
-    @discardableResult
-    private func encodeAnimation(with encoder: AnimatedImageEncoder) throws -> Data {
+    /// Adds every frame to `encoder` and finishes it; on a throw the dropped encoder leaves the
+    /// destination as it was.
+    private func encodeAnimation<Core: AnimatedImageEncoderCore>(with encoder: consuming EncoderSession<Core>) throws
+        -> Data
+    {
         do {
             try pipeline().run(frames: allFrames) { index, image in
                 try encoder.addFrame(image, startTime: timeline.time(ofFrame: index))
@@ -53,7 +56,6 @@ extension OutputWriter {
             try checkCancelled()
             return try encoder.finish(endTime: timeline.duration)
         } catch {
-            encoder.cancel()
             throw interruptionOr(error)
         }
     }

@@ -91,21 +91,21 @@ struct OutputWriter {
     /// is rendered), renamed into place at the end. A failure drops the collector or writer, which
     /// removes the temporary.
     private func writeGIF(to output: URL) throws -> RenderReport {
-        let writer: GIFFrameWriter
+        let finished: FinishedGIF
         do {
-            writer = try encodeGIF(into: makeGIFPaletteCollector(destination: output))
+            let writer = try encodeGIF(into: makeGIFPaletteCollector(destination: output))
             try checkCancelled()
-            try writer.finish()
+            finished = try writer.finish()
         } catch {
             throw interruptionOr(error)
         }
-        return report(to: output, bytes: fileSize(written(output)), warnings: writer.warnings)
+        return report(to: output, bytes: fileSize(written(output)), warnings: finished.warnings)
     }
 
     /// The GIF's bytes, in memory (for comparing against golden GIFs); `encoding.format` is not
     /// consulted.
     func encodeGIFData() throws -> Data {
-        try encodeGIF(into: makeGIFPaletteCollector(destination: nil)).finish()
+        try encodeGIF(into: makeGIFPaletteCollector(destination: nil)).finish().bytes
     }
 
     private func makeGIFPaletteCollector(destination: URL?) throws -> GIFPaletteCollector {
@@ -182,27 +182,34 @@ struct OutputWriter {
         return writer
     }
 
-    /// Frames are encoded and written on the worker threads (the writer is thread-safe), so PNG
+    /// Frames are encoded and written on the worker threads (through the writer's `frames`), so PNG
     /// compression runs in parallel; the consumer only keeps count.
     private func writePNGSequence(to output: URL) throws -> RenderReport {
         let writer = try PNGSequenceWriter(
             destination: output, frameCount: allFrames.count,
             compression: PNGCompression(level: encoding.settings.pngCompression), group: group)
         // A frame that draws the same as the one its worker wrote last is written from that frame's bytes.
+        let files = writer.frames
         let frames = prepared.workerPipeline(jobs: encoding.jobs, isCancelled: isCancelled) { worker in
             var last: (state: FrameState, data: Data)?
             return { index in
                 let state = worker.state(index)
                 if let last, last.state.drawsSame(as: state) {
-                    try writer.write(encoded: last.data, index: index)
+                    try files.write(encoded: last.data, index: index)
                     return
                 }
-                let data = try writer.encode(worker.image(state))
+                let data = try files.encode(worker.image(state))
                 last = (state, data)
-                try writer.write(encoded: data, index: index)
+                try files.write(encoded: data, index: index)
             }
         }
-        try stream(frames, into: { _, _ in }, finish: writer.finish, cancel: writer.cancel)
+        do {
+            try stream(frames, into: { _, _ in })
+            try writer.finish()
+        } catch {
+            // Dropping the unfinished writer removes the temporary folder.
+            throw interruptionOr(error)
+        }
         return report(to: output, bytes: folderSize(written(output)), warnings: [])
     }
 
@@ -219,27 +226,24 @@ struct OutputWriter {
         let frames = prepared.pipeline(jobs: encoding.jobs, isCancelled: isCancelled) { _, image in
             converter.frame(image)
         }
-        try stream(frames, into: { try writer.write($1) }, finish: writer.finish, cancel: writer.cancel)
+        do {
+            try stream(frames, into: { try writer.write($1) })
+            try writer.finish()
+        } catch {
+            // Dropping the unfinished writer stops ffmpeg and removes the temporary.
+            throw interruptionOr(error)
+        }
         return report(to: output, bytes: fileSize(written(output)), warnings: warnings)
     }
 
-    /// Runs `frames` over every frame in order into `write`, then `finish`es; on a failure or
-    /// cancellation it calls `cancel`, which removes everything written so far.
-    private func stream<Output>(
-        _ frames: FramePipeline<Output>, into write: (Int, Output) throws -> Void,
-        finish: () throws -> Void, cancel: () -> Void
-    ) throws {
-        do {
-            try frames.run(frames: allFrames) { index, image in
-                try write(index, image)
-                progress(RenderProgress(phase: "frames", done: index + 1, total: allFrames.count))
-            }
-            try checkCancelled()
-            try finish()
-        } catch {
-            cancel()
-            throw interruptionOr(error)
+    /// Runs `frames` over every frame in order into `write`, then checks that the run was not
+    /// cancelled; the caller finishes its output, or abandons it on a throw.
+    private func stream<Output>(_ frames: FramePipeline<Output>, into write: (Int, Output) throws -> Void) throws {
+        try frames.run(frames: allFrames) { index, image in
+            try write(index, image)
+            progress(RenderProgress(phase: "frames", done: index + 1, total: allFrames.count))
         }
+        try checkCancelled()
     }
 
     /// A failure that happens once the run was interrupted is reported as the interruption: Ctrl-C

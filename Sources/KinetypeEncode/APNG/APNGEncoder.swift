@@ -3,7 +3,8 @@ import KinetypeCore
 
 /// An animated PNG (APNG) encoder: every decoded frame equal to its input.
 ///
-/// Call `addFrame(_:startTime:)` for every frame in display order, then `finish(endTime:)`.
+/// `APNGEncoder(width:height:options:destination:group:)` starts an `EncoderSession`: call
+/// `addFrame(_:startTime:)` for every frame in display order, then `finish(endTime:)`.
 ///
 /// - The first frame is the file's default image (IDAT), so viewers without APNG support show
 ///   it. Each later frame covers only the rectangle that differs from the canvas it is drawn on.
@@ -26,11 +27,27 @@ import KinetypeCore
 ///   writes the chunks in order. The bytes do not depend on the number of threads.
 /// - Memory holds five canvases and a few frames in flight at most, whatever the frame count;
 ///   with a `destination` the file is streamed into a temporary file beside it and renamed into
-///   place by `finish`. `cancel()`, a failing `finish`, or deinit before finishing leaves the
-///   destination as it was.
+///   place by `finish`. `cancel()`, a failing `finish`, or dropping the session unfinished leaves
+///   the destination as it was.
 ///
 /// Not thread-safe.
-public final class APNGEncoder {
+public typealias APNGEncoder = EncoderSession<APNGEncoderCore>
+
+extension EncoderSession where Encoder == APNGEncoderCore {
+    /// An APNG built in memory (`finish` returns its bytes), or with `destination`, streamed into a
+    /// temporary file beside it (`.cannotWrite` at once when the folder is missing or not writable)
+    /// and renamed into place by `finish`.
+    public init(
+        width: Int, height: Int, options: APNGOptions = APNGOptions(), destination: URL? = nil,
+        group: OutputGroup? = nil
+    ) throws {
+        self.init(
+            try APNGEncoderCore(width: width, height: height, options: options, destination: destination, group: group))
+    }
+}
+
+/// The state of an `APNGEncoder` session.
+public final class APNGEncoderCore: AnimatedImageEncoderCore {
     public let width: Int
     public let height: Int
     public let options: APNGOptions
@@ -46,7 +63,6 @@ public final class APNGEncoder {
     private var lastStart: Int?
     /// Milliseconds shown by the frames written so far.
     private var emitted = 0
-    private var isFinished = false
 
     /// The largest data of one IDAT or fdAT chunk written.
     private static let chunkLimit = 1 << 20
@@ -83,10 +99,7 @@ public final class APNGEncoder {
         var putBack = false
     }
 
-    /// An encoder that builds the file in memory (`finish` returns its bytes), or with
-    /// `destination`, streams it into a temporary file (`.cannotWrite` at once when the folder is
-    /// missing or not writable).
-    public init(
+    init(
         width: Int, height: Int, options: APNGOptions = APNGOptions(), destination: URL? = nil,
         group: OutputGroup? = nil
     ) throws {
@@ -107,9 +120,7 @@ public final class APNGEncoder {
         }
     }
 
-    /// Adds the next frame, shown from `startTime` seconds after the animation starts.
     public func addFrame(_ image: Image, startTime: Double) throws {
-        guard !isFinished else { throw APNGFailure.encode("a frame was added after finish") }
         guard image.width == width, image.height == height else {
             throw APNGFailure.encode("a frame is \(image.width)×\(image.height), but the APNG is \(width)×\(height)")
         }
@@ -135,10 +146,7 @@ public final class APNGEncoder {
     /// Ends the animation at `endTime` seconds. In memory: returns the file's bytes. With a
     /// destination: renames the file into place and returns empty data. On failure nothing is
     /// left behind.
-    @discardableResult
-    public func finish(endTime: Double) throws -> Data {
-        guard !isFinished else { throw APNGFailure.encode("finish was called twice") }
-        isFinished = true
+    public func finish(_ endTime: Double) throws -> Data {
         do {
             guard let last = held, let lastStart else { throw APNGFailure.encode("the animation has no frames") }
             held = nil
@@ -154,9 +162,7 @@ public final class APNGEncoder {
         }
     }
 
-    /// Abandons the animation: a temporary file is removed and the destination is left as it was.
     public func cancel() {
-        isFinished = true
         held = nil
         sink.discard()
     }

@@ -1,18 +1,17 @@
 import Foundation
 import KinetypeCore
 
-/// An encoder of a single-file animation that takes whole frames in display order with their
-/// start times (`WebPEncoder`, `APNGEncoder`).
-public protocol AnimatedImageEncoder: AnyObject {
+/// The state behind an encoder of a single-file animation that takes whole frames in display
+/// order with their start times (`WebPEncoder`, `APNGEncoder`), and ends at the animation's end
+/// time.
+public protocol AnimatedImageEncoderCore: SessionEncoder where Ending == Double, Finished == Data {
     /// Adds the next frame, shown from `startTime` seconds after the animation starts.
     func addFrame(_ image: Image, startTime: Double) throws
-    /// Ends the animation at `endTime` seconds and completes the file (renamed into place when
-    /// it has a destination); returns the bytes when it is built in memory.
-    @discardableResult
-    func finish(endTime: Double) throws -> Data
-    /// Abandons the animation and leaves the destination as it was.
-    func cancel()
 }
 
-extension WebPEncoder: AnimatedImageEncoder {}
-extension APNGEncoder: AnimatedImageEncoder {}
+extension EncoderSession where Encoder: AnimatedImageEncoderCore {
+    /// Adds the next frame, shown from `startTime` seconds after the animation starts.
+    public func addFrame(_ image: Image, startTime: Double) throws {
+        try encoder.addFrame(image, startTime: startTime)
+    }
+}

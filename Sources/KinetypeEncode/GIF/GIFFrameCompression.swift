@@ -1,7 +1,7 @@
 import CGIF
 import KinetypeCore
 
-extension GIFFrameWriter {
+extension GIFFrameWriterCore {
     /// The indices a frame writes inside its rectangle. A changed pixel must carry its new index; an
     /// unchanged one looks the same whether it is transparent (the picture below shows through) or
     /// carries its own index. Four renditions are tried — unchanged pixels all transparent, all
@@ -175,7 +175,7 @@ extension GIFFrameWriter {
 
 }
 
-/// One pixel's step of `GIFFrameWriter.fewestRuns`, for every case: the key is the difference
+/// One pixel's step of `GIFFrameWriterCore.fewestRuns`, for every case: the key is the difference
 /// between the fewest changes ending in L and in T before the pixel (+1, in bits 4 and 5) and four
 /// equalities (bit 0: the previous T value equals this T value; 1: the previous L value equals this
 /// T value; 2: the previous T value equals this L value; 3: the previous L value equals it). The
@@ -222,11 +222,11 @@ struct GIFFrameJob: Sendable {
         // With no unchanged pixel (a first frame) there is nothing to choose: code it once, below.
         let chosen: (pixels: [UInt8], compressed: [UInt8]?, codes: [UInt16]?) =
             isFree.contains(true)
-            ? GIFFrameWriter.framePixels(
+            ? GIFFrameWriterCore.framePixels(
                 wanted: wanted, isFree: isFree, transparent: transparent, minimumCodeSize: selectionCodeSize,
                 scratch: scratch)
             : (wanted, nil, nil)
-        let (written, frameTransparent, largest) = GIFFrameWriter.lowestTransparentIndex(
+        let (written, frameTransparent, largest) = GIFFrameWriterCore.lowestTransparentIndex(
             chosen.pixels, transparent: transparent)
         let codeSize = GIFLZWEncoder.minimumCodeSize(forLargestIndex: max(largest, frameTransparent))
         let compressed: [UInt8]

@@ -15,7 +15,8 @@ import KinetypeCore
 ///
 /// `finish()` writes the last frame and the trailer: in memory it returns the GIF's bytes; with a
 /// destination it renames the streamed temporary file into place. `cancel()`, a failing
-/// `finish()`, or deinit before finishing removes the temporary and leaves the destination as it was.
+/// `finish()`, or dropping the session unfinished removes the temporary and leaves the destination
+/// as it was.
 ///
 /// The file is GIF89a. One palette index is reserved for transparency. Each frame after the
 /// first covers only the rectangle that changed since the displayed picture, with unchanged
@@ -29,17 +30,48 @@ import KinetypeCore
 /// frame before it. Frame rates above 50 fps therefore lose frames, and add a warning.
 ///
 /// Not thread-safe: call it from one thread at a time (it runs its own worker threads).
-public final class GIFFrameWriter {
-    public let width: Int
-    public let height: Int
-    public let options: GIFOptions
-    /// Threads for the per-frame work; the bytes do not depend on it.
-    public let jobs: Int
+public typealias GIFFrameWriter = EncoderSession<GIFFrameWriterCore>
+
+extension EncoderSession where Encoder == GIFFrameWriterCore {
     /// Whether every frame must be given whole (error diffusion over a quantized palette spreads
     /// errors across the canvas): every patch must then cover the whole canvas.
-    public let needsWholeFrames: Bool
+    public var needsWholeFrames: Bool { encoder.needsWholeFrames }
+
+    /// Writes the next frame, shown until `endTime` seconds after the animation starts.
+    public func write(_ image: Image, endTime: Double) throws {
+        try encoder.write(image, endTime: endTime)
+    }
+
+    func write(_ image: Image, changed: PixelRect?, endTime: Double) throws {
+        try encoder.write(image, changed: changed, endTime: endTime)
+    }
+
+    /// Writes the next frames, in order. Their rectangles are mapped to palette indices on the
+    /// worker threads while the frames before them are written.
+    public func write(_ patches: [GIFFramePatch]) throws {
+        try encoder.write(patches)
+    }
+}
+
+/// A finished GIF: its bytes when it was built in memory (empty when it went to a destination),
+/// and what the user should know about it.
+public struct FinishedGIF: Sendable {
+    public let bytes: Data
+    /// E.g. a frame rate GIF cannot show.
+    public let warnings: [Diagnostic]
+}
+
+/// The state of a `GIFFrameWriter` session.
+public final class GIFFrameWriterCore: SessionEncoder {
+    let width: Int
+    let height: Int
+    let options: GIFOptions
+    /// Threads for the per-frame work; the bytes do not depend on it.
+    let jobs: Int
+    /// See `GIFFrameWriter.needsWholeFrames`.
+    let needsWholeFrames: Bool
     /// Things the user should know about the result (e.g. a frame rate GIF cannot show).
-    public private(set) var warnings: [Diagnostic] = []
+    private var warnings: [Diagnostic] = []
 
     private let palette: GIFPalette
     private let writer: GIFStreamWriter
@@ -47,7 +79,6 @@ public final class GIFFrameWriter {
     private var emittedCentiseconds = 0
     private var lastEndTime = 0.0
     private var hasWarnedAboutFrameRate = false
-    private var isFinished = false
     /// The image last given to `write(_:endTime:)`, to find what changed.
     private var previousWholeFrame: Image?
 
@@ -128,12 +159,7 @@ public final class GIFFrameWriter {
         }
     }
 
-    deinit {
-        if !isFinished { sink.discard() }
-    }
-
-    /// Writes the next frame, shown until `endTime` seconds after the animation starts.
-    public func write(_ image: Image, endTime: Double) throws {
+    func write(_ image: Image, endTime: Double) throws {
         try checkSize(image)
         let whole = PixelRect.whole(width: width, height: height)
         var changed: PixelRect? = whole
@@ -151,10 +177,7 @@ public final class GIFFrameWriter {
         try write([GIFFramePatch(image: image, changed: changed, endTime: endTime)])
     }
 
-    /// Writes the next frames, in order. Their rectangles are mapped to palette indices on the
-    /// worker threads while the frames before them are written.
-    public func write(_ patches: [GIFFramePatch]) throws {
-        guard !isFinished else { throw GIFPalette.failure("a frame was written after finish") }
+    func write(_ patches: [GIFFramePatch]) throws {
         try check(patches)
         guard let mapping else {
             // Error diffusion: whole frames, mapped in order.
@@ -238,13 +261,9 @@ public final class GIFFrameWriter {
         self.pendingEndTime = endTime
     }
 
-    /// Writes the last frame and the trailer. In memory: returns the GIF's bytes. With a
-    /// destination: renames the file into place and returns empty data. On failure nothing is
-    /// left behind.
-    @discardableResult
-    public func finish() throws -> Data {
-        guard !isFinished else { throw GIFPalette.failure("finish was called twice") }
-        isFinished = true
+    /// Writes the last frame and the trailer. In memory: the GIF's bytes. With a destination:
+    /// renames the file into place (and the bytes are empty). On failure nothing is left behind.
+    public func finish(_: Void) throws -> FinishedGIF {
         do {
             try mapping?.finish(deliver: add)
             mapping = nil
@@ -252,16 +271,14 @@ public final class GIFFrameWriter {
             try compression?.finish(deliver: writeFrame)
             compression = nil
             try writer.close()
-            return try sink.finish()
+            return FinishedGIF(bytes: try sink.finish(), warnings: warnings)
         } catch {
             sink.discard()
             throw error
         }
     }
 
-    /// Abandons the GIF: a temporary file is removed and the destination is left as it was.
     public func cancel() {
-        isFinished = true
         pendingEndTime = nil
         held = nil
         // Released, the works stop their threads once their current items are done.

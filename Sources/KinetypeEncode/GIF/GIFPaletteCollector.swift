@@ -68,8 +68,9 @@ public struct GIFPaletteCollector: ~Copyable {
     public consuming func finish() throws -> GIFFrameWriter {
         do {
             let palette = try builder.finish()
-            return try GIFFrameWriter(
-                width: width, height: height, options: options, jobs: jobs, palette: palette, sink: sink)
+            return GIFFrameWriter(
+                try GIFFrameWriterCore(
+                    width: width, height: height, options: options, jobs: jobs, palette: palette, sink: sink))
         } catch {
             sink.discard()
             throw error

@@ -15,27 +15,61 @@ import KinetypeCore
 /// column or row. Colors are converted and tagged as BT.709 (`VideoFormat`).
 /// ffmpeg writes a temporary file next to the destination, renamed over it by `finish()` only
 /// after ffmpeg printed no error and the file proved to be the video that was sent
-/// (`VideoVerification`); `cancel()`, a failure, or deinit without finish removes it and leaves
-/// the destination as it was. Disk errors (no space, quota, read-only) are `.cannotWrite`.
+/// (`VideoVerification`); `cancel()`, a failure, or dropping the session unfinished removes it and
+/// leaves the destination as it was. Disk errors (no space, quota, read-only) are `.cannotWrite`.
 /// Frames go through `DescriptorWrite`, so a crashed ffmpeg is reported as an error, not a SIGPIPE.
 ///
 /// Frames are written into ffmpeg's pipe on a thread of their own (`OrderedWork` with one worker,
 /// a few frames queued), so the caller goes on rendering while ffmpeg reads; a failed write is
 /// thrown by a later `write` or by `finish`. `converter` turns images into frames on any thread,
 /// so render workers can do it in parallel and hand `write(_: VideoFrame)` ready bytes.
-public final class VideoWriter {
-    public let url: URL
-    public let width: Int
-    public let height: Int
-    public let fps: Double
-    public let format: VideoFormat
-    public let options: VideoOptions
+public typealias VideoWriter = EncoderSession<VideoWriterCore>
+
+extension EncoderSession where Encoder == VideoWriterCore {
+    /// Starts ffmpeg. `searchPath` replaces the PATH used to find it (a colon-separated list).
+    /// With a `group`, the checked video is handed to it by `finish()` instead of put in place.
+    /// `audio` becomes the video's sound track, encoded by `format.audioArguments`;
+    /// it must last as long as the frames.
+    /// - Throws: a `.usage` Diagnostic for a CRF outside the format's range (or any CRF for ProRes).
+    public init(
+        url: URL, width: Int, height: Int, fps: Double, format: VideoFormat, options: VideoOptions = VideoOptions(),
+        searchPath: String? = nil, group: OutputGroup? = nil, audio track: SoundTrack? = nil
+    ) throws {
+        self.init(
+            try VideoWriterCore(
+                url: url, width: width, height: height, fps: fps, format: format, options: options,
+                searchPath: searchPath, group: group, audio: track))
+    }
+
     /// Whether the video has an alpha channel: alpha was asked for and the format carries it.
-    public let hasAlpha: Bool
+    public var hasAlpha: Bool { encoder.hasAlpha }
     /// Frames written so far.
-    public private(set) var frameCount = 0
+    public var frameCount: Int { encoder.frameCount }
     /// Turns images into this video's frames; `write(_: Image)` uses it on the calling thread.
-    public let converter: VideoFrameConverter
+    public var converter: VideoFrameConverter { encoder.converter }
+
+    /// Sends one frame to ffmpeg.
+    public func write(_ image: Image) throws {
+        try encoder.write(image)
+    }
+
+    /// Queues one frame made by `converter` for ffmpeg, after waiting while `queuedFrames` wait.
+    public func write(_ frame: VideoFrame) throws {
+        try encoder.write(frame)
+    }
+}
+
+/// The state of a `VideoWriter` session.
+public final class VideoWriterCore: SessionEncoder {
+    let url: URL
+    let width: Int
+    let height: Int
+    let fps: Double
+    let format: VideoFormat
+    let options: VideoOptions
+    let hasAlpha: Bool
+    private(set) var frameCount = 0
+    let converter: VideoFrameConverter
 
     /// The video's file until `finish` commits it or the video is abandoned.
     private var output: AtomicFile?
@@ -50,7 +84,8 @@ public final class VideoWriter {
     private let errorOutput = PipeDrain()
     private let paddedWidth: Int
     private let paddedHeight: Int
-    private var isFinished = false
+    /// Whether ffmpeg was waited for: by `finish`, or by `cancel` (which a refused frame calls too).
+    private var isStopped = false
     /// Writes frames into ffmpeg's pipe, in order, on its one thread; nil once stopped.
     private var pipeWriter: OrderedWork<VideoFrame, Void>?
 
@@ -61,12 +96,7 @@ public final class VideoWriter {
     /// may ask by default): fewer, larger handovers between kinetype and ffmpeg.
     static let pipeBufferBytes = 1 << 20
 
-    /// Starts ffmpeg. `searchPath` replaces the PATH used to find it (a colon-separated list).
-    /// With a `group`, the checked video is handed to it by `finish()` instead of put in place.
-    /// `audio` becomes the video's sound track, encoded by `format.audioArguments`;
-    /// it must last as long as the frames.
-    /// - Throws: a `.usage` Diagnostic for a CRF outside the format's range (or any CRF for ProRes).
-    public init(
+    init(
         url: URL, width: Int, height: Int, fps: Double, format: VideoFormat, options: VideoOptions = VideoOptions(),
         searchPath: String? = nil, group: OutputGroup? = nil, audio track: SoundTrack? = nil
     ) throws {
@@ -76,8 +106,8 @@ public final class VideoWriter {
         guard fps.isFinite, fps > 0 else {
             throw Diagnostic(kind: .renderFailure, message: "cannot write a video at \(fps) frames per second").fail()
         }
-        try Self.check(options.crf, for: format)
-        guard let ffmpeg = Self.findFFmpeg(searchPath: searchPath) else {
+        try VideoWriter.check(options.crf, for: format)
+        guard let ffmpeg = VideoWriter.findFFmpeg(searchPath: searchPath) else {
             throw Diagnostic(
                 kind: .renderFailure,
                 message: "ffmpeg was not found on PATH; install it (apt-get install ffmpeg) to write .mp4/.webm/.mov",
@@ -157,21 +187,15 @@ public final class VideoWriter {
         }
     }
 
-    deinit {
-        if !isFinished { cancel() }
-    }
-
-    /// Sends one frame to ffmpeg.
-    public func write(_ image: Image) throws {
+    func write(_ image: Image) throws {
         guard image.width == width, image.height == height else {
             throw failure("a frame is \(image.width)×\(image.height), but the video is \(width)×\(height)")
         }
         try write(converter.frame(image))
     }
 
-    /// Queues one frame made by `converter` for ffmpeg, after waiting while `queuedFrames` wait.
-    public func write(_ frame: VideoFrame) throws {
-        guard !isFinished, let pipeWriter else { throw failure("a frame was written after the video was finished") }
+    func write(_ frame: VideoFrame) throws {
+        guard let pipeWriter else { throw failure("ffmpeg stopped accepting frames" + errorOutput.suffix) }
         guard frame.bytes.count == paddedWidth * paddedHeight * (hasAlpha ? 4 : 3) else {
             throw failure("a frame of \(frame.bytes.count) bytes was not made by this video's converter")
         }
@@ -206,8 +230,7 @@ public final class VideoWriter {
 
     /// Waits for ffmpeg to finish, checks what it printed and wrote, and only then renames the
     /// video over the destination.
-    public func finish() throws {
-        guard !isFinished else { throw failure("the video was finished twice") }
+    public func finish(_: Void) throws {
         guard frameCount > 0 else {
             cancel()
             throw failure("the video has no frames")
@@ -218,7 +241,7 @@ public final class VideoWriter {
         } catch {
             throw stoppedAcceptingFrames()
         }
-        isFinished = true
+        isStopped = true
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         errorOutput.wait()
@@ -246,10 +269,11 @@ public final class VideoWriter {
         try output.take()?.commit()
     }
 
-    /// Stops ffmpeg and removes the temporary file; the destination is left as it was.
+    /// Stops ffmpeg and removes the temporary file; the destination is left as it was. Called again
+    /// (a refused frame stopped the video before the session ended), it does nothing.
     public func cancel() {
-        guard !isFinished else { return }
-        isFinished = true
+        guard !isStopped else { return }
+        isStopped = true
         // ffmpeg is told to stop first. The writer thread is joined before the descriptor it
         // writes to is closed: it takes no further frame, and one it is writing ends once ffmpeg
         // (now stopping) reads it or exits (EPIPE). Only then is the pipe closed, which ends an
@@ -263,6 +287,9 @@ public final class VideoWriter {
         audio.take()?.discard()
     }
 
+}
+
+extension EncoderSession where Encoder == VideoWriterCore {
     /// The `ffmpeg` executable in `searchPath` (default: the PATH environment variable).
     public static func findFFmpeg(searchPath: String? = nil) -> URL? {
         let path = searchPath ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
@@ -294,6 +321,9 @@ public final class VideoWriter {
         }
     }
 
+}
+
+extension VideoWriterCore {
     private func failure(_ message: String) -> DiagnosticList {
         DiagnosticList(
             Diagnostic(kind: .renderFailure, message: "cannot write \(OutputError.displayPath(url)): \(message)"))

@@ -4,7 +4,8 @@ import KinetypeCore
 
 /// An animated WebP encoder on libwebp's `WebPAnimEncoder`.
 ///
-/// Call `addFrame(_:startTime:)` for every frame in display order, then `finish(endTime:)`.
+/// `WebPEncoder(width:height:options:destination:group:)` starts an `EncoderSession`: call
+/// `addFrame(_:startTime:)` for every frame in display order, then `finish(endTime:)`.
 ///
 /// - Lossless by default: every decoded frame equals its input, alpha included (`exact`, so even
 ///   the colors under fully transparent pixels are kept). With `WebPOptions.quality` each frame is
@@ -22,8 +23,25 @@ import KinetypeCore
 ///
 /// Created with a `destination`, the encoder makes the temporary file at once (so a missing or
 /// read-only folder fails before any frame is rendered) and `finish` renames it into place;
-/// `cancel()` or deinit before finishing leaves the destination as it was. Not thread-safe.
-public final class WebPEncoder {
+/// `cancel()` or dropping the session unfinished leaves the destination as it was. Not
+/// thread-safe.
+public typealias WebPEncoder = EncoderSession<WebPEncoderCore>
+
+extension EncoderSession where Encoder == WebPEncoderCore {
+    /// An animated WebP built in memory (`finish` returns its bytes), or with `destination`,
+    /// written there atomically (the temporary file is made at once, so a missing or read-only
+    /// folder fails before any frame is rendered).
+    public init(
+        width: Int, height: Int, options: WebPOptions = WebPOptions(), destination: URL? = nil,
+        group: OutputGroup? = nil
+    ) throws {
+        self.init(
+            try WebPEncoderCore(width: width, height: height, options: options, destination: destination, group: group))
+    }
+}
+
+/// The state of a `WebPEncoder` session.
+public final class WebPEncoderCore: AnimatedImageEncoderCore {
     public let width: Int
     public let height: Int
     public let options: WebPOptions
@@ -35,14 +53,11 @@ public final class WebPEncoder {
     private var losslessConfig = WebPConfig()
     private var file: AtomicFile?
     private var lastStart: Int?
-    private var isFinished = false
 
     /// The largest canvas side WebP can store.
     public static let maximumSide = 16383
 
-    /// An encoder that builds the file in memory (`finish` returns its bytes), or with
-    /// `destination`, writes it there atomically.
-    public init(
+    init(
         width: Int, height: Int, options: WebPOptions = WebPOptions(), destination: URL? = nil,
         group: OutputGroup? = nil
     ) throws {
@@ -86,9 +101,7 @@ public final class WebPEncoder {
         file = try destination.map { try AtomicFile(destination: $0, group: group) }
     }
 
-    /// Adds the next frame, shown from `startTime` seconds after the animation starts.
     public func addFrame(_ image: Image, startTime: Double) throws {
-        guard !isFinished else { throw WebPFailure.encode("a frame was added after finish") }
         guard image.width == width, image.height == height else {
             throw WebPFailure.encode("a frame is \(image.width)×\(image.height), but the WebP is \(width)×\(height)")
         }
@@ -109,10 +122,7 @@ public final class WebPEncoder {
     /// Ends the animation at `endTime` seconds. In memory: returns the file's bytes. With a
     /// destination: writes and renames the file into place and returns its bytes too. On failure
     /// nothing is left behind.
-    @discardableResult
-    public func finish(endTime: Double) throws -> Data {
-        guard !isFinished else { throw WebPFailure.encode("finish was called twice") }
-        isFinished = true
+    public func finish(_ endTime: Double) throws -> Data {
         do {
             guard let lastStart else { throw WebPFailure.encode("the animation has no frames") }
             let end = max(FrameTiming.milliseconds(endTime), lastStart + 1)
@@ -136,9 +146,7 @@ public final class WebPEncoder {
         }
     }
 
-    /// Abandons the animation: a temporary file is removed and the destination is left as it was.
     public func cancel() {
-        isFinished = true
         file.take()?.discard()
     }
 }
