@@ -86,7 +86,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["KinetypeCore"], path: "Tests/TestSupport"),
         .testTarget(name: "KinetypeCoreTests", dependencies: ["KinetypeCore", "TestSupport"]),
         .testTarget(
-            name: "KinetypeRenderTests", dependencies: ["KinetypeRender", "KinetypeEncode", "CPNG", "TestSupport"],
+            name: "KinetypeRenderTests",
+            dependencies: ["KinetypeRender", "KinetypeEncode", "Kinetype", "CPNG", "TestSupport"],
             exclude: ["Goldens", "Fixtures"]),
         .testTarget(
             name: "KinetypeEncodeTests",

@@ -23,6 +23,9 @@ import XCTest
 /// }
 /// ```
 ///
+/// The parameters are the fields of `SceneAssertion`; options several tests share can be kept in
+/// one of those and asserted with `assertScene(_:)`.
+///
 /// - Parameter kinetype: the `kinetype` executable to run; default: the `KINETYPE` environment
 ///   variable, else `kinetype` on `PATH`.
 public func assertScene(
@@ -51,6 +54,27 @@ public func assertScene(
     assertion.colorScheme = colorScheme
     assertion.artifacts = artifacts
     assertion.kinetype = kinetype
+    assertScene(assertion, file: file, function: function, line: line)
+}
+
+/// Asserts that a scene renders like its golden frames, as `assertScene(_:matchesGoldensIn:…)`
+/// does, with its options in one value: for options several tests share.
+///
+/// ```swift
+/// func testWhatsNewCards() {
+///     var card = SceneAssertion(scene: "../../Scenes/card.json", goldens: "Goldens")
+///     card.frames = .sample(every: 10)
+///     card.maxDiffPixels = 4
+///     for title in ["Notes", "Photos"] {
+///         card.vars = ["title": title]
+///         assertScene(card)
+///     }
+/// }
+/// ```
+public func assertScene(
+    _ assertion: SceneAssertion, file: StaticString = #filePath, function: StaticString = #function,
+    line: UInt = #line
+) {
     if let failure = assertion.failure(testFunction: "\(function)") {
         XCTFail(failure, file: file, line: line)
     }
@@ -114,7 +138,9 @@ public struct SceneAssertion: Sendable {
     /// The `kinetype` to run; nil: `KINETYPE`, else `PATH`.
     public var kinetype: String?
 
-    public init(scene: String, goldens: String, testFile: String) {
+    /// An assertion of the scene file `scene` against the golden folder `goldens`, both relative to
+    /// the folder of `testFile` (default: the file that makes it) unless absolute.
+    public init(scene: String, goldens: String, testFile: String = #filePath) {
         self.scene = scene
         self.goldens = goldens
         self.testFile = testFile

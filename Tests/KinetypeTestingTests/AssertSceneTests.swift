@@ -104,6 +104,24 @@ final class AssertSceneTests: XCTestCase {
         XCTAssertEqual(back.status, 0, "verify passes on assertScene's goldens: \(back.stderrText)")
     }
 
+    /// One `SceneAssertion` value asserted as a whole, its relative paths against the file that
+    /// made it, as the call with parameters asserts it.
+    func testAnAssertionValueResolvesAgainstItsOwnFileAndAssertsLikeTheCall() throws {
+        let folder = try ScratchFolder.make(for: self)
+        var assertion = SceneAssertion(scene: scene, goldens: folder.path)
+        XCTAssertEqual(assertion.testFile, "\(#filePath)")
+        assertion.frames = .times([0])
+        assertion.artifacts = folder.appendingPathComponent("failures").path
+        assertion.kinetype = BuiltKinetype.path
+        assertion.record = .missing
+        XCTAssertNotNil(assertion.failure(testFunction: "testCard()"), "it recorded")
+        assertion.record = .never
+        assertScene(assertion)
+        assertScene(
+            scene, matchesGoldensIn: folder.path, record: .never, frames: .times([0]), artifacts: assertion.artifacts,
+            kinetype: BuiltKinetype.path)
+    }
+
     func testAVerifyThatCannotRunSaysWhy() throws {
         let folder = try ScratchFolder.make(for: self)
         var assertion = SceneAssertion(scene: "missing.json", goldens: folder.path, testFile: #filePath)

@@ -116,17 +116,12 @@ struct AnimationGoldenVerifier {
         for index in 0..<min(expected.frames.count, actual.frames.count) {
             let expectedFrame = expected.frames[index].image
             let actualFrame = actual.frames[index].image
-            let comparison = PerceptualComparison.compare(
-                expected: expectedFrame, actual: actualFrame, options: options.comparison)
+            let check = GoldenImageCheck(
+                golden: golden.golden, record: options.record, comparison: options.comparison,
+                failureImages: options.artifactsFolder.appendingPathComponent(golden.name),
+                name: FailureArtifacts.stem(frame: index, frameCount: expected.frames.count))
             var verdict = FrameVerdict(frame: index, time: time, status: .passed)
-            verdict.record(comparison)
-            if !comparison.passed, options.record != .failed {
-                verdict.attach(
-                    try FailureArtifacts(folder: options.artifactsFolder.appendingPathComponent(golden.name))
-                        .write(
-                            frame: index, frameCount: expected.frames.count, expected: expectedFrame,
-                            actual: actualFrame, diff: comparison.diffImage))
-            }
+            verdict.record(try check.compare(expected: expectedFrame, actual: actualFrame))
             verdicts.append(verdict)
             time += Double(expected.frames[index].duration) / unit.perSecond
         }

@@ -1,11 +1,17 @@
 import Foundation
 import KinetypeEncode
 
-/// Writes what a person needs to judge a failing frame: expected, actual, the diff (changed pixels
-/// red, antialiased pixels yellow) and a side-by-side triptych of the three, into the scene's
-/// folder of the artifacts folder (`frame_0042.expected.png` …).
-struct FailureArtifacts {
+/// Writes what a person needs to judge a failing image: expected, actual, the diff (changed pixels
+/// red, antialiased pixels yellow) and a side-by-side triptych of the three, into a folder, named
+/// after the image (`frame_0042.expected.png` … in the scene's folder of `verify`'s artifacts
+/// folder; `plain-text@1x.expected.png` … for kinetype's own golden tests).
+public struct FailureArtifacts: Sendable {
     let folder: URL
+
+    /// The first part of a frame's image names: `frame_0042`, as the frame's golden is named.
+    static func stem(frame index: Int, frameCount: Int) -> String {
+        String(GoldenFrameName.name(index: index, frameCount: frameCount).dropLast(".png".count))
+    }
 
     /// The kinds of image written per failing frame, as the part of the name before `.png`.
     static let kinds = ["expected", "actual", "diff", "triptych"]
@@ -32,22 +38,27 @@ struct FailureArtifacts {
         }
     }
 
-    /// The paths of the images written for one frame.
-    struct Files {
-        var expected: String
-        var actual: String
-        var diff: String
+    /// Removes the images an earlier `write` of the image `stem` left.
+    func removeStale(stem: String) {
+        for kind in Self.kinds {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent("\(stem).\(kind).png"))
+        }
     }
 
-    /// Writes the four images and returns the paths of expected, actual and diff.
-    func write(frame index: Int, frameCount: Int, expected: Image, actual: Image, diff: Image?) throws -> Files {
+    /// The paths of the images written for one image.
+    public struct Files: Sendable {
+        public var expected: String
+        public var actual: String
+        public var diff: String
+    }
+
+    /// Writes the four images of the image `stem` and returns the paths of expected, actual and diff.
+    func write(stem: String, expected: Image, actual: Image, diff: Image?) throws -> Files {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw OutputError.cannotWrite(folder, error: error)
         }
-        let stem = PNGSequenceWriter.fileName(index: index, frameCount: frameCount).replacingOccurrences(
-            of: ".png", with: "")
         let diffImage = diff ?? actual
         let expectedURL = folder.appendingPathComponent("\(stem).expected.png")
         let actualURL = folder.appendingPathComponent("\(stem).actual.png")

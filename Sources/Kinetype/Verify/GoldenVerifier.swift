@@ -200,7 +200,6 @@ private struct FrameGoldenVerifier {
         frames: [Int], stored: Set<String>, into recording: GoldenSetRecording, verdicts: inout [FrameVerdict],
         sizeMismatches: inout [String]
     ) throws {
-        let canvas = (width: prepared.scene.canvas.pixelWidth, height: prepared.scene.canvas.pixelHeight)
         try prepared.pipeline(jobs: options.jobs, isCancelled: options.isCancelled).run(frames: frames) {
             index, actual in
             let fileName = GoldenFrameName.name(index: index, frameCount: frameCount)
@@ -209,34 +208,22 @@ private struct FrameGoldenVerifier {
                 verdicts.append(verdict)
                 options.progress(verdicts.count, frames.count)
             }
-            let file = folder.appendingPathComponent(fileName)
-            verdict.status = try options.record.outcome(hasGolden: stored.contains(fileName)) {
-                let data = try GoldenFile.read(file, kind: "golden frame")
-                if let size = ImageHeader.pngSize(data), size != canvas {
-                    sizeMismatches.append(
-                        "golden \(fileName) is \(size.width)×\(size.height) pixels, the render \(canvas.width)×\(canvas.height)"
-                    )
-                    return false
-                }
-                let expected = try PNGCodec.decode(data, name: file.relativePath)
-                let comparison = PerceptualComparison.compare(
-                    expected: expected, actual: actual, options: options.comparison)
-                verdict.record(comparison)
-                if !comparison.passed, options.record != .failed {
-                    verdict.attach(
-                        try FailureArtifacts(folder: options.artifactsFolder.appendingPathComponent(name))
-                            .write(
-                                frame: index, frameCount: frameCount, expected: expected, actual: actual,
-                                diff: comparison.diffImage))
-                }
-                return comparison.passed
+            var check = GoldenImageCheck(
+                golden: folder.appendingPathComponent(fileName), record: options.record,
+                comparison: options.comparison, failureImages: options.artifactsFolder.appendingPathComponent(name),
+                name: FailureArtifacts.stem(frame: index, frameCount: frameCount))
+            check.kind = "golden frame"
+            let checked = try check.check(actual, hasGolden: stored.contains(fileName)) { image in
+                try recording.write(image, named: fileName)
             }
-            switch verdict.status {
-            case .recorded, .updated: try recording.write(actual, named: fileName)
+            verdict.record(checked)
+            if let sizes = checked.sizes {
+                sizeMismatches.append(
+                    "golden \(fileName) is \(sizes.golden.width)×\(sizes.golden.height) pixels, the render "
+                        + "\(sizes.image.width)×\(sizes.image.height)")
+            }
             // A set replaced in `failed` mode keeps the goldens of the frames that pass.
-            case .passed where options.record == .failed: recording.keep(fileName)
-            case .passed, .failed, .missing: break
-            }
+            if verdict.status == .passed, options.record == .failed { recording.keep(fileName) }
         }
     }
 }

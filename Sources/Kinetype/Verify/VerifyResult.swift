@@ -21,19 +21,20 @@ public struct FrameVerdict: Sendable, Codable {
     public var expectedPath: String?
     public var actualPath: String?
 
-    /// Takes the counts of `comparison`, and fails the frame when the comparison did not pass.
-    mutating func record(_ comparison: ImageComparison) {
-        changedPixels = comparison.changedPixels
-        antialiasedPixels = comparison.antialiasedPixels
-        maxDistance = comparison.maxDistance
-        if !comparison.passed { status = .failed }
-    }
-
-    /// Records where the failure images of this frame were written.
-    mutating func attach(_ files: FailureArtifacts.Files) {
-        diffPath = files.diff
-        expectedPath = files.expected
-        actualPath = files.actual
+    /// Takes the status of the frame's check, the counts of its comparison and where its failure
+    /// images were written.
+    mutating func record(_ checked: GoldenImageVerdict) {
+        status = checked.status
+        if let comparison = checked.comparison {
+            changedPixels = comparison.changedPixels
+            antialiasedPixels = comparison.antialiasedPixels
+            maxDistance = comparison.maxDistance
+        }
+        if let files = checked.failureImages {
+            diffPath = files.diff
+            expectedPath = files.expected
+            actualPath = files.actual
+        }
     }
 
     private enum CodingKeys: String, CodingKey {

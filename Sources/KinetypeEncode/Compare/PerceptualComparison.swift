@@ -15,6 +15,16 @@ public struct ComparisonOptions: Equatable, Sendable, Codable {
     public var detectAntialiasing = true
 
     public init() {}
+
+    /// No tolerance: any pixel whose color differs counts (threshold 0), an antialiased edge too, and
+    /// none may. Translucent pixels count as they look over the comparison's checkerboard, so a fully
+    /// transparent pixel's color channels are no difference.
+    public static var exact: ComparisonOptions {
+        var options = ComparisonOptions()
+        options.threshold = 0
+        options.detectAntialiasing = false
+        return options
+    }
 }
 
 /// The verdict on one pair of images.
