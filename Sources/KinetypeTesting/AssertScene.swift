@@ -58,7 +58,8 @@ public func assertScene(
 }
 
 /// Asserts that a scene renders like its golden frames, as `assertScene(_:matchesGoldensIn:…)`
-/// does, with its options in one value: for options several tests share.
+/// does, with its options in one value: for options several tests share. A golden set is named
+/// after the scene, so each filling of its placeholders needs a folder of its own.
 ///
 /// ```swift
 /// func testWhatsNewCards() {
@@ -67,6 +68,7 @@ public func assertScene(
 ///     card.maxDiffPixels = 4
 ///     for title in ["Notes", "Photos"] {
 ///         card.vars = ["title": title]
+///         card.goldens = "Goldens/\(title)"
 ///         assertScene(card)
 ///     }
 /// }

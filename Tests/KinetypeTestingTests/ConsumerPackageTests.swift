@@ -97,6 +97,18 @@ final class ConsumerPackageTests: XCTestCase {
                 func testCard() {
                     assertScene("../../Scenes/card.json", matchesGoldensIn: "../Goldens", frames: .sample(every: 10))
                 }
+
+                /// The manual's shared-options form (docs/golden-tests.md): compiled here, not run.
+                func sharedOptions() {
+                    var card = SceneAssertion(scene: "../../Scenes/card.json", goldens: "../Goldens")
+                    card.frames = .sample(every: 10)
+                    card.maxDiffPixels = 4
+                    for title in ["Notes", "Photos"] {
+                        card.vars = ["title": title]
+                        card.goldens = "../Goldens/\\(title)"
+                        assertScene(card)
+                    }
+                }
             }
 
             """.utf8
