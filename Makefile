@@ -67,22 +67,27 @@ format:
 	$(SWIFT) format format --in-place --recursive $(LINT_PATHS)
 
 ## Lint, build and run every test. The slow property tests sample their frames and scenes here;
-## `make test-long` runs them exhaustively. Tests run in parallel, one process each on every core
-## (each test has its own scratch folder). The debug build is unoptimized, as SwiftPM builds it
-## (Package.swift has no unsafe flags); OPTIMIZE=1 compiles everything with -O, a longer build for a
-## faster suite when you re-run it often (use it for every build then: a change of flags rebuilds all).
+## `make test-long` runs them exhaustively. Tests run in parallel, each in a process of its own (and
+## its own scratch folder): one more at a time than there are cores (TEST_WORKERS), since many
+## tests wait on a child process (Chromium playing an animation, ffmpeg, a server) with the CPU
+## idle: with one per core, 2 cores were busy 1.2 of the suite's wall time. The debug build is
+## unoptimized, as SwiftPM builds it (Package.swift has no unsafe flags); OPTIMIZE=1 compiles
+## everything with -O, a longer build for a faster suite when you re-run it often (use it for every
+## build then: a change of flags rebuilds all).
 TEST_BUILD_FLAGS = $(if $(OPTIMIZE),-Xswiftc -O)
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 test: setup lint
 	$(SWIFT) build --build-tests $(TEST_BUILD_FLAGS)
 	@scripts/fonts
-	$(SWIFT) test --skip-build --disable-swift-testing --parallel
+	$(SWIFT) test --skip-build --disable-swift-testing --parallel --num-workers $(TEST_WORKERS)
 
 ## The property tests that sample in `make test`, over every frame and scene (CI runs it too).
 LONG_TESTS = DamageRenderingTests|SVGOutputTests
 test-long: setup
 	$(SWIFT) build --build-tests $(TEST_BUILD_FLAGS)
 	@scripts/fonts
-	KINETYPE_LONG_TESTS=1 $(SWIFT) test --skip-build --disable-swift-testing --parallel --filter '$(LONG_TESTS)'
+	KINETYPE_LONG_TESTS=1 $(SWIFT) test --skip-build --disable-swift-testing --parallel --num-workers $(TEST_WORKERS) \
+	    --filter '$(LONG_TESTS)'
 
 ## The tests under ThreadSanitizer, then AddressSanitizer, each in its own build folder (slow: not
 ## part of `make test` or CI). SANITIZE_FILTER (a `--filter` pattern) narrows the run; it defaults to
