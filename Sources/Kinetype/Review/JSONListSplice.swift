@@ -5,7 +5,8 @@ import Foundation
 /// encoded with `mark` as the list's value, each element on its own, indented to the list's depth
 /// (a top-level key's, so two levels), and the mark replaced by them. JSON text has no line break
 /// inside a string, so every line break of an element's text is one the encoder put between values.
-final class JSONListSplice {
+/// Sendable, as a value of `JSONEncoder.userInfo` must be: the list it takes is kept under a lock.
+final class JSONListSplice: Sendable {
     /// Where `JSONReport.encodeList` finds the splice in the encoder's `userInfo`.
     static let key = CodingUserInfoKey(rawValue: "kinetype.jsonListSplice")!
     /// The value encoded in the list's place; no JSON text holds it but as that value.
@@ -13,15 +14,20 @@ final class JSONListSplice {
     /// `mark` as `JSONEncoder` writes it (control characters as `\u00XX`).
     private static let markJSON = #""\u0000kinetype-list\u0000""#
 
-    private var key: String?
-    private var encodeElements: ((JSONEncoder, (Data) throws -> Void) throws -> Void)?
+    /// The list taken, under its top-level key.
+    private struct List: Sendable {
+        let key: String
+        let encodeElements: @Sendable (JSONEncoder, (Data) throws -> Void) throws -> Void
+    }
+
+    private let list = Locked<List?>(nil)
 
     /// Keeps `list`, under the top-level key `key`, for `data(outline:encoder:)`.
-    func take<Element: Encodable>(_ list: [Element], key: String) {
-        self.key = key
-        encodeElements = { encoder, add in
+    func take<Element: Encodable & Sendable>(_ list: [Element], key: String) {
+        let taken = List(key: key) { encoder, add in
             for element in list { try add(encoder.encode(element)) }
         }
+        self.list.withLock { $0 = taken }
     }
 
     /// `outline`, the report encoded with the mark for its list, with the list's elements in its
@@ -36,7 +42,7 @@ final class JSONListSplice {
     /// element's), so that they need not be held together; false, having handed nothing, when the
     /// mark is not where it goes.
     func write(outline: Data, encoder: JSONEncoder, to sink: (Data) throws -> Void) throws -> Bool {
-        guard let key, let encodeElements else {
+        guard let (key, encodeElements) = list.withLock({ $0.map { ($0.key, $0.encodeElements) } }) else {
             try sink(outline)
             return true
         }

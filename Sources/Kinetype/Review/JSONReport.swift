@@ -54,7 +54,7 @@ public enum JSONReport {
     /// Encodes `list` under `key` of a report's top level; when the report is written by
     /// `JSONReport`, its elements are encoded one at a time instead (`JSONListSplice`). One list per
     /// report.
-    static func encodeList<Key: CodingKey, Element: Encodable>(
+    static func encodeList<Key: CodingKey, Element: Encodable & Sendable>(
         _ list: [Element], forKey key: Key, in container: inout KeyedEncodingContainer<Key>, encoder: Encoder
     ) throws {
         guard let splice = encoder.userInfo[JSONListSplice.key] as? JSONListSplice else {

@@ -234,11 +234,12 @@ enum VerifyCommand: Command {
         for problem in result.problems {
             terminal.err("kinetype: error: \(result.scene): \(problem)\n")
         }
-        let counts = [FrameVerdict.Status.passed, .failed, .missing, .recorded, .updated]
-            .map { (status: $0, count: result.count($0)) }
-            .filter { $0.count > 0 || $0.status == .passed || $0.status == .failed }
-            .map { "\($0.count) \($0.status.rawValue)" }
-            .joined(separator: ", ")
+        let statuses: [FrameVerdict.Status] = [.passed, .failed, .missing, .recorded, .updated]
+        let counts = statuses.compactMap { status -> String? in
+            let count = result.count(status)
+            guard count > 0 || status == .passed || status == .failed else { return nil }
+            return "\(count) \(status.rawValue)"
+        }.joined(separator: ", ")
         let line =
             "\(result.scene): \(result.passed ? "ok" : "FAILED") — \(result.frames.count) frame(s) checked: \(counts)"
         if result.passed {
