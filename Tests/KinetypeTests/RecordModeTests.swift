@@ -1,4 +1,4 @@
-import KinetypeCore
+import Kinetype
 import XCTest
 
 /// The one rule for what becomes of a frame checked against its golden, which `verify`,
