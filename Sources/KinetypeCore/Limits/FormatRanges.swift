@@ -211,12 +211,5 @@ public enum FormatRanges {
     }
 
     /// The manual's range table (Markdown), generated from `all`.
-    public static var markdownTable: String {
-        var lines = ["| key | range | meaning | why this bound |", "|---|---|---|---|"]
-        for range in all {
-            let keys = range.keys.map { "`\($0)`" }.joined(separator: ", ")
-            lines.append("| \(keys) | \(range.text) | \(range.meaning) | \(range.reason) |")
-        }
-        return lines.joined(separator: "\n")
-    }
+    public static var markdownTable: String { all.markdownTable }
 }

@@ -77,3 +77,16 @@ public struct NumberRange: Sendable, Equatable {
         }
     }
 }
+
+extension Sequence where Element == NumberRange {
+    /// These ranges as a table of the manual (Markdown): keys, range, meaning and the reason for
+    /// the bound, a row each.
+    public var markdownTable: String {
+        var lines = ["| key | range | meaning | why this bound |", "|---|---|---|---|"]
+        for range in self {
+            let keys = range.keys.map { "`\($0)`" }.joined(separator: ", ")
+            lines.append("| \(keys) | \(range.text) | \(range.meaning) | \(range.reason) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

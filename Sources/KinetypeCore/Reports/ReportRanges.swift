@@ -75,12 +75,5 @@ public enum ReportRanges {
     public static let all: [NumberRange] = batch + verify.dropFirst()
 
     /// The manual's table of report numbers (Markdown), generated from `all`.
-    public static var markdownTable: String {
-        var lines = ["| key | range | meaning | why this bound |", "|---|---|---|---|"]
-        for range in all {
-            let keys = range.keys.map { "`\($0)`" }.joined(separator: ", ")
-            lines.append("| \(keys) | \(range.text) | \(range.meaning) | \(range.reason) |")
-        }
-        return lines.joined(separator: "\n")
-    }
+    public static var markdownTable: String { all.markdownTable }
 }
