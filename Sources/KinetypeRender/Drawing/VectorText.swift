@@ -116,8 +116,7 @@ extension FrameRenderer {
         let offsets = prepared.display.byteOffsets
         var glyphs: [VectorGlyph] = []
         var decorations: [VectorDecoration] = []
-        var outlines: [Int: VectorPath] = [:]
-        var bitmaps: [Int: GlyphBitmap?] = [:]
+        var shapes = GlyphShapes()
         var fontIndex: [OpaquePointer: Int] = [:]
         var bitmapFonts: [Int: Bool] = [:]
         repeat {
@@ -159,62 +158,96 @@ extension FrameRenderer {
                 let key = fontKey << 32 | Int(glyph)
                 let origin = Point(x: x + Double(geometry.x_offset) / scale, y: y + Double(geometry.y_offset) / scale)
                 if isBitmapFont {
-                    let bitmap: GlyphBitmap?
-                    if let known = bitmaps[key] {
-                        bitmap = known
-                    } else {
-                        bitmap = try GlyphBitmap.draw(glyph, of: font, scaledFont: scaledFont, pixelScale: bitmapScale)
-                        bitmaps[key] = bitmap
-                    }
-                    guard let bitmap else { continue }
+                    guard
+                        let bitmap = try shapes.bitmap(
+                            key, glyph: glyph, of: font, scaledFont: scaledFont, pixelScale: bitmapScale)
+                    else { continue }
                     if text.glyphsMove { throw VectorTextProblem.bitmapGlyphsInMovingText }
                     glyphs.append(
                         VectorGlyph(
                             outline: VectorPath(), bitmap: bitmap, origin: origin, color: color, character: character))
                     continue
                 }
-                let outline: VectorPath
-                if let known = outlines[key] {
-                    outline = known
-                } else {
-                    cairo_new_path(cr)
-                    cairo_set_scaled_font(cr, scaledFont)
-                    var cairoGlyph = cairo_glyph_t(index: UInt(glyph), x: 0, y: 0)
-                    cairo_glyph_path(cr, &cairoGlyph, 1)
-                    outline = try CairoPath(copying: cr).vectorPath.rounded()
-                    outlines[key] = outline
-                }
+                let outline = try shapes.outline(key, glyph: glyph, scaledFont: scaledFont, context: cr)
                 if outline.contours.isEmpty { continue }
                 glyphs.append(
                     VectorGlyph(outline: outline, bitmap: nil, origin: origin, color: color, character: character))
             }
-            if style.underline || style.strikethrough, let metrics = PangoFontMetrics(font) {
-                let characters = VectorDecoration.characterPieces(pieces)
-                var lines: [(position: Int32, thickness: Int32)] = []
-                if style.underline {
-                    lines.append(
-                        (
-                            pango_font_metrics_get_underline_position(metrics.pointer),
-                            pango_font_metrics_get_underline_thickness(metrics.pointer)
-                        ))
-                }
-                if style.strikethrough {
-                    lines.append(
-                        (
-                            pango_font_metrics_get_strikethrough_position(metrics.pointer),
-                            pango_font_metrics_get_strikethrough_thickness(metrics.pointer)
-                        ))
-                }
-                for line in lines {
-                    decorations.append(
-                        VectorDecoration(
-                            top: y - Double(line.position) / scale, thickness: Double(line.thickness) / scale,
-                            color: color, pieces: characters))
-                }
-            }
+            decorations += Self.decorations(
+                of: style, font: font, pieces: pieces, baseline: y, color: color, pangoScale: scale)
         } while pango_layout_iter_next_run(iterator) != 0
         withExtendedLifetime(lines) {}
-        // Every mark drawn: each decoration's whole line, each glyph's outline or picture.
+        return VectorText(
+            glyphs: glyphs, decorations: decorations, box: prepared.box.frame,
+            clip: prepared.box.clipRect(pixelScale: scene.canvas.scale * abs(layer.scale)),
+            ink: Self.ink(of: glyphs, decorations: decorations))
+    }
+
+    /// Each distinct glyph's outline, or picture for a bitmap font, made once a text and looked up
+    /// by its key (the font's index and the glyph).
+    private struct GlyphShapes {
+        private var outlines: [Int: VectorPath] = [:]
+        private var bitmaps: [Int: GlyphBitmap?] = [:]
+
+        /// The glyph's picture at `pixelScale` pixels per point; nil when it draws nothing.
+        mutating func bitmap(
+            _ key: Int, glyph: PangoGlyph, of font: UnsafeMutablePointer<PangoFont>, scaledFont: OpaquePointer,
+            pixelScale: Double
+        ) throws -> GlyphBitmap? {
+            if let known = bitmaps[key] { return known }
+            let bitmap = try GlyphBitmap.draw(glyph, of: font, scaledFont: scaledFont, pixelScale: pixelScale)
+            bitmaps[key] = bitmap
+            return bitmap
+        }
+
+        /// The glyph's outline, traced by Cairo on `context` and rounded.
+        mutating func outline(_ key: Int, glyph: PangoGlyph, scaledFont: OpaquePointer, context cr: OpaquePointer)
+            throws -> VectorPath
+        {
+            if let known = outlines[key] { return known }
+            cairo_new_path(cr)
+            cairo_set_scaled_font(cr, scaledFont)
+            var cairoGlyph = cairo_glyph_t(index: UInt(glyph), x: 0, y: 0)
+            cairo_glyph_path(cr, &cairoGlyph, 1)
+            let outline = try CairoPath(copying: cr).vectorPath.rounded()
+            outlines[key] = outline
+            return outline
+        }
+    }
+
+    /// The underline and strikethrough of a run in `style` (none when it has neither), at the
+    /// positions and thicknesses its font's metrics give, over the characters of `pieces`.
+    private static func decorations(
+        of style: RunStyle, font: UnsafeMutablePointer<PangoFont>, pieces: [VectorDecoration.Piece], baseline: Double,
+        color: Color, pangoScale scale: Double
+    ) -> [VectorDecoration] {
+        guard style.underline || style.strikethrough, let metrics = PangoFontMetrics(font) else { return [] }
+        let characters = VectorDecoration.characterPieces(pieces)
+        var lines: [(position: Int32, thickness: Int32)] = []
+        if style.underline {
+            lines.append(
+                (
+                    pango_font_metrics_get_underline_position(metrics.pointer),
+                    pango_font_metrics_get_underline_thickness(metrics.pointer)
+                ))
+        }
+        if style.strikethrough {
+            lines.append(
+                (
+                    pango_font_metrics_get_strikethrough_position(metrics.pointer),
+                    pango_font_metrics_get_strikethrough_thickness(metrics.pointer)
+                ))
+        }
+        return lines.map { line in
+            VectorDecoration(
+                top: baseline - Double(line.position) / scale, thickness: Double(line.thickness) / scale,
+                color: color, pieces: characters)
+        }
+    }
+
+    /// The bounds of every mark drawn: each decoration's whole line, each glyph's outline or
+    /// picture; nil when nothing is drawn.
+    private static func ink(of glyphs: [VectorGlyph], decorations: [VectorDecoration]) -> Rect? {
         var marks: [Rect] = decorations.compactMap { line in
             guard let left = line.pieces.map(\.left).min(), let right = line.pieces.map(\.right).max() else {
                 return nil
@@ -245,9 +278,7 @@ extension FrameRenderer {
                 ink = placed
             }
         }
-        return VectorText(
-            glyphs: glyphs, decorations: decorations, box: prepared.box.frame,
-            clip: prepared.box.clipRect(pixelScale: scene.canvas.scale * abs(layer.scale)), ink: ink)
+        return ink
     }
 
     /// Where the cursor of `text` stands in `layer` (the layer's coordinates), laid out as the
