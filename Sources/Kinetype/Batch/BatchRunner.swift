@@ -38,6 +38,7 @@ public enum BatchRunner {
         let runStarted = FileDigests.realTime()
         let summaries = SceneSummaries(folder: folder, templateBytes: templateBytes)
         let summaryWriter = SceneSummaryWriter(replacing: summaries, in: folder)
+        let settingsCache = BatchFileSettingsCache()
         // Each outcome is kept as it is delivered, and only the finished ones: memory for one
         // outcome per output, however many outputs there are.
         var outcomes: [BatchOutcome] = []
@@ -47,7 +48,8 @@ public enum BatchRunner {
             { job -> BatchJobRunner.Result? in
                 guard !isCancelled(),
                     let result = BatchJobRunner(
-                        job: job, folder: folder, nameLimit: nameLimit, templateFolder: templateFolder
+                        job: job, folder: folder, nameLimit: nameLimit, templateFolder: templateFolder,
+                        settingsCache: settingsCache
                     ).run(
                         options: options, templateBytes: templateBytes, summaries: summaries, runStarted: runStarted,
                         isCancelled: isCancelled)
@@ -175,6 +177,8 @@ struct BatchJobRunner {
     let nameLimit: Int
     /// The template's folder, which its relative paths start from.
     var templateFolder: URL?
+    /// The file settings of the run's jobs, shared by them.
+    var settingsCache = BatchFileSettingsCache()
 
     /// How the job's scene is loaded: the template with the entry's values and `--set`'s, at the
     /// job's scale, direction and appearance.
@@ -336,48 +340,29 @@ struct BatchJobRunner {
 
         // The output, and its poster with --poster: each has its own fingerprint, of the settings
         // it renders with, so either is rendered only when its inputs changed.
-        func file(_ name: String, _ settings: RenderSettings, haptics: Bool) -> BatchFile {
-            BatchFile(
-                name: name, path: folder.path(of: name), settings: settings,
-                fingerprinted: FingerprintSettings(settings, scene: summary, haptics: haptics))
+        let poster = job.posterFileName.flatMap { name in posterTime.map { (name: name, time: $0) } }
+        let fileSettings = try settingsCache.settings(
+            settings, posterTime: poster?.time, fallbacks: job.fallbackFileNames.map(\.format),
+            haptics: options.haptics, scene: summary)
+        let names = [job.fileName] + (poster.map { [$0.name] } ?? []) + job.fallbackFileNames.map(\.name)
+        var files = zip(names, zip(fileSettings.render, fileSettings.canonicalJSON)).map { name, settings in
+            BatchFile(name: name, path: folder.path(of: name), settings: settings.0, settingsJSON: settings.1)
         }
-        var files = [file(job.fileName, settings, haptics: options.haptics)]
         files[0].haptics = job.hapticsFileName
         files[0].hapticsPath = job.hapticsFileName.map(folder.path(of:))
-        if let posterFileName = job.posterFileName, let posterTime {
-            var posterSettings = settings
-            posterSettings.format = .stillPNG
-            posterSettings.stillTime = posterTime
-            files.append(file(posterFileName, posterSettings, haptics: false))
-        }
-        for fallback in job.fallbackFileNames {
-            var fallbackSettings = settings
-            fallbackSettings.format = fallback.format
-            files.append(file(fallback.name, fallbackSettings, haptics: options.haptics))
-        }
-        let digest = try Self.settingsDigest(of: files)
+        let digest = fileSettings.digest
         if let recorded, recorded.settings == digest, recorded.fingerprints.count == files.count {
             for index in files.indices { files[index].fingerprint = recorded.fingerprints[index] }
         } else {
             let overrides = job.vars.merging(options.overrides) { $1 }
             for index in files.indices {
-                var fingerprint = try InputFingerprint(
-                    templateBytes: templateBytes, overrides: overrides, settings: files[index].fingerprinted)
+                var fingerprint = InputFingerprint(
+                    templateBytes: templateBytes, overrides: overrides, settingsJSON: files[index].settingsJSON)
                 fingerprint.addFiles(of: summary)
                 files[index].fingerprint = fingerprint.hex
             }
         }
         return (files, digest)
-    }
-
-    /// The SHA-256 of the fingerprint settings of `files` (their canonical JSON), in order.
-    private static func settingsDigest(of files: [BatchFile]) throws -> String {
-        var hasher = SHA256()
-        for file in files {
-            hasher.update(try file.fingerprinted.canonicalJSON())
-            hasher.update(CollectionOfOne(0))
-        }
-        return hasher.hexDigest()
     }
 
     /// Makes `outcome` that of a job whose files were all unchanged: kept, not rendered.
@@ -402,8 +387,8 @@ struct BatchJobRunner {
         let path: String
         /// What it renders with: its format, and its moment when it is a still.
         let settings: RenderSettings
-        /// What its fingerprint records of how it is rendered (`FingerprintSettings`).
-        let fingerprinted: FingerprintSettings
+        /// The canonical JSON of what its fingerprint records of how it is rendered (`FingerprintSettings`).
+        let settingsJSON: Data
         /// The hex SHA-256 of its inputs and settings (`InputFingerprint`).
         var fingerprint = ""
         /// The file name of the output's haptic pattern (`--haptics`), written with it.
