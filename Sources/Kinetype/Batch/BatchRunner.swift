@@ -43,22 +43,36 @@ public enum BatchRunner {
         // outcome per output, however many outputs there are.
         var outcomes: [BatchOutcome] = []
         outcomes.reserveCapacity(planned)
+        let runner: @Sendable (BatchPlan.Job) -> BatchJobRunner = { job in
+            BatchJobRunner(
+                job: job, folder: folder, nameLimit: nameLimit, templateFolder: templateFolder,
+                settingsCache: settingsCache)
+        }
+        let reportProgress: @Sendable () -> Void = {
+            progress(
+                finished.withLock {
+                    $0 += 1
+                    return $0
+                }, planned)
+        }
         try OrderedWork.forEach(
             jobs, workers: options.jobs, maxPending: maxPendingOutcomes,
+            // An unchanged entry is settled here: a few stamps, sooner checked than handed to a thread.
+            ready: { job -> BatchJobRunner.Result?? in
+                guard !isCancelled(),
+                    let result = runner(job).unchangedResult(
+                        options: options, templateBytes: templateBytes, summaries: summaries)
+                else { return nil }
+                reportProgress()
+                return result
+            },
             { job -> BatchJobRunner.Result? in
                 guard !isCancelled(),
-                    let result = BatchJobRunner(
-                        job: job, folder: folder, nameLimit: nameLimit, templateFolder: templateFolder,
-                        settingsCache: settingsCache
-                    ).run(
+                    let result = runner(job).run(
                         options: options, templateBytes: templateBytes, summaries: summaries, runStarted: runStarted,
-                        isCancelled: isCancelled)
+                        summaryChecked: true, isCancelled: isCancelled)
                 else { return nil }
-                progress(
-                    finished.withLock {
-                        $0 += 1
-                        return $0
-                    }, planned)
+                reportProgress()
                 return result
             },
             deliver: { result in
@@ -214,31 +228,24 @@ struct BatchJobRunner {
 
     /// The outcome, or nil when the job was interrupted before it finished (nothing was written).
     /// An entry whose scene a previous run summarized (`summaries`), from files that have not
-    /// changed, is first checked from that summary; only when one of its files is stale (or with
-    /// `force`) is its scene decoded and prepared, as it always is without a summary.
+    /// changed, is first checked from that summary (`unchangedResult`, unless `summaryChecked`
+    /// says the caller did); only when one of its files is stale (or with `force`) is its scene
+    /// decoded and prepared, as it always is without a summary.
     /// `runStarted`: when the run started, in nanoseconds since 1970.
     func run(
         options: BatchOptions, templateBytes: Data, summaries: SceneSummaries? = nil, runStarted: Int64 = 0,
-        isCancelled: @escaping @Sendable () -> Bool
+        summaryChecked: Bool = false, isCancelled: @escaping @Sendable () -> Bool
     ) -> Result? {
+        if !summaryChecked, let summaries,
+            let result = unchangedResult(options: options, templateBytes: templateBytes, summaries: summaries)
+        {
+            return result
+        }
         let started = Date()
-        let output = folder.path(of: job.fileName)
-        var outcome = BatchOutcome(
-            entry: job.entryIndex, name: job.name, scale: job.scale, output: output, status: .failed)
-        outcome.locale = job.locale
+        var outcome = plannedOutcome()
         let loader = Self.loader(
             for: job, options: options, templateBytes: templateBytes, templateFolder: templateFolder)
         let key = summaries?.key(of: loader)
-        if !options.force, let key, let record = summaries?.record(for: key),
-            let (files, settings) = try? files(
-                of: record.summary, options: options, templateBytes: templateBytes, recorded: record),
-            files.allSatisfy(isUnchanged)
-        {
-            outcome.describe(record.summary)
-            keep(files, in: &outcome)
-            return Result(
-                outcome: outcome, summary: record.with(settings: settings, fingerprints: files.map(\.fingerprint)))
-        }
         var summaryRecord: SceneSummaryRecord?
         do {
             let scene = try loader.decode()
@@ -274,6 +281,35 @@ struct BatchJobRunner {
         outcome.seconds = Date().timeIntervalSince(started)
         // A summary is kept for what is in place, as a fingerprint is: not for an output that failed.
         return Result(outcome: outcome, summary: outcome.status == .failed ? nil : summaryRecord)
+    }
+
+    /// The result of the job when a previous run summarized its scene (`summaries`) from files
+    /// that have not changed, and every file the job writes is in place with the fingerprint that
+    /// summary gives it: all kept, without decoding or preparing the scene. Nil when the job must
+    /// be run (always with `force`). Costs a few file stamps and one small read per file.
+    func unchangedResult(options: BatchOptions, templateBytes: Data, summaries: SceneSummaries) -> Result? {
+        guard !options.force, !summaries.known.isEmpty else { return nil }
+        let loader = Self.loader(
+            for: job, options: options, templateBytes: templateBytes, templateFolder: templateFolder)
+        var outcome = plannedOutcome()
+        guard let key = summaries.key(of: loader), let record = summaries.record(for: key),
+            let (files, settings) = try? files(
+                of: record.summary, options: options, templateBytes: templateBytes, recorded: record),
+            files.allSatisfy(isUnchanged)
+        else { return nil }
+        outcome.describe(record.summary)
+        keep(files, in: &outcome)
+        return Result(
+            outcome: outcome, summary: record.with(settings: settings, fingerprints: files.map(\.fingerprint)))
+    }
+
+    /// The job's outcome before it is run: failed, until it is known otherwise.
+    private func plannedOutcome() -> BatchOutcome {
+        var outcome = BatchOutcome(
+            entry: job.entryIndex, name: job.name, scale: job.scale, output: folder.path(of: job.fileName),
+            status: .failed)
+        outcome.locale = job.locale
+        return outcome
     }
 
     /// Renders the `stale` files of the job from `prepared` and puts them in place together (an

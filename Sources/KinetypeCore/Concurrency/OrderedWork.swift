@@ -182,16 +182,26 @@ extension OrderedWork {
     /// `deliver` on this thread in the order of `items`, with at most `maxPending` of them run and
     /// not yet delivered: the caller keeps only what it needs of each result. The first item's
     /// error in that order is thrown.
+    ///
+    /// `ready` is asked first, on this thread, for each item's result when it needs no work (an
+    /// item cheaper to settle than to hand to a thread); only the items it gives nil for go to
+    /// `body`, and no thread is started until one does.
     public static func forEach(
-        _ items: [Item], workers: Int, maxPending: Int, _ body: @escaping @Sendable (Item) throws -> Result,
-        deliver: (Result) throws -> Void
+        _ items: [Item], workers: Int, maxPending: Int, ready: (Item) throws -> Result? = { _ in nil },
+        _ body: @escaping @Sendable (Item) throws -> Result, deliver: (Result) throws -> Void
     ) throws {
         guard workers > 1, items.count > 1 else {
-            for item in items { try deliver(body(item)) }
+            for item in items { try deliver(ready(item) ?? body(item)) }
             return
         }
         let work = OrderedWork(workers: min(workers, items.count), maxPending: maxPending, body)
-        for item in items { try work.submit(item, deliver: deliver) }
+        for item in items {
+            if let result = try ready(item) {
+                try work.submit(ready: result, deliver: deliver)
+            } else {
+                try work.submit(item, deliver: deliver)
+            }
+        }
         try work.finish(deliver: deliver)
     }
 }
