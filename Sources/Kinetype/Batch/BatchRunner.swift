@@ -15,13 +15,18 @@ public enum BatchRunner {
     /// - Parameter checkScales: called once, before anything is written, with the scales the
     ///   outputs will have: `options.scales`, or else the template's own `canvas.scale` (when the
     ///   template decodes; otherwise its entries fail on their own). What it throws stops the batch.
+    /// - Parameter afterPlanning: called once the outputs are planned and checked, before anything is
+    ///   rendered or kept for the run: the memory planning took (the parsed data, every file's
+    ///   path) is free by then, and a command may give it back to the system (`malloc_trim`), so
+    ///   that what the run keeps is not laid over pages planning left resident.
     /// - Throws: only for problems that stop every entry (unreadable template or data, a data file
     ///   that is not an array of string-valued objects, an output folder that cannot be made).
     ///   Failing entries are reported in the returned report.
     public static func run(
         _ options: BatchOptions, isCancelled: @escaping @Sendable () -> Bool = { false },
         checkScales: (_ scales: [Double]) throws -> Void = { _ in },
-        progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
+        progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
+        afterPlanning: () -> Void = {}
     )
         throws -> BatchReport
     {
@@ -29,6 +34,7 @@ public enum BatchRunner {
             try options.templateBytes ?? read(options.template, displayName: options.templateDisplayName)
         let (jobs, nameLimit, warnings) = try plan(options, templateBytes: templateBytes, checkScales: checkScales)
         try createFolder(options.outputFolder)
+        afterPlanning()
 
         let finished = Locked(0)
         let planned = jobs.count
@@ -56,7 +62,7 @@ public enum BatchRunner {
                 }, planned)
         }
         try OrderedWork.forEach(
-            jobs, workers: options.jobs, maxPending: maxPendingOutcomes,
+            consume jobs, workers: options.jobs, maxPending: maxPendingOutcomes,
             // An unchanged entry is settled here: a few stamps, sooner checked than handed to a thread.
             ready: { job -> BatchJobRunner.Result?? in
                 guard !isCancelled(),
@@ -254,7 +260,8 @@ struct BatchJobRunner {
             let prepared = try loader.prepare(scene)
             let summary = SceneSummary(prepared)
             outcome.altText = summary.altText
-            let (files, settings) = try files(of: summary, options: options, templateBytes: templateBytes)
+            let (files, settings) = try files(
+                of: summary, output: outcome.output, options: options, templateBytes: templateBytes)
             summaryRecord = key.flatMap { key in
                 SceneSummaries.record(
                     key: key, summary: summary, settings: settings, fingerprints: files.map(\.fingerprint),
@@ -294,7 +301,8 @@ struct BatchJobRunner {
         var outcome = plannedOutcome()
         guard let key = summaries.key(of: loader), let record = summaries.record(for: key),
             let (files, settings) = try? files(
-                of: record.summary, options: options, templateBytes: templateBytes, recorded: record),
+                of: record.summary, output: outcome.output, options: options, templateBytes: templateBytes,
+                recorded: record),
             files.allSatisfy(isUnchanged)
         else { return nil }
         outcome.describe(record.summary)
@@ -355,10 +363,12 @@ struct BatchJobRunner {
     /// The files of the job (the output, its poster with --poster, its fallbacks with --picture),
     /// each with its fingerprint, for the scene `summary` describes, and the digest of their
     /// fingerprint settings. The fingerprints are `recorded`'s when its settings digest is the same
-    /// (its summary is `summary`, from unchanged files, under the same key).
+    /// (its summary is `summary`, from unchanged files, under the same key). `output` is the
+    /// output's path: the outcome's string, so that the report holds one copy of it.
     /// - Throws: when a still's or poster's moment is past the scene's end.
     private func files(
-        of summary: SceneSummary, options: BatchOptions, templateBytes: Data, recorded: SceneSummaryRecord? = nil
+        of summary: SceneSummary, output: String, options: BatchOptions, templateBytes: Data,
+        recorded: SceneSummaryRecord? = nil
     ) throws -> (files: [BatchFile], settings: String) {
         // A still or poster must show a moment of this entry's scene, whose length its text decides.
         let duration = summary.duration
@@ -381,8 +391,9 @@ struct BatchJobRunner {
             settings, posterTime: poster?.time, fallbacks: job.fallbackFileNames.map(\.format),
             haptics: options.haptics, scene: summary)
         let names = [job.fileName] + (poster.map { [$0.name] } ?? []) + job.fallbackFileNames.map(\.name)
-        var files = zip(names, zip(fileSettings.render, fileSettings.canonicalJSON)).map { name, settings in
-            BatchFile(name: name, path: folder.path(of: name), settings: settings.0, settingsJSON: settings.1)
+        let paths = [output] + names.dropFirst().map(folder.path(of:))
+        var files = zip(zip(names, paths), zip(fileSettings.render, fileSettings.canonicalJSON)).map { file, settings in
+            BatchFile(name: file.0, path: file.1, settings: settings.0, settingsJSON: settings.1)
         }
         files[0].haptics = job.hapticsFileName
         files[0].hapticsPath = job.hapticsFileName.map(folder.path(of:))

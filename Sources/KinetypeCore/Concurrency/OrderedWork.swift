@@ -186,16 +186,21 @@ extension OrderedWork {
     /// `ready` is asked first, on this thread, for each item's result when it needs no work (an
     /// item cheaper to settle than to hand to a thread); only the items it gives nil for go to
     /// `body`, and no thread is started until one does.
+    ///
+    /// Each item is let go once it is handed on, and the list shrinks as it empties, so the
+    /// memory of items already done goes while the others run (a batch's jobs): pass the list
+    /// with `consume` when the caller has no more use for it.
     public static func forEach(
-        _ items: [Item], workers: Int, maxPending: Int, ready: (Item) throws -> Result? = { _ in nil },
+        _ items: consuming [Item], workers: Int, maxPending: Int, ready: (Item) throws -> Result? = { _ in nil },
         _ body: @escaping @Sendable (Item) throws -> Result, deliver: (Result) throws -> Void
     ) throws {
-        guard workers > 1, items.count > 1 else {
-            for item in items { try deliver(ready(item) ?? body(item)) }
+        var remaining = ShrinkingQueue(items)
+        guard workers > 1, remaining.count > 1 else {
+            while let item = remaining.next() { try deliver(ready(item) ?? body(item)) }
             return
         }
-        let work = OrderedWork(workers: min(workers, items.count), maxPending: maxPending, body)
-        for item in items {
+        let work = OrderedWork(workers: min(workers, remaining.count), maxPending: maxPending, body)
+        while let item = remaining.next() {
             if let result = try ready(item) {
                 try work.submit(ready: result, deliver: deliver)
             } else {
