@@ -199,14 +199,19 @@ extension OrderedWork {
             while let item = remaining.next() { try deliver(ready(item) ?? body(item)) }
             return
         }
-        let work = OrderedWork(workers: min(workers, remaining.count), maxPending: maxPending, body)
+        // Made for the first item that needs a thread: until then every result is ready, and is
+        // delivered at once.
+        var work: OrderedWork?
         while let item = remaining.next() {
             if let result = try ready(item) {
-                try work.submit(ready: result, deliver: deliver)
+                if let work { try work.submit(ready: result, deliver: deliver) } else { try deliver(result) }
             } else {
-                try work.submit(item, deliver: deliver)
+                let started =
+                    work ?? OrderedWork(workers: min(workers, remaining.count + 1), maxPending: maxPending, body)
+                work = started
+                try started.submit(item, deliver: deliver)
             }
         }
-        try work.finish(deliver: deliver)
+        try work?.finish(deliver: deliver)
     }
 }
