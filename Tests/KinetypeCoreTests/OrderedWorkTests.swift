@@ -175,4 +175,23 @@ final class OrderedWorkTests: XCTestCase {
             XCTAssertEqual(beforeFailure, Array(0..<50), "\(workers) workers")
         }
     }
+
+    /// Items `ready` settles are delivered in their place among those the threads run, and never
+    /// reach `body`; with every item ready, no item does.
+    func testReadyResultsKeepTheirPlaceAndSkipTheWorkers() throws {
+        let items = Array(0..<300)
+        for (workers, isReady) in [(1, { (index: Int) in index % 3 != 0 }), (3, { $0 % 3 != 0 }), (3, { _ in true })] {
+            let ran = Locked(Set<Int>())
+            var delivered: [Int] = []
+            try OrderedWork.forEach(
+                items, workers: workers, maxPending: 4, ready: { isReady($0) ? -$0 : nil },
+                { index -> Int in
+                    ran.withLock { _ = $0.insert(index) }
+                    Self.unevenWork(index % 5)
+                    return index
+                }, deliver: { delivered.append($0) })
+            XCTAssertEqual(delivered, items.map { isReady($0) ? -$0 : $0 }, "\(workers) workers")
+            XCTAssertEqual(ran.withLock { $0 }, Set(items.filter { !isReady($0) }), "\(workers) workers")
+        }
+    }
 }

@@ -15,13 +15,18 @@ public enum BatchRunner {
     /// - Parameter checkScales: called once, before anything is written, with the scales the
     ///   outputs will have: `options.scales`, or else the template's own `canvas.scale` (when the
     ///   template decodes; otherwise its entries fail on their own). What it throws stops the batch.
+    /// - Parameter afterPlanning: called once the outputs are planned and checked, before anything is
+    ///   rendered or kept for the run: the memory planning took (the parsed data, every file's
+    ///   path) is free by then, and a command may give it back to the system (`malloc_trim`), so
+    ///   that what the run keeps is not laid over pages planning left resident.
     /// - Throws: only for problems that stop every entry (unreadable template or data, a data file
     ///   that is not an array of string-valued objects, an output folder that cannot be made).
     ///   Failing entries are reported in the returned report.
     public static func run(
         _ options: BatchOptions, isCancelled: @escaping @Sendable () -> Bool = { false },
         checkScales: (_ scales: [Double]) throws -> Void = { _ in },
-        progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
+        progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
+        afterPlanning: () -> Void = {}
     )
         throws -> BatchReport
     {
@@ -29,6 +34,7 @@ public enum BatchRunner {
             try options.templateBytes ?? read(options.template, displayName: options.templateDisplayName)
         let (jobs, nameLimit, warnings) = try plan(options, templateBytes: templateBytes, checkScales: checkScales)
         try createFolder(options.outputFolder)
+        afterPlanning()
 
         let finished = Locked(0)
         let planned = jobs.count
@@ -38,25 +44,41 @@ public enum BatchRunner {
         let runStarted = FileDigests.realTime()
         let summaries = SceneSummaries(folder: folder, templateBytes: templateBytes)
         let summaryWriter = SceneSummaryWriter(replacing: summaries, in: folder)
+        let settingsCache = BatchFileSettingsCache()
         // Each outcome is kept as it is delivered, and only the finished ones: memory for one
         // outcome per output, however many outputs there are.
         var outcomes: [BatchOutcome] = []
         outcomes.reserveCapacity(planned)
+        let runner: @Sendable (BatchPlan.Job) -> BatchJobRunner = { job in
+            BatchJobRunner(
+                job: job, folder: folder, nameLimit: nameLimit, templateFolder: templateFolder,
+                settingsCache: settingsCache)
+        }
+        let reportProgress: @Sendable () -> Void = {
+            progress(
+                finished.withLock {
+                    $0 += 1
+                    return $0
+                }, planned)
+        }
         try OrderedWork.forEach(
-            jobs, workers: options.jobs, maxPending: maxPendingOutcomes,
+            consume jobs, workers: options.jobs, maxPending: maxPendingOutcomes,
+            // An unchanged entry is settled here: a few stamps, sooner checked than handed to a thread.
+            ready: { job -> BatchJobRunner.Result?? in
+                guard !isCancelled(),
+                    let result = runner(job).unchangedResult(
+                        options: options, templateBytes: templateBytes, summaries: summaries)
+                else { return nil }
+                reportProgress()
+                return result
+            },
             { job -> BatchJobRunner.Result? in
                 guard !isCancelled(),
-                    let result = BatchJobRunner(
-                        job: job, folder: folder, nameLimit: nameLimit, templateFolder: templateFolder
-                    ).run(
+                    let result = runner(job).run(
                         options: options, templateBytes: templateBytes, summaries: summaries, runStarted: runStarted,
-                        isCancelled: isCancelled)
+                        summaryChecked: true, isCancelled: isCancelled)
                 else { return nil }
-                progress(
-                    finished.withLock {
-                        $0 += 1
-                        return $0
-                    }, planned)
+                reportProgress()
                 return result
             },
             deliver: { result in
@@ -175,6 +197,8 @@ struct BatchJobRunner {
     let nameLimit: Int
     /// The template's folder, which its relative paths start from.
     var templateFolder: URL?
+    /// The file settings of the run's jobs, shared by them.
+    var settingsCache = BatchFileSettingsCache()
 
     /// How the job's scene is loaded: the template with the entry's values and `--set`'s, at the
     /// job's scale, direction and appearance.
@@ -210,31 +234,24 @@ struct BatchJobRunner {
 
     /// The outcome, or nil when the job was interrupted before it finished (nothing was written).
     /// An entry whose scene a previous run summarized (`summaries`), from files that have not
-    /// changed, is first checked from that summary; only when one of its files is stale (or with
-    /// `force`) is its scene decoded and prepared, as it always is without a summary.
+    /// changed, is first checked from that summary (`unchangedResult`, unless `summaryChecked`
+    /// says the caller did); only when one of its files is stale (or with `force`) is its scene
+    /// decoded and prepared, as it always is without a summary.
     /// `runStarted`: when the run started, in nanoseconds since 1970.
     func run(
         options: BatchOptions, templateBytes: Data, summaries: SceneSummaries? = nil, runStarted: Int64 = 0,
-        isCancelled: @escaping @Sendable () -> Bool
+        summaryChecked: Bool = false, isCancelled: @escaping @Sendable () -> Bool
     ) -> Result? {
+        if !summaryChecked, let summaries,
+            let result = unchangedResult(options: options, templateBytes: templateBytes, summaries: summaries)
+        {
+            return result
+        }
         let started = Date()
-        let output = folder.path(of: job.fileName)
-        var outcome = BatchOutcome(
-            entry: job.entryIndex, name: job.name, scale: job.scale, output: output, status: .failed)
-        outcome.locale = job.locale
+        var outcome = plannedOutcome()
         let loader = Self.loader(
             for: job, options: options, templateBytes: templateBytes, templateFolder: templateFolder)
         let key = summaries?.key(of: loader)
-        if !options.force, let key, let record = summaries?.record(for: key),
-            let (files, settings) = try? files(
-                of: record.summary, options: options, templateBytes: templateBytes, recorded: record),
-            files.allSatisfy(isUnchanged)
-        {
-            outcome.describe(record.summary)
-            keep(files, in: &outcome)
-            return Result(
-                outcome: outcome, summary: record.with(settings: settings, fingerprints: files.map(\.fingerprint)))
-        }
         var summaryRecord: SceneSummaryRecord?
         do {
             let scene = try loader.decode()
@@ -243,7 +260,8 @@ struct BatchJobRunner {
             let prepared = try loader.prepare(scene)
             let summary = SceneSummary(prepared)
             outcome.altText = summary.altText
-            let (files, settings) = try files(of: summary, options: options, templateBytes: templateBytes)
+            let (files, settings) = try files(
+                of: summary, output: outcome.output, options: options, templateBytes: templateBytes)
             summaryRecord = key.flatMap { key in
                 SceneSummaries.record(
                     key: key, summary: summary, settings: settings, fingerprints: files.map(\.fingerprint),
@@ -270,6 +288,36 @@ struct BatchJobRunner {
         outcome.seconds = Date().timeIntervalSince(started)
         // A summary is kept for what is in place, as a fingerprint is: not for an output that failed.
         return Result(outcome: outcome, summary: outcome.status == .failed ? nil : summaryRecord)
+    }
+
+    /// The result of the job when a previous run summarized its scene (`summaries`) from files
+    /// that have not changed, and every file the job writes is in place with the fingerprint that
+    /// summary gives it: all kept, without decoding or preparing the scene. Nil when the job must
+    /// be run (always with `force`). Costs a few file stamps and one small read per file.
+    func unchangedResult(options: BatchOptions, templateBytes: Data, summaries: SceneSummaries) -> Result? {
+        guard !options.force, !summaries.known.isEmpty else { return nil }
+        let loader = Self.loader(
+            for: job, options: options, templateBytes: templateBytes, templateFolder: templateFolder)
+        var outcome = plannedOutcome()
+        guard let key = summaries.key(of: loader), let record = summaries.record(for: key),
+            let (files, settings) = try? files(
+                of: record.summary, output: outcome.output, options: options, templateBytes: templateBytes,
+                recorded: record),
+            files.allSatisfy(isUnchanged)
+        else { return nil }
+        outcome.describe(record.summary)
+        keep(files, in: &outcome)
+        return Result(
+            outcome: outcome, summary: record.with(settings: settings, fingerprints: files.map(\.fingerprint)))
+    }
+
+    /// The job's outcome before it is run: failed, until it is known otherwise.
+    private func plannedOutcome() -> BatchOutcome {
+        var outcome = BatchOutcome(
+            entry: job.entryIndex, name: job.name, scale: job.scale, output: folder.path(of: job.fileName),
+            status: .failed)
+        outcome.locale = job.locale
+        return outcome
     }
 
     /// Renders the `stale` files of the job from `prepared` and puts them in place together (an
@@ -315,10 +363,12 @@ struct BatchJobRunner {
     /// The files of the job (the output, its poster with --poster, its fallbacks with --picture),
     /// each with its fingerprint, for the scene `summary` describes, and the digest of their
     /// fingerprint settings. The fingerprints are `recorded`'s when its settings digest is the same
-    /// (its summary is `summary`, from unchanged files, under the same key).
+    /// (its summary is `summary`, from unchanged files, under the same key). `output` is the
+    /// output's path: the outcome's string, so that the report holds one copy of it.
     /// - Throws: when a still's or poster's moment is past the scene's end.
     private func files(
-        of summary: SceneSummary, options: BatchOptions, templateBytes: Data, recorded: SceneSummaryRecord? = nil
+        of summary: SceneSummary, output: String, options: BatchOptions, templateBytes: Data,
+        recorded: SceneSummaryRecord? = nil
     ) throws -> (files: [BatchFile], settings: String) {
         // A still or poster must show a moment of this entry's scene, whose length its text decides.
         let duration = summary.duration
@@ -336,48 +386,30 @@ struct BatchJobRunner {
 
         // The output, and its poster with --poster: each has its own fingerprint, of the settings
         // it renders with, so either is rendered only when its inputs changed.
-        func file(_ name: String, _ settings: RenderSettings, haptics: Bool) -> BatchFile {
-            BatchFile(
-                name: name, path: folder.path(of: name), settings: settings,
-                fingerprinted: FingerprintSettings(settings, scene: summary, haptics: haptics))
+        let poster = job.posterFileName.flatMap { name in posterTime.map { (name: name, time: $0) } }
+        let fileSettings = try settingsCache.settings(
+            settings, posterTime: poster?.time, fallbacks: job.fallbackFileNames.map(\.format),
+            haptics: options.haptics, scene: summary)
+        let names = [job.fileName] + (poster.map { [$0.name] } ?? []) + job.fallbackFileNames.map(\.name)
+        let paths = [output] + names.dropFirst().map(folder.path(of:))
+        var files = zip(zip(names, paths), zip(fileSettings.render, fileSettings.canonicalJSON)).map { file, settings in
+            BatchFile(name: file.0, path: file.1, settings: settings.0, settingsJSON: settings.1)
         }
-        var files = [file(job.fileName, settings, haptics: options.haptics)]
         files[0].haptics = job.hapticsFileName
         files[0].hapticsPath = job.hapticsFileName.map(folder.path(of:))
-        if let posterFileName = job.posterFileName, let posterTime {
-            var posterSettings = settings
-            posterSettings.format = .stillPNG
-            posterSettings.stillTime = posterTime
-            files.append(file(posterFileName, posterSettings, haptics: false))
-        }
-        for fallback in job.fallbackFileNames {
-            var fallbackSettings = settings
-            fallbackSettings.format = fallback.format
-            files.append(file(fallback.name, fallbackSettings, haptics: options.haptics))
-        }
-        let digest = try Self.settingsDigest(of: files)
+        let digest = fileSettings.digest
         if let recorded, recorded.settings == digest, recorded.fingerprints.count == files.count {
             for index in files.indices { files[index].fingerprint = recorded.fingerprints[index] }
         } else {
             let overrides = job.vars.merging(options.overrides) { $1 }
             for index in files.indices {
-                var fingerprint = try InputFingerprint(
-                    templateBytes: templateBytes, overrides: overrides, settings: files[index].fingerprinted)
+                var fingerprint = InputFingerprint(
+                    templateBytes: templateBytes, overrides: overrides, settingsJSON: files[index].settingsJSON)
                 fingerprint.addFiles(of: summary)
                 files[index].fingerprint = fingerprint.hex
             }
         }
         return (files, digest)
-    }
-
-    /// The SHA-256 of the fingerprint settings of `files` (their canonical JSON), in order.
-    private static func settingsDigest(of files: [BatchFile]) throws -> String {
-        var hasher = SHA256()
-        for file in files {
-            hasher.update(try file.fingerprinted.canonicalJSON())
-            hasher.update(CollectionOfOne(0))
-        }
-        return hasher.hexDigest()
     }
 
     /// Makes `outcome` that of a job whose files were all unchanged: kept, not rendered.
@@ -402,8 +434,8 @@ struct BatchJobRunner {
         let path: String
         /// What it renders with: its format, and its moment when it is a still.
         let settings: RenderSettings
-        /// What its fingerprint records of how it is rendered (`FingerprintSettings`).
-        let fingerprinted: FingerprintSettings
+        /// The canonical JSON of what its fingerprint records of how it is rendered (`FingerprintSettings`).
+        let settingsJSON: Data
         /// The hex SHA-256 of its inputs and settings (`InputFingerprint`).
         var fingerprint = ""
         /// The file name of the output's haptic pattern (`--haptics`), written with it.

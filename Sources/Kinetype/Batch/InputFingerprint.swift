@@ -12,9 +12,17 @@ struct InputFingerprint {
     private var hasher = SHA256()
 
     init(templateBytes: Data, overrides: [String: String], settings: FingerprintSettings) throws {
+        self.init(templateBytes: templateBytes, overrides: overrides, settingsJSON: try settings.canonicalJSON())
+    }
+
+    /// The fingerprint of settings already encoded: `settingsJSON` is their `canonicalJSON()`
+    /// (`BatchFileSettings`, which encodes each once for the settings digest and the fingerprint).
+    init(templateBytes: Data, overrides: [String: String], settingsJSON: Data) {
         hasher = Self.hasher(afterTemplate: templateBytes)
         for key in overrides.keys.sorted() { add("var \(key)=\(overrides[key]!)") }
-        add("settings " + String(decoding: try settings.canonicalJSON(), as: UTF8.self))
+        hasher.update("settings ")
+        hasher.update(settingsJSON)
+        hasher.update(CollectionOfOne(0))
     }
 
     /// Adds the files a prepared scene reads (`SceneSummary.inputPaths`), each by its path and the

@@ -16,7 +16,9 @@ struct SceneInputSet: Sendable {
         id = String(SHA256.hex(of: Array(Self.text(paths: paths, stamps: stamps).utf8)).prefix(16))
     }
 
-    /// The set of a line's `fields` (the first `@ID`); nil when they do not parse.
+    /// The set of a line's `fields` (the first `@ID`); nil when they do not parse, or their ID is
+    /// not that of their files and stamps (a line cut short or damaged, which would leave a
+    /// record believing its scene read fewer files).
     init?(fields: [String]) {
         guard fields.count % 2 == 1, fields[0].hasPrefix("@") else { return nil }
         var paths: [String] = []
@@ -30,7 +32,8 @@ struct SceneInputSet: Sendable {
             index += 2
         }
         guard index == fields.count else { return nil }
-        (id, self.paths, self.stamps) = (String(fields[0].dropFirst()), paths, stamps)
+        self.init(paths: paths, stamps: stamps)
+        guard "@" + id == fields[0] else { return nil }
     }
 
     /// Its line.

@@ -8,7 +8,7 @@ struct SceneSummaryRecord: Sendable {
     let key: String
     let summary: SceneSummary
     let inputs: SceneInputSet
-    /// `BatchJobRunner.settingsDigest` of the job's files: while it is the same, so are their
+    /// `BatchFileSettings.digest` of the job's files: while it is the same, so are their
     /// fingerprints (everything else they hash is in the key or the input files).
     let settings: String
     let fingerprints: [String]

@@ -142,18 +142,22 @@ enum BatchCommand: Command {
         #if os(Linux)
             // A batch starts threads for every output; two arenas keep the memory malloc holds
             // from growing with the outputs (10,000 of them: 38 MB instead of 61), and every 256
-            // outputs what it holds free goes back to the system.
+            // outputs what it holds free goes back to the system, as does all that planning the
+            // outputs freed before any is rendered: the run's report would otherwise be laid over
+            // those pages, resident from the start.
             kinetype_limit_malloc_arenas(2)
             let trim: @Sendable (Int) -> Void = { done in if done % 256 == 0 { kinetype_trim_malloc() } }
+            let trimAfterPlanning = { kinetype_trim_malloc() }
         #else
             let trim: @Sendable (Int) -> Void = { _ in }
+            let trimAfterPlanning = {}
         #endif
         return try BatchRunner.run(
             request.options, isCancelled: { interrupt.isSet }, checkScales: request.checkScales,
             progress: { done, total in
                 progress.update(done: done, total: total, label: "outputs", unit: "outputs")
                 trim(done)
-            })
+            }, afterPlanning: trimAfterPlanning)
     }
 
     /// Writes the `<picture>` snippet and delivers the outputs into the asset catalog and the

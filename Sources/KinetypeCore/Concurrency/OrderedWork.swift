@@ -182,16 +182,36 @@ extension OrderedWork {
     /// `deliver` on this thread in the order of `items`, with at most `maxPending` of them run and
     /// not yet delivered: the caller keeps only what it needs of each result. The first item's
     /// error in that order is thrown.
+    ///
+    /// `ready` is asked first, on this thread, for each item's result when it needs no work (an
+    /// item cheaper to settle than to hand to a thread); only the items it gives nil for go to
+    /// `body`, and no thread is started until one does.
+    ///
+    /// Each item is let go once it is handed on, and the list shrinks as it empties, so the
+    /// memory of items already done goes while the others run (a batch's jobs): pass the list
+    /// with `consume` when the caller has no more use for it.
     public static func forEach(
-        _ items: [Item], workers: Int, maxPending: Int, _ body: @escaping @Sendable (Item) throws -> Result,
-        deliver: (Result) throws -> Void
+        _ items: consuming [Item], workers: Int, maxPending: Int, ready: (Item) throws -> Result? = { _ in nil },
+        _ body: @escaping @Sendable (Item) throws -> Result, deliver: (Result) throws -> Void
     ) throws {
-        guard workers > 1, items.count > 1 else {
-            for item in items { try deliver(body(item)) }
+        var remaining = ShrinkingQueue(items)
+        guard workers > 1, remaining.count > 1 else {
+            while let item = remaining.next() { try deliver(ready(item) ?? body(item)) }
             return
         }
-        let work = OrderedWork(workers: min(workers, items.count), maxPending: maxPending, body)
-        for item in items { try work.submit(item, deliver: deliver) }
-        try work.finish(deliver: deliver)
+        // Made for the first item that needs a thread: until then every result is ready, and is
+        // delivered at once.
+        var work: OrderedWork?
+        while let item = remaining.next() {
+            if let result = try ready(item) {
+                if let work { try work.submit(ready: result, deliver: deliver) } else { try deliver(result) }
+            } else {
+                let started =
+                    work ?? OrderedWork(workers: min(workers, remaining.count + 1), maxPending: maxPending, body)
+                work = started
+                try started.submit(item, deliver: deliver)
+            }
+        }
+        try work?.finish(deliver: deliver)
     }
 }

@@ -51,18 +51,27 @@ public struct SHA256: Sendable {
     /// The digest as 64 lowercase hex digits.
     public func hexDigest() -> String {
         var copy = self
+        // The padding: 0x80, zeros up to 56 bytes past a block's start, the length in bits.
         let bitLength = length &* 8
-        copy.update([0x80])
-        while copy.buffer.count != 56 { copy.update([0]) }
-        copy.update((0..<8).map { UInt8(truncatingIfNeeded: bitLength >> (56 - 8 * UInt64($0))) })
+        var padding = [UInt8](repeating: 0, count: (buffer.count < 56 ? 64 : 128) - buffer.count)
+        padding[0] = 0x80
+        for index in 0..<8 {
+            padding[padding.count - 1 - index] = UInt8(truncatingIfNeeded: bitLength >> (8 * UInt64(index)))
+        }
+        padding.withUnsafeBufferPointer { copy.update(contiguous: $0) }
         let words = [
             copy.state.0, copy.state.1, copy.state.2, copy.state.3, copy.state.4, copy.state.5, copy.state.6,
             copy.state.7,
         ]
-        return words.map { word in
-            let hex = String(word, radix: 16)
-            return String(repeating: "0", count: 8 - hex.count) + hex
-        }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: 64) { text in
+            for (index, word) in words.enumerated() {
+                for nibble in 0..<8 {
+                    text[8 * index + nibble] = digits[Int(word >> UInt32(28 - 4 * nibble) & 0xF)]
+                }
+            }
+            return 64
+        }
     }
 
     /// The hex digest of `bytes`.
