@@ -2,6 +2,23 @@
 /// light and dark, and the report's script. Kept as constants so every page is one file with no
 /// network access.
 public enum ReviewPageStyle {
+    /// A page's start, to its `<head>`'s end: the document type, the meta tags every page has
+    /// (light and dark), `generator` when given, the escaped `title`, and `css` and `extraCSS`.
+    public static func head(title: String, generator: String? = nil, extraCSS: String = "") -> String {
+        let generatorTag = generator.map { "\n<meta name=\"generator\" content=\"\($0)\">" } ?? ""
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="color-scheme" content="light dark">\(generatorTag)
+            <title>\(HTMLText.escape(title))</title>
+            <style>\(css)\(extraCSS)</style>
+            </head>
+            """
+    }
+
     /// Colours, type and the components both pages use (chips, callouts, command boxes, cards).
     public static let css = """
         :root{--bg:#f6f7f9;--fg:#1d2330;--muted:#5d6677;--card:#fff;--border:#d9dde5;--accent:#3461d1;

@@ -72,16 +72,7 @@ public struct VerifyHTMLReport {
         let title = failing.isEmpty ? "kinetype verify: all passed" : "kinetype verify: \(failing.count) failing"
 
         var page = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="color-scheme" content="light dark">
-            <meta name="generator" content="\(Self.generator)">
-            <title>\(HTMLText.escape(title))</title>
-            <style>\(ReviewPageStyle.css)</style>
-            </head>
+            \(ReviewPageStyle.head(title: title, generator: Self.generator))
             <body data-state="loading">
             <header class="top">
             <h1>kinetype verify</h1>

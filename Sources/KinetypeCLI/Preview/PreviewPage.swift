@@ -14,15 +14,7 @@ import Kinetype
 enum PreviewPage {
     static func html(scenePath: String) -> String {
         """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="color-scheme" content="light dark">
-        <title>\(HTMLText.escape(scenePath)) · kinetype preview</title>
-        <style>\(ReviewPageStyle.css)\(css)</style>
-        </head>
+        \(ReviewPageStyle.head(title: "\(scenePath) · kinetype preview", extraCSS: css))
         <body data-state="loading">
         <header class="top">
         <h1>kinetype preview <span id="status" class="chip">loading</span></h1>
