@@ -82,7 +82,7 @@ test: setup lint
 	$(SWIFT) test --skip-build --disable-swift-testing --parallel --num-workers $(TEST_WORKERS)
 
 ## The property tests that sample in `make test`, over every frame and scene (CI runs it too).
-LONG_TESTS = DamageRenderingTests|SVGOutputTests
+LONG_TESTS = DamageRenderingTests|SVGOutputTests|DamagedSceneSummaryTests
 test-long: setup
 	$(SWIFT) build --build-tests $(TEST_BUILD_FLAGS)
 	@scripts/fonts

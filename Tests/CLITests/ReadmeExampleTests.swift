@@ -136,21 +136,35 @@ final class ReadmeExampleTests: XCTestCase {
             plan.stdoutText.contains("kinetype render Templates/hello.json -o Output/hello.gif"), plan.stdoutText)
     }
 
+    /// The front page's examples, in a copy of the repository of their own.
     func testEveryReadmeExampleRuns() throws {
-        let root = KinetypeProcess.packageRoot
-        var examples: [Example] = []
-        for (page, text) in try Manual.texts() {
-            let found = Self.examples(in: text).map { example in
+        let examples = try Self.manualExamples().filter { $0.page == "README.md" }
+        XCTAssertGreaterThanOrEqual(examples.count, 5, "the README's examples were found")
+        try run(examples)
+    }
+
+    /// The reference's examples (docs/), in a copy of the repository of their own, so that they
+    /// run beside the front page's.
+    func testEveryReferenceExampleRuns() throws {
+        let examples = try Self.manualExamples().filter { $0.page != "README.md" }
+        XCTAssertGreaterThanOrEqual(examples.count, 35, "the reference's examples were found")
+        try run(examples)
+    }
+
+    /// Every example of the manual, page by page.
+    static func manualExamples() throws -> [Example] {
+        try Manual.texts().flatMap { page, text in
+            examples(in: text).map { example in
                 var example = example
                 example.page = Manual.name(of: page)
                 return example
             }
-            if Manual.name(of: page) == "README.md" {
-                XCTAssertGreaterThanOrEqual(found.count, 5, "the README's examples were found")
-            }
-            examples += found
         }
-        XCTAssertGreaterThanOrEqual(examples.count, 40, "the manual's examples were found")
+    }
+
+    /// Runs `examples` in order in a fresh copy of the repository's templates, docs and benchmarks.
+    private func run(_ examples: [Example]) throws {
+        let root = KinetypeProcess.packageRoot
 
         let work = try KinetypeProcess.temporaryFolder(self)
         for folder in ["Templates", "docs", "Benchmarks"] {
