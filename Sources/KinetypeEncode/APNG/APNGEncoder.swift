@@ -48,9 +48,9 @@ extension EncoderSession where Encoder == APNGEncoderCore {
 
 /// The state of an `APNGEncoder` session.
 public final class APNGEncoderCore: AnimatedImageEncoderCore {
-    public let width: Int
-    public let height: Int
-    public let options: APNGOptions
+    let width: Int
+    let height: Int
+    let options: APNGOptions
 
     private let sink: OutputByteSink
     private let spool: APNGFrameSpool

@@ -65,7 +65,6 @@ public struct FinishedGIF: Sendable {
 public final class GIFFrameWriterCore: SessionEncoder {
     let width: Int
     let height: Int
-    let options: GIFOptions
     /// Threads for the per-frame work; the bytes do not depend on it.
     let jobs: Int
     /// See `GIFFrameWriter.needsWholeFrames`.
@@ -134,7 +133,6 @@ public final class GIFFrameWriterCore: SessionEncoder {
     init(width: Int, height: Int, options: GIFOptions, jobs: Int, palette: GIFPalette, sink: OutputByteSink) throws {
         self.width = width
         self.height = height
-        self.options = options
         self.jobs = max(1, jobs)
         self.palette = palette
         self.sink = sink

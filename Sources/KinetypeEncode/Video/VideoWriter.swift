@@ -66,7 +66,6 @@ public final class VideoWriterCore: SessionEncoder {
     let height: Int
     let fps: Double
     let format: VideoFormat
-    let options: VideoOptions
     let hasAlpha: Bool
     private(set) var frameCount = 0
     let converter: VideoFrameConverter
@@ -119,7 +118,6 @@ public final class VideoWriterCore: SessionEncoder {
         self.height = height
         self.fps = fps
         self.format = format
-        self.options = options
         self.hasAlpha = options.keepsAlpha && format.carriesAlpha
         let evenWidth = format.needsEvenSize ? width + width % 2 : width
         let evenHeight = format.needsEvenSize ? height + height % 2 : height

@@ -42,9 +42,8 @@ extension EncoderSession where Encoder == WebPEncoderCore {
 
 /// The state of a `WebPEncoder` session.
 public final class WebPEncoderCore: AnimatedImageEncoderCore {
-    public let width: Int
-    public let height: Int
-    public let options: WebPOptions
+    let width: Int
+    let height: Int
 
     private let encoder: WebPAnimEncoderObject
     private var config = WebPConfig()
@@ -67,7 +66,6 @@ public final class WebPEncoderCore: AnimatedImageEncoderCore {
         }
         self.width = width
         self.height = height
-        self.options = options
         var animation = WebPAnimEncoderOptions()
         guard WebPAnimEncoderOptionsInit(&animation) != 0, WebPConfigInit(&config) != 0 else {
             throw WebPFailure.encode("libwebp's version does not match its headers")
