@@ -71,10 +71,11 @@ format:
 ## its own scratch folder): one more at a time than there are cores (TEST_WORKERS), since many
 ## tests wait on a child process (Chromium playing an animation, ffmpeg, a server) with the CPU
 ## idle: with one per core, 2 cores were busy 1.2 of the suite's wall time. The debug build is
-## unoptimized, as SwiftPM builds it (Package.swift has no unsafe flags); OPTIMIZE=1 compiles
-## everything with -O, a longer build for a faster suite when you re-run it often (use it for every
-## build then: a change of flags rebuilds all).
+## unoptimized but for the pixel and byte loops of KinetypeCore and KinetypeEncode, which
+## Package.swift compiles with -O when KINETYPE_OPTIMIZE_INNER_LOOPS=1 (set here); OPTIMIZE=1
+## compiles everything with -O (use it for every build then: a change of flags rebuilds all).
 TEST_BUILD_FLAGS = $(if $(OPTIMIZE),-Xswiftc -O)
+test test-long: export KINETYPE_OPTIMIZE_INNER_LOOPS = 1
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 test: setup lint
 	$(SWIFT) build --build-tests $(TEST_BUILD_FLAGS)

@@ -4,14 +4,20 @@ import PackageDescription
 
 /// Swift 6 language mode (complete concurrency checking) for the library targets and the CLI.
 /// Test targets stay in Swift 5 mode, the package default below.
-///
-/// No target has unsafe flags: SwiftPM refuses a dependency resolved by version (`from: "0.3.0"`)
-/// whose products use them, and these targets are the `Kinetype` product's. Debug builds compile
-/// unoptimized, as SwiftPM does by default. The `-O` they had in debug builds made a cold build
-/// take 2.8 times as long and the suite a third of the CPU time (58 % of the wall time on 2 busy
-/// cores); `make test OPTIMIZE=1` passes `-O` from the command line instead, for re-running the
-/// suite often (figures in docs/contributing.md).
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+/// KinetypeCore and KinetypeEncode compiled with `-O` in a debug build when the environment has
+/// `KINETYPE_OPTIMIZE_INNER_LOOPS=1`, as `make test` sets it. They hold the loops over every pixel
+/// and byte (image compositing and comparison, SHA-256, deflate's matches and parser, LZW, PNG
+/// filters), which run 6 to 9 times slower unoptimized, and the suite's command-line tests render,
+/// encode and compare thousands of frames: optimized, the suite takes about half the time, for a
+/// cold build a fifth longer (figures in docs/contributing.md). Only on request, since SwiftPM
+/// refuses a dependency resolved by version (`from: "0.3.0"`) whose products use unsafe flags, and an
+/// app that resolves kinetype does not set it. Every other debug build is unoptimized, as SwiftPM
+/// builds it; `make test OPTIMIZE=1` passes `-O` to every target from the command line.
+let optimizedInnerLoops: [SwiftSetting] =
+    Context.environment["KINETYPE_OPTIMIZE_INNER_LOOPS"] == "1"
+    ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
 
 let package = Package(
     name: "kinetype",
@@ -53,7 +59,7 @@ let package = Package(
         .systemLibrary(name: "CLinux", path: "Sources/C/CLinux"),
 
         // Library targets and the CLI: Swift 6 language mode, so data races are compile errors.
-        .target(name: "KinetypeCore", swiftSettings: swift6),
+        .target(name: "KinetypeCore", swiftSettings: swift6 + optimizedInnerLoops),
         // Word units use the ICU that Swift's Foundation carries (`_FoundationICU`): a static build
         // links it in with Foundation, a debug build needs its shared library named.
         .target(
@@ -65,7 +71,7 @@ let package = Package(
                 "KinetypeCore", "CPNG", "CGIF", "CImageQuant", "CWebP", "CDeflate", "CZopfli",
                 .target(name: "CLinux", condition: .when(platforms: [.linux])),
             ],
-            swiftSettings: swift6),
+            swiftSettings: swift6 + optimizedInnerLoops),
         .target(
             name: "Kinetype",
             dependencies: [
