@@ -154,6 +154,20 @@ final class ConsumerPackageTests: XCTestCase {
         let manifest = try run(swift, ["package", "dump-package"], in: folder.appendingPathComponent("kinetype"))
         XCTAssertEqual(manifest.status, 0, manifest.output)
         XCTAssertFalse(manifest.output.contains("unsafeFlags"), "no unsafe flags anywhere: \(manifest.output)")
+        // `make test` asks for -O in the debug builds of the modules with the pixel and byte loops.
+        let asked = try run(
+            swift, ["package", "dump-package"], in: folder.appendingPathComponent("kinetype"),
+            environment: ["KINETYPE_OPTIMIZE_INNER_LOOPS": "1"])
+        XCTAssertEqual(asked.status, 0, asked.output)
+        let document = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(asked.output.utf8)) as? [String: Any], asked.output)
+        let optimized = try XCTUnwrap(document["targets"] as? [[String: Any]]).filter { target in
+            let settings = try? JSONSerialization.data(withJSONObject: target["settings"] ?? [])
+            return settings.map { String(decoding: $0, as: UTF8.self) }.map {
+                $0.contains("unsafeFlags") && $0.contains("\"-O\"") && $0.contains("debug")
+            } ?? false
+        }.compactMap { $0["name"] as? String }
+        XCTAssertEqual(optimized.sorted(), ["KinetypeCore", "KinetypeEncode"], "what make test optimizes")
 
         func test(_ extra: [String: String] = [:]) throws -> (status: Int32, output: String) {
             let result = try run(
