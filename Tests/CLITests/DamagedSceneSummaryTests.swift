@@ -8,6 +8,7 @@ import XCTest
 /// written anew.
 final class DamagedSceneSummaryTests: XCTestCase {
     private var folder: URL!
+    private var card: SummaryCard!
 
     /// A card drawn with a font file of its own, which its summary records with its stamp.
     override func setUpWithError() throws {
@@ -15,26 +16,9 @@ final class DamagedSceneSummaryTests: XCTestCase {
         try FileManager.default.copyItem(
             at: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
             to: folder.appendingPathComponent("font.ttf"))
-        try Data(
-            #"""
-            {"canvas": {"width": 120, "height": 30, "fps": 10, "duration": 0.5, "background": "#FFFFFF"},
-             "layers": [{"type": "text", "text": "{{word}}", "font": {"file": "font.ttf", "size": 14},
-                         "animations": [{"type": "typewriter", "interval": 0.05}]}]}
-            """#.utf8
-        ).write(to: folder.appendingPathComponent("card.json"))
-        try Data(#"[{"output": "a", "word": "One"}, {"output": "b", "word": "Two"}]"#.utf8)
-            .write(to: folder.appendingPathComponent("data.json"))
+        card = try SummaryCard(in: folder, font: #""file": "font.ttf""#)
         // A summary is recorded only from files unchanged for a second before the run.
         Thread.sleep(forTimeInterval: 1.1)
-    }
-
-    private var summaries: URL { folder.appendingPathComponent("out/.kinetype/scene-summaries") }
-
-    private func batch() throws -> String {
-        let result = try KinetypeProcess.run(
-            ["batch", "card.json", "--data", "data.json", "-o", "out", "--report", "report.json"], in: folder)
-        XCTAssertEqual(result.status, 0, result.stderr)
-        return result.stdout
     }
 
     /// The alt text of each outcome in the report.
@@ -48,17 +32,17 @@ final class DamagedSceneSummaryTests: XCTestCase {
     /// Runs the batch with `damaged` as its summaries: every entry is unchanged, as preparing it
     /// says, its report is the scene's, and the file is whole again after the run.
     private func assertUnchanged(with damaged: Data, recorded: Data, _ what: String) throws {
-        try damaged.write(to: summaries)
-        XCTAssertTrue(try batch().contains("0 rendered, 2 unchanged, 0 failed"), what)
+        try damaged.write(to: card.summaries)
+        XCTAssertTrue(try card.batch().contains("0 rendered, 2 unchanged, 0 failed"), what)
         XCTAssertEqual(try altTexts(), ["One", "Two"], what)
-        XCTAssertEqual(try Data(contentsOf: summaries), recorded, what)
+        XCTAssertEqual(try Data(contentsOf: card.summaries), recorded, what)
     }
 
     /// At and around every line end, and at every field and within fields with
     /// `KINETYPE_LONG_TESTS=1`; `make test` takes every line end and every third of the others.
     func testASummariesFileCutShortAnywhereIsIgnoredFromTheCut() throws {
-        _ = try batch()
-        let recorded = try Data(contentsOf: summaries)
+        _ = try card.batch()
+        let recorded = try Data(contentsOf: card.summaries)
         let lineEnds = recorded.indices.filter { recorded[$0] == 0x0A }
         let tabs = recorded.indices.filter { recorded[$0] == 0x09 }
         var others = Set(tabs)
@@ -73,8 +57,8 @@ final class DamagedSceneSummaryTests: XCTestCase {
     }
 
     func testASummariesFileOfGarbageIsIgnored() throws {
-        _ = try batch()
-        let recorded = try Data(contentsOf: summaries)
+        _ = try card.batch()
+        let recorded = try Data(contentsOf: card.summaries)
         var random = SeededGenerator(seed: 43)
         let lines = String(decoding: recorded, as: UTF8.self).split(separator: "\n").map(String.init)
         let garbage: [(String, Data)] = [
@@ -99,19 +83,19 @@ final class DamagedSceneSummaryTests: XCTestCase {
     /// records naming it must not take it for the files their scenes read, or a change to a file
     /// it no longer lists would go unseen.
     func testAnInputSetLineBrokenInTwoIsNotTakenForItsFiles() throws {
-        _ = try batch()
-        let recorded = try String(contentsOf: summaries, encoding: .utf8)
+        _ = try card.batch()
+        let recorded = try String(contentsOf: card.summaries, encoding: .utf8)
         let setLine = try XCTUnwrap(recorded.split(separator: "\n").first { $0.hasPrefix("@") })
         let firstTab = try XCTUnwrap(setLine.firstIndex(of: "\t"))
         var broken = setLine
         broken.replaceSubrange(firstTab...firstTab, with: "\n")
         try recorded.replacingOccurrences(of: setLine, with: broken)
-            .write(to: summaries, atomically: true, encoding: .utf8)
+            .write(to: card.summaries, atomically: true, encoding: .utf8)
 
         let font = folder.appendingPathComponent("font.ttf")
         try FileManager.default.removeItem(at: font)
         try FileManager.default.copyItem(
             at: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"), to: font)
-        XCTAssertTrue(try batch().contains("2 rendered, 0 unchanged"))
+        XCTAssertTrue(try card.batch().contains("2 rendered, 0 unchanged"))
     }
 }

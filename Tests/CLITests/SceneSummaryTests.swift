@@ -7,29 +7,13 @@ import XCTest
 /// the scene reads) makes the entry prepared and rendered again.
 final class SceneSummaryTests: XCTestCase {
     private var folder: URL!
+    private var card: SummaryCard!
 
     /// A card of kinetype's own DejaVu Sans, whose files have not changed for long (a summary is
     /// recorded only from files that had settled before the run).
     override func setUpWithError() throws {
         folder = try KinetypeProcess.temporaryFolder(self)
-        try Data(
-            #"""
-            {"canvas": {"width": 120, "height": 30, "fps": 10, "duration": 0.5, "background": "#FFFFFF"},
-             "layers": [{"type": "text", "text": "{{word}}", "font": {"family": "DejaVu Sans", "size": 14},
-                         "animations": [{"type": "typewriter", "interval": 0.05}]}]}
-            """#.utf8
-        ).write(to: folder.appendingPathComponent("card.json"))
-        try Data(#"[{"output": "a", "word": "One"}, {"output": "b", "word": "Two"}]"#.utf8)
-            .write(to: folder.appendingPathComponent("data.json"))
-    }
-
-    private var summaries: URL { folder.appendingPathComponent("out/.kinetype/scene-summaries") }
-
-    private func batch(_ extra: [String] = []) throws -> String {
-        let result = try KinetypeProcess.run(
-            ["batch", "card.json", "--data", "data.json", "-o", "out", "--report", "report.json"] + extra, in: folder)
-        XCTAssertEqual(result.status, 0, result.stderr)
-        return result.stdout
+        card = try SummaryCard(in: folder, font: #""family": "DejaVu Sans""#)
     }
 
     private func report() throws -> [String: Any] {
@@ -38,33 +22,33 @@ final class SceneSummaryTests: XCTestCase {
     }
 
     func testAnUnchangedRerunUsesTheSummariesAndLeavesThemAsTheyAre() throws {
-        XCTAssertTrue(try batch().contains("2 rendered"))
-        let recorded = try String(contentsOf: summaries, encoding: .utf8)
+        XCTAssertTrue(try card.batch().contains("2 rendered"))
+        let recorded = try String(contentsOf: card.summaries, encoding: .utf8)
         XCTAssertEqual(recorded.split(separator: "\n").filter { !$0.hasPrefix("@") }.count, 2, recorded)
         let old = Date(timeIntervalSinceReferenceDate: 0)
-        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: summaries.path)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: card.summaries.path)
 
-        XCTAssertTrue(try batch().contains("0 rendered, 2 unchanged, 0 failed"))
-        let attributes = try FileManager.default.attributesOfItem(atPath: summaries.path)
+        XCTAssertTrue(try card.batch().contains("0 rendered, 2 unchanged, 0 failed"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: card.summaries.path)
         XCTAssertEqual(attributes[.modificationDate] as? Date, old, "the same records: the file is left as it is")
 
         // What the report says of an unchanged entry comes from its summary, not from its scene.
         try recorded.replacingOccurrences(of: "\tOne\t", with: "\tFrom the summary\t")
-            .write(to: summaries, atomically: true, encoding: .utf8)
-        XCTAssertTrue(try batch().contains("2 unchanged"))
+            .write(to: card.summaries, atomically: true, encoding: .utf8)
+        XCTAssertTrue(try card.batch().contains("2 unchanged"))
         let outcomes = try report()["outcomes"] as! [[String: Any]]
         XCTAssertEqual(outcomes.map { $0["altText"] as? String }, ["From the summary", "Two"])
     }
 
     func testWhatTheSummaryCannotSeeStillRendersAgain() throws {
-        _ = try batch()
-        XCTAssertTrue(try batch(["--force"]).contains("2 rendered, 0 unchanged"), "--force renders every output")
+        _ = try card.batch()
+        XCTAssertTrue(try card.batch(["--force"]).contains("2 rendered, 0 unchanged"), "--force renders every output")
         try FileManager.default.removeItem(at: folder.appendingPathComponent("out/a.gif"))
-        XCTAssertTrue(try batch().contains("1 rendered, 1 unchanged"), "a deleted output is rendered again")
+        XCTAssertTrue(try card.batch().contains("1 rendered, 1 unchanged"), "a deleted output is rendered again")
         try FileManager.default.removeItem(at: folder.appendingPathComponent("out/.kinetype/b.gif.sha256"))
-        XCTAssertTrue(try batch().contains("1 rendered, 1 unchanged"), "so is one whose fingerprint is gone")
-        XCTAssertTrue(try batch(["--quality", "50"]).contains("2 rendered"), "and every one of other settings")
-        XCTAssertTrue(try batch(["--set", "word=Three"]).contains("2 rendered"), "and of other values")
+        XCTAssertTrue(try card.batch().contains("1 rendered, 1 unchanged"), "so is one whose fingerprint is gone")
+        XCTAssertTrue(try card.batch(["--quality", "50"]).contains("2 rendered"), "and every one of other settings")
+        XCTAssertTrue(try card.batch(["--set", "word=Three"]).contains("2 rendered"), "and of other values")
     }
 
     /// A font file rewritten in place with other bytes of the same size, its modification time put
@@ -81,8 +65,8 @@ final class SceneSummaryTests: XCTestCase {
         ).write(to: folder.appendingPathComponent("card.json"))
         // A summary is recorded only from files unchanged for a second before the run.
         Thread.sleep(forTimeInterval: 1.1)
-        _ = try batch()
-        XCTAssertTrue(try String(contentsOf: summaries, encoding: .utf8).contains("font.ttf"))
+        _ = try card.batch()
+        XCTAssertTrue(try String(contentsOf: card.summaries, encoding: .utf8).contains("font.ttf"))
         let modified = try FileManager.default.attributesOfItem(atPath: font.path)[.modificationDate] as! Date
         var bytes = try Data(contentsOf: font)
         bytes[bytes.count - 1] ^= 1
@@ -90,12 +74,12 @@ final class SceneSummaryTests: XCTestCase {
         try handle.write(contentsOf: bytes)
         try handle.close()
         try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: font.path)
-        XCTAssertTrue(try batch().contains("2 rendered, 0 unchanged"))
+        XCTAssertTrue(try card.batch().contains("2 rendered, 0 unchanged"))
     }
 
     func testScenesThatMayUseTheMachinesFontsAreNotSummarized() throws {
-        _ = try batch(["--system-fonts"])
-        XCTAssertFalse(FileManager.default.fileExists(atPath: summaries.path))
-        XCTAssertTrue(try batch(["--system-fonts"]).contains("0 rendered, 2 unchanged"))
+        _ = try card.batch(["--system-fonts"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: card.summaries.path))
+        XCTAssertTrue(try card.batch(["--system-fonts"]).contains("0 rendered, 2 unchanged"))
     }
 }

@@ -76,7 +76,7 @@ public enum BatchRunner {
                 guard !isCancelled(),
                     let result = runner(job).run(
                         options: options, templateBytes: templateBytes, summaries: summaries, runStarted: runStarted,
-                        summaryChecked: true, isCancelled: isCancelled)
+                        isCancelled: isCancelled)
                 else { return nil }
                 reportProgress()
                 return result
@@ -198,7 +198,7 @@ struct BatchJobRunner {
     /// The template's folder, which its relative paths start from.
     var templateFolder: URL?
     /// The file settings of the run's jobs, shared by them.
-    var settingsCache = BatchFileSettingsCache()
+    let settingsCache: BatchFileSettingsCache
 
     /// How the job's scene is loaded: the template with the entry's values and `--set`'s, at the
     /// job's scale, direction and appearance.
@@ -233,25 +233,17 @@ struct BatchJobRunner {
     }
 
     /// The outcome, or nil when the job was interrupted before it finished (nothing was written).
-    /// An entry whose scene a previous run summarized (`summaries`), from files that have not
-    /// changed, is first checked from that summary (`unchangedResult`, unless `summaryChecked`
-    /// says the caller did); only when one of its files is stale (or with `force`) is its scene
-    /// decoded and prepared, as it always is without a summary.
-    /// `runStarted`: when the run started, in nanoseconds since 1970.
+    /// The scene is decoded and prepared: the caller runs a job only when `unchangedResult` could
+    /// not settle it from `summaries`. `runStarted`: when the run started, in nanoseconds since 1970.
     func run(
-        options: BatchOptions, templateBytes: Data, summaries: SceneSummaries? = nil, runStarted: Int64 = 0,
-        summaryChecked: Bool = false, isCancelled: @escaping @Sendable () -> Bool
+        options: BatchOptions, templateBytes: Data, summaries: SceneSummaries, runStarted: Int64,
+        isCancelled: @escaping @Sendable () -> Bool
     ) -> Result? {
-        if !summaryChecked, let summaries,
-            let result = unchangedResult(options: options, templateBytes: templateBytes, summaries: summaries)
-        {
-            return result
-        }
         let started = Date()
         var outcome = plannedOutcome()
         let loader = Self.loader(
             for: job, options: options, templateBytes: templateBytes, templateFolder: templateFolder)
-        let key = summaries?.key(of: loader)
+        let key = summaries.key(of: loader)
         var summaryRecord: SceneSummaryRecord?
         do {
             let scene = try loader.decode()
