@@ -80,6 +80,36 @@ final class OtherCommandTests: XCTestCase {
             bad.stderr)
     }
 
+    /// A quiet batch keeps only its failures in memory; its report still lists every output, as
+    /// the report of a batch that prints them all does.
+    func testAQuietBatchReportsEveryOutput() throws {
+        let folder = try KinetypeProcess.temporaryFolder(self)
+        let data = folder.appendingPathComponent("data.json")
+        // The second entry's text types for longer than --max-frames allows: it fails alone.
+        try Data(
+            #"[{"output": "one", "word": "One"}, {"output": "bad", "word": "\#(String(repeating: "long ", count: 20))"}, "#
+                .appending(#"{"output": "three"}]"#).utf8
+        ).write(to: data)
+        let tiny = KinetypeProcess.fixtures.appendingPathComponent("tiny.json").path
+        var reports: [[[String: String]]] = []
+        for quiet in [true, false] {
+            let report = folder.appendingPathComponent("report-\(quiet).json")
+            let result = try KinetypeProcess.run(
+                [
+                    "batch", tiny, "--data", data.path, "-o", folder.appendingPathComponent("out-\(quiet)").path,
+                    "--report", report.path, "--max-frames", "60",
+                ] + (quiet ? ["-q"] : []))
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertTrue(result.stdout.contains("2 rendered, 0 unchanged, 1 failed"), result.stdout)
+            XCTAssertTrue(result.stderr.contains("entry 2 (bad):"), result.stderr)
+            let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+            let outcomes = try XCTUnwrap(json["outcomes"] as? [[String: Any]])
+            reports.append(outcomes.map { ["name": "\($0["name"]!)", "status": "\($0["status"]!)"] })
+        }
+        XCTAssertEqual(reports[0].map { $0["name"]! }, ["one", "bad", "three"])
+        XCTAssertEqual(reports[0], reports[1])
+    }
+
     func testVerifyRecordsThenPassesThenFails() throws {
         let folder = try KinetypeProcess.temporaryFolder(self)
         let goldens = folder.appendingPathComponent("goldens").path

@@ -110,6 +110,60 @@ final class BatchTests: XCTestCase {
         XCTAssertEqual(try outputs(folder), ["ok.gif"])
     }
 
+    /// With `keepsOutcomes` false the report keeps only the failed outcomes, counts the others,
+    /// and its JSON lists every one, as a batch keeping them all writes it.
+    func testABatchKeepingOnlyFailuresCountsAndReportsEveryOutput() throws {
+        let folder = try TestScenes.temporaryFolder(self)
+        let template = folder.appendingPathComponent("template.json")
+        let text = try String(contentsOf: TestScenes.url("tiny-typewriter.json"), encoding: .utf8)
+            .replacingOccurrences(of: "{{word}}, kinetype", with: "{{word}} {{extra}}")
+        try Data(text.utf8).write(to: template)
+        var options = try options(
+            data: #"[{"output": "a", "word": "A", "extra": "!"}, {"output": "bad", "word": "B"}, "#
+                + #"{"output": "c", "word": "C", "extra": "?"}]"#,
+            in: folder)
+        options.template = template
+        options.templateDisplayName = "template.json"
+        options.scales = [1, 2]
+        var lists: [[String: String]] = []
+        for keepsOutcomes in [true, false] {
+            options.keepsOutcomes = keepsOutcomes
+            options.force = true
+            options.reportFile = folder.appendingPathComponent("report-\(keepsOutcomes).json")
+            let report = try BatchRunner.run(options)
+            XCTAssertEqual(
+                [
+                    report.finished, report.rendered, report.unchanged, report.failed,
+                    report.filesWritten + report.filesKept,
+                ],
+                [6, 4, 0, 2, 4])
+            XCTAssertEqual(
+                report.outcomes.map(\.name), keepsOutcomes ? ["a", "a", "bad", "bad", "c", "c"] : ["bad", "bad"])
+            let json = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONReport.data(of: report)) as? [String: Any])
+            let listed = try XCTUnwrap(json["outcomes"] as? [[String: Any]])
+            lists.append(
+                Dictionary(
+                    uniqueKeysWithValues: listed.map { outcome in
+                        (
+                            "\(outcome["name"]!)@\(outcome["scale"]!)",
+                            "\(outcome["status"]!) \(outcome["frames"] ?? "-")"
+                        )
+                    }))
+            XCTAssertEqual(listed.count, 6)
+            XCTAssertEqual(json["failed"] as? Int, 2)
+        }
+        XCTAssertEqual(lists[0], lists[1])
+        // Not one file of the spool is left in the fingerprints' folder.
+        let records = try FileManager.default.contentsOfDirectory(
+            atPath: folder.appendingPathComponent("out/.kinetype").path)
+        XCTAssertEqual(records.filter { !$0.hasSuffix(".sha256") }, ["scene-summaries"])
+
+        options.reportFile = nil
+        let unlisted = try BatchRunner.run(options)
+        XCTAssertEqual([unlisted.finished, unlisted.failed, unlisted.outcomes.count], [6, 2, 2])
+        XCTAssertThrowsError(try JSONReport.data(of: unlisted), "with no report file, the outcomes are not spooled")
+    }
+
     func testASecondRunRendersNothingUnlessForced() throws {
         let folder = try TestScenes.temporaryFolder(self)
         var options = try options(data: #"[{"output": "a"}, {"output": "b", "word": "Hey"}]"#, in: folder)

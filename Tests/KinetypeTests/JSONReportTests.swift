@@ -86,4 +86,48 @@ final class JSONReportTests: XCTestCase {
             planned: 2)
         XCTAssertEqual(try JSONReport.data(of: Nested(report: report)), try wholeReportBytes(Nested(report: report)))
     }
+
+    /// A report that keeps only its failed outcomes (`BatchOptions.keepsOutcomes` false) is
+    /// written from its spool with the bytes of the report that keeps them all; nothing else can
+    /// encode it, rather than list some of its outcomes.
+    func testAReportKeepingOnlyFailuresHasTheBytesOfTheWholeReport() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetype-spool-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Longer than the report writer's buffer, with outcomes of every kind and odd text.
+        let outcomes = (0..<2000).map { index -> BatchOutcome in
+            var outcome = outcome(index, [.rendered, .unchanged, .failed][index % 3])
+            outcome.altText = index % 7 == 0 ? "line\nbreak \"\u{0}kinetype-list\u{0}\" ü" : nil
+            outcome.written = outcome.status == .rendered ? [outcome.output] : []
+            outcome.kept = outcome.status == .unchanged ? [outcome.output] : []
+            return outcome
+        }
+        let whole = BatchReport(
+            template: "card.json", data: "data.json", shard: "1/2", outcomes: outcomes, planned: 2001)
+        let spool = try XCTUnwrap(BatchOutcomeSpool(folder: folder))
+        var dropped = BatchOutcomeCounts()
+        for outcome in outcomes {
+            spool.add(outcome)
+            if outcome.status != .failed { dropped.add(outcome) }
+        }
+        var kept = BatchReport(
+            template: "card.json", data: "data.json", shard: "1/2", outcomes: outcomes.filter { $0.status == .failed },
+            planned: 2001, dropped: dropped, spool: spool)
+        kept.interrupted = true
+        var wholeInterrupted = whole
+        wholeInterrupted.interrupted = true
+        XCTAssertEqual(
+            [kept.finished, kept.rendered, kept.unchanged, kept.failed, kept.filesWritten, kept.filesKept],
+            [2000, 667, 667, 666, 667, 667])
+        XCTAssertEqual(try JSONReport.data(of: kept), try wholeReportBytes(wholeInterrupted))
+        let file = folder.appendingPathComponent("report.json")
+        XCTAssertTrue(try JSONReport.writeIfChanged(kept, to: file))
+        XCTAssertEqual(try Data(contentsOf: file), try wholeReportBytes(wholeInterrupted))
+        // The spool has no name: the folder holds only the report.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["report.json"])
+
+        XCTAssertThrowsError(try wholeReportBytes(kept), "another encoder cannot list the spooled outcomes")
+        kept.spool = nil
+        XCTAssertThrowsError(try JSONReport.data(of: kept), "without its spool, the report cannot list them all")
+    }
 }

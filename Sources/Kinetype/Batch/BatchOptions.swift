@@ -68,6 +68,12 @@ public struct BatchOptions: Sendable {
     /// `--system-fonts`: every entry may use the machine's fonts (`SceneOverrides.systemFonts`).
     public var systemFonts = false
 
+    /// Whether the returned report holds every finished outcome (the default), or only the failed
+    /// ones, the others counted: then memory does not grow with the outputs, and with `reportFile`
+    /// set each outcome waits for the report (written by `JSONReport`) in an anonymous file in the
+    /// output folder's `.kinetype/`. `batch` keeps them only to print or deliver them.
+    public var keepsOutcomes = true
+
     /// `--report`: where the caller will write the batch's report. Named here so that the batch
     /// checks, before it renders, that the report is none of its outputs or inputs (`BatchFiles`).
     public var reportFile: URL?

@@ -86,25 +86,35 @@ public struct BatchReport: Sendable, Encodable {
     public var template: String
     public var data: String
     public var shard: String?
-    /// The outcomes of the outputs that finished, in plan order.
+    /// The outcomes of the outputs that finished, in plan order: every one, or only the failed
+    /// ones when the batch ran with `BatchOptions.keepsOutcomes` false. The totals below, and the
+    /// JSON `JSONReport` writes, count and list every finished output either way.
     public var outcomes: [BatchOutcome]
-    /// How many outputs the batch planned (more than `outcomes` when it was interrupted).
+    /// How many outputs the batch planned (more than `finished` when it was interrupted).
     public var planned: Int
     /// True when Ctrl-C or SIGTERM stopped the batch before every output finished.
     public var interrupted = false
     /// Problems that did not stop the batch (data keys that fill no placeholder, …).
     public var warnings: [Diagnostic] = []
+    /// The finished outcomes not kept in `outcomes`, counted.
+    var dropped = BatchOutcomeCounts()
+    /// Every finished outcome's JSON, for the report, when not every outcome is kept.
+    var spool: BatchOutcomeSpool?
 
     // Counted without a filtered copy of the outcomes (a long batch's are megabytes).
-    public var rendered: Int { outcomes.reduce(0) { $0 + ($1.status == .rendered ? 1 : 0) } }
-    public var unchanged: Int { outcomes.reduce(0) { $0 + ($1.status == .unchanged ? 1 : 0) } }
-    public var failed: Int { outcomes.reduce(0) { $0 + ($1.status == .failed ? 1 : 0) } }
+    /// How many outputs finished.
+    public var finished: Int { outcomes.count + dropped.finished }
+    public var rendered: Int { outcomes.reduce(dropped.rendered) { $0 + ($1.status == .rendered ? 1 : 0) } }
+    public var unchanged: Int { outcomes.reduce(dropped.unchanged) { $0 + ($1.status == .unchanged ? 1 : 0) } }
+    public var failed: Int { outcomes.reduce(dropped.failed) { $0 + ($1.status == .failed ? 1 : 0) } }
     /// The files the outputs' folder got in this run (outputs, posters, haptic patterns).
-    public var filesWritten: Int { outcomes.map(\.written.count).reduce(0, +) }
+    public var filesWritten: Int { outcomes.reduce(dropped.filesWritten) { $0 + $1.written.count } }
     /// The files of finished outputs this run left as they were.
-    public var filesKept: Int { outcomes.map(\.kept.count).reduce(0, +) }
+    public var filesKept: Int { outcomes.reduce(dropped.filesKept) { $0 + $1.kept.count } }
     /// True when some output failed because it could not be written.
-    public var hasWriteFailure: Bool { outcomes.contains { $0.status == .failed && $0.couldNotWrite } }
+    public var hasWriteFailure: Bool {
+        dropped.writeFailure || outcomes.contains { $0.status == .failed && $0.couldNotWrite }
+    }
 
     private enum CodingKeys: String, CodingKey {
         case template, data, shard, outcomes, rendered, unchanged, failed, interrupted, warnings
@@ -115,7 +125,18 @@ public struct BatchReport: Sendable, Encodable {
         try container.encode(template, forKey: .template)
         try container.encode(data, forKey: .data)
         try container.encodeIfPresent(shard, forKey: .shard)
-        try JSONReport.encodeList(outcomes, forKey: .outcomes, in: &container, encoder: encoder)
+        if let spool {
+            try JSONReport.encodeList(spool, forKey: .outcomes, in: &container, encoder: encoder)
+        } else if dropped.finished > 0 {
+            throw EncodingError.invalidValue(
+                outcomes,
+                EncodingError.Context(
+                    codingPath: container.codingPath + [CodingKeys.outcomes],
+                    debugDescription:
+                        "a batch that keeps only its failed outcomes lists the others for a reportFile only"))
+        } else {
+            try JSONReport.encodeList(outcomes, forKey: .outcomes, in: &container, encoder: encoder)
+        }
         try container.encode(rendered, forKey: .rendered)
         try container.encode(unchanged, forKey: .unchanged)
         try container.encode(failed, forKey: .failed)

@@ -46,9 +46,18 @@ public enum BatchRunner {
         let summaryWriter = SceneSummaryWriter(replacing: summaries, in: folder)
         let settingsCache = BatchFileSettingsCache()
         // Each outcome is kept as it is delivered, and only the finished ones: memory for one
-        // outcome per output, however many outputs there are.
+        // outcome per output, however many outputs there are; or, not keeping them, only for the
+        // failed ones, with the others counted and, for the report, spooled to a file.
         var outcomes: [BatchOutcome] = []
-        outcomes.reserveCapacity(planned)
+        var dropped = BatchOutcomeCounts()
+        let spool =
+            options.keepsOutcomes || options.reportFile == nil
+            ? nil : BatchOutcomeSpool(folder: options.outputFolder.appendingPathComponent(fingerprintFolder))
+        let keepsEvery = options.keepsOutcomes || (options.reportFile != nil && spool == nil)
+        if keepsEvery { outcomes.reserveCapacity(planned) }
+        // Every entry of a template usually has the same font warnings: each is listed once.
+        var reportWarnings = warnings
+        var seenWarnings = Set(warnings.map(\.reportText))
         let runner: @Sendable (BatchPlan.Job) -> BatchJobRunner = { job in
             BatchJobRunner(
                 job: job, folder: folder, nameLimit: nameLimit, templateFolder: templateFolder,
@@ -83,26 +92,26 @@ public enum BatchRunner {
             },
             deliver: { result in
                 guard let result else { return }
-                outcomes.append(result.outcome)
+                let outcome = result.outcome
+                reportWarnings += outcome.warnings.filter { seenWarnings.insert($0.reportText).inserted }
+                spool?.add(outcome)
+                if keepsEvery || outcome.status == .failed { outcomes.append(outcome) } else { dropped.add(outcome) }
                 if let record = result.summary { summaryWriter.add(record) }
             })
         // The inputs' digests and the scenes' summaries, for the next run to decide without reading
         // the inputs or preparing the scenes.
         FileDigests.shared.save()
         // An interrupted run leaves the summaries as they were, as it leaves unfinished outputs.
-        if outcomes.count == planned {
+        if outcomes.count + dropped.finished == planned {
             summaryWriter.finish(keepingOthers: options.shard != nil)
         } else {
             summaryWriter.discard()
         }
         var report = BatchReport(
             template: options.templateDisplayName, data: options.dataDisplayName,
-            shard: options.shard.map { "\($0.index)/\($0.count)" }, outcomes: outcomes, planned: planned)
-        report.interrupted = report.outcomes.count < planned
-        // Every entry of a template usually has the same font warnings: list each once.
-        var seen = Set(warnings.map(\.reportText))
-        let renderWarnings = report.outcomes.flatMap(\.warnings).filter { seen.insert($0.reportText).inserted }
-        report.warnings = warnings + renderWarnings
+            shard: options.shard.map { "\($0.index)/\($0.count)" }, outcomes: outcomes, planned: planned,
+            warnings: reportWarnings, dropped: dropped, spool: spool)
+        report.interrupted = report.finished < planned
         return report
     }
 

@@ -30,6 +30,13 @@ final class JSONListSplice: Sendable {
         self.list.withLock { $0 = taken }
     }
 
+    /// Keeps a list encoded already, each element by `JSONReport`'s encoder: `forEachElement`
+    /// hands over each element's JSON in order.
+    func take(encoded forEachElement: @escaping @Sendable ((Data) throws -> Void) throws -> Void, key: String) {
+        let taken = List(key: key) { _, add in try forEachElement(add) }
+        list.withLock { $0 = taken }
+    }
+
     /// `outline`, the report encoded with the mark for its list, with the list's elements in its
     /// place; `outline` itself when the report has no list, nil when the mark is not where it goes.
     func data(outline: Data, encoder: JSONEncoder) throws -> Data? {

@@ -64,8 +64,26 @@ public enum JSONReport {
         try container.encode(JSONListSplice.mark, forKey: key)
     }
 
-    /// The encoder of every report: pretty, keys sorted, slashes as they are.
-    private static func encoder() -> JSONEncoder {
+    /// Encodes the outcomes `spool` holds under `key`, as `encodeList` encodes a list. Only
+    /// `JSONReport` can: any other encoder gets an error.
+    static func encodeList<Key: CodingKey>(
+        _ spool: BatchOutcomeSpool, forKey key: Key, in container: inout KeyedEncodingContainer<Key>,
+        encoder: Encoder
+    ) throws {
+        guard let splice = encoder.userInfo[JSONListSplice.key] as? JSONListSplice else {
+            throw EncodingError.invalidValue(
+                spool,
+                EncodingError.Context(
+                    codingPath: container.codingPath + [key],
+                    debugDescription: "a batch report that keeps only its failed outcomes is written by JSONReport"))
+        }
+        splice.take(encoded: spool.forEachEncoded, key: key.stringValue)
+        try container.encode(JSONListSplice.mark, forKey: key)
+    }
+
+    /// The encoder of every report, and of each element of its list: pretty, keys sorted, slashes
+    /// as they are.
+    static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return encoder

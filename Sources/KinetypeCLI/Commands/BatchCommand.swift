@@ -126,7 +126,7 @@ enum BatchCommand: Command {
             }
         } else {
             terminal.err(
-                "kinetype: interrupted; \(report.outcomes.count) of \(report.planned) outputs finished (listed above); the unfinished ones were not written and their existing files are as they were\n"
+                "kinetype: interrupted; \(report.finished) of \(report.planned) outputs finished (listed above); the unfinished ones were not written and their existing files are as they were\n"
             )
             return .interrupted
         }

@@ -65,6 +65,9 @@ struct BatchRequest {
         }
         options.pictureFile = try arguments[BatchCommand.Options.picture].map(URL.init(fileURLWithPath:))
         if options.pictureFile != nil { options.fallbackFormats = try PictureSnippet.fallbacks(for: options.format) }
+        // Every outcome is needed for the table of every output, and by the deliveries.
+        options.keepsOutcomes =
+            !quiet || options.pictureFile != nil || options.assetCatalog != nil || options.androidResources != nil
     }
 
     /// Reads a template or data that comes from a pipe, once: opening one waits for its writer, so

@@ -19,7 +19,7 @@ import KinetypeCore
 /// - Delays are whole milliseconds (`delay_den` 1000) at the boundaries `round(1000 · t)`, so they
 ///   never drift; a frame longer than 65.535 s uses a coarser denominator and the rounding is
 ///   carried into the next frame. A frame that would last under 1 ms is left out.
-/// - Planned frames (their rectangle's raw RGBA) wait in an anonymous file (`APNGFrameSpool`)
+/// - Planned frames (their rectangle's raw RGBA) wait in an anonymous file (`SpoolFile`)
 ///   while `APNGColorCensus` counts their colors. `finish` chooses one color type for the whole
 ///   file (a palette of 1, 2, 4 or 8 bits when there are at most 256 colors; else RGB, with a tRNS
 ///   key when the only non-opaque pixel is transparent zero; else RGBA), then converts, filters and
@@ -53,7 +53,7 @@ public final class APNGEncoderCore: AnimatedImageEncoderCore {
     let options: APNGOptions
 
     private let sink: OutputByteSink
-    private let spool: APNGFrameSpool
+    private let spool: SpoolFile
     private var census = APNGColorCensus()
     private let planner: APNGFramePlanner
     /// The frames planned and spooled, in display order.
@@ -113,7 +113,7 @@ public final class APNGEncoderCore: AnimatedImageEncoderCore {
         sink = try destination.map { try OutputByteSink(destination: $0, group: group) } ?? OutputByteSink()
         do {
             let folder = destination?.deletingLastPathComponent() ?? FileManager.default.temporaryDirectory
-            spool = try APNGFrameSpool(folder: folder)
+            spool = try SpoolFile(folder: folder)
         } catch {
             sink.discard()
             throw error

@@ -7,21 +7,22 @@ import KinetypeCore
     import Darwin
 #endif
 
-/// An anonymous file that holds the APNG encoder's planned frames (their raw rectangles) until
-/// the whole animation is known, so memory does not grow with the frame count.
+/// An anonymous file that holds bytes a writer needs again later, so memory does not grow with
+/// them: the APNG encoder's planned frames until the whole animation is known, a batch's outcomes
+/// until its report is written.
 ///
 /// The file has no name: on Linux it is made with `O_TMPFILE`; elsewhere (or on a file system
 /// without it) it is made with `mkstemp` and unlinked at once. So a killed run leaves nothing
 /// behind, and closing the descriptor (`deinit`) frees the space.
-final class APNGFrameSpool {
+public final class SpoolFile {
     private let descriptor: Int32
     /// Where the spool lives, named in errors.
     private let folder: URL
     /// Bytes written so far: the offset of the next append.
-    private(set) var size = 0
+    public private(set) var size = 0
 
     /// A spool in `folder` (the output's folder, so it uses the space the output will).
-    init(folder: URL) throws {
+    public init(folder: URL) throws {
         self.folder = folder
         var descriptor: Int32 = -1
         #if os(Linux)
@@ -30,7 +31,7 @@ final class APNGFrameSpool {
             descriptor = open(folder.path, O_RDWR | O_CLOEXEC | temporaryFile, 0o600)
         #endif
         if descriptor < 0 {
-            var template = Array(folder.appendingPathComponent(".kinetype-apng-XXXXXX").path.utf8CString)
+            var template = Array(folder.appendingPathComponent(".kinetype-spool-XXXXXX").path.utf8CString)
             descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             if descriptor >= 0 {
                 template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
@@ -43,7 +44,8 @@ final class APNGFrameSpool {
     deinit { close(descriptor) }
 
     /// Appends `bytes`; returns the offset they start at.
-    func append(_ bytes: [UInt8]) throws -> Int {
+    @discardableResult
+    public func append(_ bytes: [UInt8]) throws -> Int {
         let offset = size
         try bytes.withUnsafeBytes { buffer in
             var done = 0
@@ -59,7 +61,7 @@ final class APNGFrameSpool {
     }
 
     /// The `count` bytes at `offset`.
-    func read(at offset: Int, count: Int) throws -> [UInt8] {
+    public func read(at offset: Int, count: Int) throws -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         try bytes.withUnsafeMutableBytes { buffer in
             var done = 0
