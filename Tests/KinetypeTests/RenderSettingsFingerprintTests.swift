@@ -141,6 +141,7 @@ final class RenderSettingsFingerprintTests: XCTestCase {
             "force": "renders again; the bytes are the same",
             "shard": "which outputs this run renders",
             "reportFile": "the report's own file",
+            "keepsOutcomes": "what the returned report holds in memory; outputs and report bytes are the same",
             "assetCatalog": "a copy of the outputs, compared by content when delivered",
             "androidResources": "a copy of the outputs, compared by content when delivered",
         ]

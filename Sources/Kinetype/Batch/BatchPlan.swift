@@ -3,13 +3,16 @@ import Foundation
 /// Every output a batch will write: each entry of the data file in each appearance at each scale,
 /// with its file name (see `OutputNaming`).
 struct BatchPlan {
-    /// One output: an entry at one scale.
-    struct Job {
+    /// One output: an entry at one scale. A batch holds its jobs until each starts, so a job
+    /// keeps what its files' names are made from rather than the names, and its values as pairs.
+    struct Job: Sendable {
         /// The entry's position in the data file, from 0.
         let entryIndex: Int
         /// The entry's output name, or `<template>-<n>`.
         let name: String
-        let vars: [String: String]
+        /// The entry's placeholder values, key then value, in key order: a few values take half
+        /// the memory of a dictionary's.
+        private let values: [String]
         /// The entry's `layoutDirection`, or nil for the template's own.
         let layoutDirection: LayoutDirection?
         /// 0 = the template's own scale.
@@ -18,14 +21,59 @@ struct BatchPlan {
         let colorScheme: ColorScheme?
         /// The entry's `locale`.
         let locale: String?
+        /// What every job's file names are made from.
+        private let files: Files
+
+        /// What the file names of a batch's jobs are made from, shared by them.
+        final class Files: Sendable {
+            let format: OutputFormat
+            let posters: Bool
+            let haptics: Bool
+            let fallbacks: [OutputFormat]
+
+            init(format: OutputFormat, posters: Bool, haptics: Bool, fallbacks: [OutputFormat]) {
+                self.format = format
+                self.posters = posters
+                self.haptics = haptics
+                self.fallbacks = fallbacks
+            }
+        }
+
+        init(
+            entryIndex: Int, name: String, entry: BatchEntry, scale: Double, colorScheme: ColorScheme?, files: Files
+        ) {
+            self.entryIndex = entryIndex
+            self.name = name
+            values = entry.values.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
+            layoutDirection = entry.layoutDirection
+            self.scale = scale
+            self.colorScheme = colorScheme
+            locale = entry.locale
+            self.files = files
+        }
+
+        /// The entry's placeholder values.
+        var vars: [String: String] {
+            Dictionary(
+                uniqueKeysWithValues: stride(from: 0, to: values.count, by: 2).map { (values[$0], values[$0 + 1]) })
+        }
+
+        /// `name-dark@2x`: the output's name with its appearance and scale.
+        private var stem: String { OutputNaming.stem(name, colorScheme: colorScheme, scale: scale) }
         /// `name-dark@2x.gif`, or `name-dark@2x` (a folder) for PNG frames.
-        let fileName: String
+        var fileName: String { files.format.fileName(stem) }
         /// `name-poster-dark@2x.png` with `--poster`, else nil.
-        let posterFileName: String?
+        var posterFileName: String? {
+            files.posters
+                ? OutputFormat.stillPNG.fileName(OutputNaming.posterStem(name, colorScheme: colorScheme, scale: scale))
+                : nil
+        }
         /// `name-dark@2x.ahap` with `--haptics`, else nil.
-        let hapticsFileName: String?
+        var hapticsFileName: String? { files.haptics ? stem + ".ahap" : nil }
         /// `name-dark@2x.webp` and `.gif` with `--picture`: the output in its fallback formats.
-        var fallbackFileNames: [(name: String, format: OutputFormat)] = []
+        var fallbackFileNames: [(name: String, format: OutputFormat)] {
+            files.fallbacks.map { (name: $0.fileName(stem), format: $0) }
+        }
     }
 
     let jobs: [Job]
@@ -42,6 +90,7 @@ struct BatchPlan {
         nameCheck: BatchOutputNameCheck? = nil
     ) throws {
         var jobs: [Job] = []
+        let files = Job.Files(format: format, posters: posters, haptics: haptics, fallbacks: fallbacks)
         var firstByFile: [String: (index: Int, entry: BatchEntry)] = [:]
         var problems: [Diagnostic] = []
         var tooLong: Set<Int> = []
@@ -50,24 +99,13 @@ struct BatchPlan {
             // --color-scheme wins over the entry's own, as --set wins over its values.
             let schemes: [ColorScheme?] = colorSchemes ?? entry.colorSchemes ?? [nil]
             for (scheme, scale) in schemes.flatMap({ scheme in (scales ?? [0]).map { (scheme, $0) } }) {
-                let fileName = format.fileName(OutputNaming.stem(name, colorScheme: scheme, scale: scale))
-                let posterFileName =
-                    posters
-                    ? OutputFormat.stillPNG.fileName(OutputNaming.posterStem(name, colorScheme: scheme, scale: scale))
-                    : nil
-                let hapticsFileName =
-                    haptics ? OutputNaming.stem(name, colorScheme: scheme, scale: scale) + ".ahap" : nil
-                let fallbackFileNames = fallbacks.map { fallback in
-                    (
-                        name: fallback.fileName(OutputNaming.stem(name, colorScheme: scheme, scale: scale)),
-                        format: fallback
-                    )
-                }
+                let job = Job(
+                    entryIndex: index, name: name, entry: entry, scale: scale, colorScheme: scheme, files: files)
                 // An output, a poster and a fallback are all files of the folder: none may take another's name.
                 let written =
-                    [(fileName, format)] + (posterFileName.map { [($0, OutputFormat.stillPNG)] } ?? [])
-                    + fallbackFileNames.map { ($0.name, $0.format) }
-                let claimed = written.map(\.0) + (hapticsFileName.map { [$0] } ?? [])
+                    [(job.fileName, format)] + (job.posterFileName.map { [($0, OutputFormat.stillPNG)] } ?? [])
+                    + job.fallbackFileNames.map { ($0.name, $0.format) }
+                let claimed = written.map(\.0) + (job.hapticsFileName.map { [$0] } ?? [])
                 if let (clash, first) = claimed.lazy.compactMap({ file in
                     firstByFile[file.lowercased()].map { (file, $0) }
                 }).first {
@@ -90,12 +128,7 @@ struct BatchPlan {
                     }
                 }
                 if shard?.contains(entryIndex: index) ?? true {
-                    jobs.append(
-                        Job(
-                            entryIndex: index, name: name, vars: entry.values,
-                            layoutDirection: entry.layoutDirection, scale: scale, colorScheme: scheme,
-                            locale: entry.locale, fileName: fileName, posterFileName: posterFileName,
-                            hapticsFileName: hapticsFileName, fallbackFileNames: fallbackFileNames))
+                    jobs.append(job)
                 }
             }
         }
