@@ -71,8 +71,7 @@ final class SceneSummaryWriter {
         let bytes = Array(line.utf8)
         if file == nil {
             let old = known.knownBytes
-            let start = old.startIndex + sameBytes
-            if old.count - sameBytes >= bytes.count, old[start..<start + bytes.count].elementsEqual(bytes) {
+            if old.count - sameBytes >= bytes.count, Self.holds(old, bytes, at: sameBytes) {
                 sameBytes += bytes.count
                 return
             }
@@ -81,6 +80,15 @@ final class SceneSummaryWriter {
         }
         buffer += bytes
         if buffer.count >= Self.bufferSize { _ = flush() }
+    }
+
+    /// Whether `data` holds `bytes` at `offset` (compared as memory: an unchanged re-run compares
+    /// every record).
+    private static func holds(_ data: Data, _ bytes: [UInt8], at offset: Int) -> Bool {
+        guard !bytes.isEmpty else { return true }
+        return data.withUnsafeBytes { old in
+            bytes.withUnsafeBytes { new in memcmp(old.baseAddress! + offset, new.baseAddress!, new.count) == 0 }
+        }
     }
 
     /// Makes the temporary file, with the part of the old file recorded again.
