@@ -173,7 +173,7 @@ final class ContentLimitsTests: XCTestCase {
         }
         try ReadmeSection.assertEqual(
             "content-limits", to: ContentLimits.markdownTable(worstCases: worstCases), source: "ContentLimits")
-        let figures = #"^[0-9]+\.[0-9]{2} s, [0-9]+\.[0-9]{2} s, [0-9]+ MB$"#
+        let figures = #"^[0-9]+\.[0-9]{2} s, [0-9]+\.[0-9]{2} s, [0-9]+ MiB$"#
         for limit in ContentLimits.all {
             let worst = worstCases[limit.meaning] ?? "no row"
             XCTAssertNotNil(

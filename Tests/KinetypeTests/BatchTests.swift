@@ -157,6 +157,10 @@ final class BatchTests: XCTestCase {
         let records = try FileManager.default.contentsOfDirectory(
             atPath: folder.appendingPathComponent("out/.kinetype").path)
         XCTAssertEqual(records.filter { !$0.hasSuffix(".sha256") }, ["scene-summaries"])
+        // Nor in the report's folder, where it was.
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(),
+            ["data.json", "out", "template.json"])
 
         options.reportFile = nil
         let unlisted = try BatchRunner.run(options)

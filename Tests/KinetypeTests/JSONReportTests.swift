@@ -104,7 +104,7 @@ final class JSONReportTests: XCTestCase {
         }
         let whole = BatchReport(
             template: "card.json", data: "data.json", shard: "1/2", outcomes: outcomes, planned: 2001)
-        let spool = try XCTUnwrap(BatchOutcomeSpool(folder: folder))
+        let spool = try XCTUnwrap(BatchOutcomeSpool(for: folder.appendingPathComponent("report.json")))
         var dropped = BatchOutcomeCounts()
         for outcome in outcomes {
             spool.add(outcome)

@@ -69,9 +69,9 @@ public struct BatchOptions: Sendable {
     public var systemFonts = false
 
     /// Whether the returned report holds every finished outcome (the default), or only the failed
-    /// ones, the others counted: then memory does not grow with the outputs, and with `reportFile`
+    /// ones, the others counted: then the outcomes take memory only for failures, and with `reportFile`
     /// set each outcome waits for the report (written by `JSONReport`) in an anonymous file in the
-    /// output folder's `.kinetype/`. `batch` keeps them only to print or deliver them.
+    /// report's folder. `batch` keeps them only to print or deliver them.
     public var keepsOutcomes = true
 
     /// `--report`: where the caller will write the batch's report. Named here so that the batch

@@ -4,9 +4,9 @@ import KinetypeEncode
 
 /// Every outcome of a batch that keeps only its failed ones in memory (`BatchOptions.keepsOutcomes`
 /// false), encoded as its report lists it, in plan order, into an anonymous file (`SpoolFile`) in the
-/// output folder's `.kinetype/`: the report is written from it, so memory does not grow with the
-/// outputs. A spool that cannot be written (a full disk) remembers why, and writing the report
-/// then fails with that error; the batch's outputs are not affected.
+/// report's folder: the report is written from it, so memory does not grow with the outputs. A
+/// spool that cannot be written (a full disk, which the report could not be written to either)
+/// remembers why, and writing the report then fails with that error; the outputs are not affected.
 final class BatchOutcomeSpool: Sendable {
     /// Unchecked: the file, which is not `Sendable`, is only touched under the lock.
     private struct State: @unchecked Sendable {
@@ -17,10 +17,10 @@ final class BatchOutcomeSpool: Sendable {
 
     private let state: Locked<State>
 
-    /// A spool in `folder`; nil when no anonymous file can be made there (the outcomes are then
-    /// kept in memory, as they would be without the spool).
-    init?(folder: URL) {
-        guard let file = try? SpoolFile(folder: folder) else { return nil }
+    /// A spool beside `report`, whose errors name it; nil when no anonymous file can be made there
+    /// (the outcomes are then kept in memory, as they would be without the spool).
+    init?(for report: URL) {
+        guard let file = try? SpoolFile(folder: report.deletingLastPathComponent(), for: report) else { return nil }
         state = Locked(State(file: file))
     }
 

@@ -50,9 +50,8 @@ public enum BatchRunner {
         // failed ones, with the others counted and, for the report, spooled to a file.
         var outcomes: [BatchOutcome] = []
         var dropped = BatchOutcomeCounts()
-        let spool =
-            options.keepsOutcomes || options.reportFile == nil
-            ? nil : BatchOutcomeSpool(folder: options.outputFolder.appendingPathComponent(fingerprintFolder))
+        // Beside the report, on the disk it needs room on anyway.
+        let spool = options.keepsOutcomes ? nil : options.reportFile.flatMap(BatchOutcomeSpool.init(for:))
         let keepsEvery = options.keepsOutcomes || (options.reportFile != nil && spool == nil)
         if keepsEvery { outcomes.reserveCapacity(planned) }
         // Every entry of a template usually has the same font warnings: each is listed once.

@@ -113,7 +113,7 @@ public final class APNGEncoderCore: AnimatedImageEncoderCore {
         sink = try destination.map { try OutputByteSink(destination: $0, group: group) } ?? OutputByteSink()
         do {
             let folder = destination?.deletingLastPathComponent() ?? FileManager.default.temporaryDirectory
-            spool = try SpoolFile(folder: folder)
+            spool = try SpoolFile(folder: folder, for: destination)
         } catch {
             sink.discard()
             throw error

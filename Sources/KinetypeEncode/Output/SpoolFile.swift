@@ -16,14 +16,15 @@ import KinetypeCore
 /// behind, and closing the descriptor (`deinit`) frees the space.
 public final class SpoolFile {
     private let descriptor: Int32
-    /// Where the spool lives, named in errors.
-    private let folder: URL
+    /// What errors name: the file the spool's bytes are for, or else the spool's folder.
+    private let named: URL
     /// Bytes written so far: the offset of the next append.
     public private(set) var size = 0
 
-    /// A spool in `folder` (the output's folder, so it uses the space the output will).
-    public init(folder: URL) throws {
-        self.folder = folder
+    /// A spool in `folder` (the output's folder, so it uses the space the output will), for the
+    /// file `destination`, which its errors name.
+    public init(folder: URL, for destination: URL? = nil) throws {
+        named = destination ?? folder
         var descriptor: Int32 = -1
         #if os(Linux)
             // O_TMPFILE is __O_TMPFILE | O_DIRECTORY, a macro Swift does not import.
@@ -37,7 +38,7 @@ public final class SpoolFile {
                 template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
             }
         }
-        guard descriptor >= 0 else { throw OutputError.cannotWrite(folder, errno: errno) }
+        guard descriptor >= 0 else { throw OutputError.cannotWrite(named, errno: errno) }
         self.descriptor = descriptor
     }
 
@@ -52,7 +53,7 @@ public final class SpoolFile {
             while done < buffer.count {
                 let written = pwrite(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
                 if written < 0, errno == EINTR { continue }
-                guard written > 0 else { throw OutputError.cannotWrite(folder, errno: written < 0 ? errno : ENOSPC) }
+                guard written > 0 else { throw OutputError.cannotWrite(named, errno: written < 0 ? errno : ENOSPC) }
                 done += written
             }
         }
@@ -68,7 +69,7 @@ public final class SpoolFile {
             while done < count {
                 let got = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
                 if got < 0, errno == EINTR { continue }
-                guard got > 0 else { throw OutputError.cannotWrite(folder, errno: got < 0 ? errno : EIO) }
+                guard got > 0 else { throw OutputError.cannotWrite(named, errno: got < 0 ? errno : EIO) }
                 done += got
             }
         }
