@@ -86,18 +86,24 @@ final class BatchTests: XCTestCase {
         XCTAssertEqual([poster.width, poster.height], [320, 80])
     }
 
-    func testOneFailingEntryLeavesTheOthersRendered() throws {
-        let folder = try TestScenes.temporaryFolder(self)
-        // A template with a second placeholder that only the first entry fills.
+    /// `options` with a template, `template.json`, that has a second placeholder `{{extra}}`: an
+    /// entry without it fails.
+    private func optionsFailingWithoutExtra(data: String, in folder: URL) throws -> BatchOptions {
         let template = folder.appendingPathComponent("template.json")
         let text = try String(contentsOf: TestScenes.url("tiny-typewriter.json"), encoding: .utf8)
             .replacingOccurrences(of: "{{word}}, kinetype", with: "{{word}} {{extra}}")
         try Data(text.utf8).write(to: template)
-        var options = try options(
-            data: #"[{"output": "ok", "word": "Fine", "extra": "!"}, {"output": "bad", "word": "Oops"}]"#,
-            in: folder)
+        var options = try options(data: data, in: folder)
         options.template = template
         options.templateDisplayName = "template.json"
+        return options
+    }
+
+    func testOneFailingEntryLeavesTheOthersRendered() throws {
+        let folder = try TestScenes.temporaryFolder(self)
+        let options = try optionsFailingWithoutExtra(
+            data: #"[{"output": "ok", "word": "Fine", "extra": "!"}, {"output": "bad", "word": "Oops"}]"#,
+            in: folder)
 
         let report = try BatchRunner.run(options)
         XCTAssertEqual(report.rendered, 1)
@@ -114,16 +120,10 @@ final class BatchTests: XCTestCase {
     /// and its JSON lists every one, as a batch keeping them all writes it.
     func testABatchKeepingOnlyFailuresCountsAndReportsEveryOutput() throws {
         let folder = try TestScenes.temporaryFolder(self)
-        let template = folder.appendingPathComponent("template.json")
-        let text = try String(contentsOf: TestScenes.url("tiny-typewriter.json"), encoding: .utf8)
-            .replacingOccurrences(of: "{{word}}, kinetype", with: "{{word}} {{extra}}")
-        try Data(text.utf8).write(to: template)
-        var options = try options(
+        var options = try optionsFailingWithoutExtra(
             data: #"[{"output": "a", "word": "A", "extra": "!"}, {"output": "bad", "word": "B"}, "#
                 + #"{"output": "c", "word": "C", "extra": "?"}]"#,
             in: folder)
-        options.template = template
-        options.templateDisplayName = "template.json"
         options.scales = [1, 2]
         var lists: [[String: String]] = []
         for keepsOutcomes in [true, false] {

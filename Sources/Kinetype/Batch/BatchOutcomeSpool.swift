@@ -11,6 +11,8 @@ final class BatchOutcomeSpool: Sendable {
     /// Unchecked: the file, which is not `Sendable`, is only touched under the lock.
     private struct State: @unchecked Sendable {
         let file: SpoolFile
+        /// The report's encoder, made once for every outcome.
+        let encoder = JSONReport.encoder()
         var count = 0
         var failure: (any Error)?
     }
@@ -24,15 +26,12 @@ final class BatchOutcomeSpool: Sendable {
         state = Locked(State(file: file))
     }
 
-    /// How many outcomes were added.
-    var count: Int { state.withLock { $0.count } }
-
     /// Adds `outcome`'s JSON, after those added before it.
     func add(_ outcome: BatchOutcome) {
         state.withLock { state in
             guard state.failure == nil else { return }
             do {
-                let element = try JSONReport.encoder().encode(outcome)
+                let element = try state.encoder.encode(outcome)
                 var record = withUnsafeBytes(of: UInt32(element.count).littleEndian, Array.init)
                 record.append(contentsOf: element)
                 try state.file.append(record)
